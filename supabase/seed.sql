@@ -4,4 +4,3 @@
 -- back door if this file ever ran against a shared project. Create an admin with
 --   npm run admin:create -- --email you@example.com --password '<a strong password>'
 -- and submit enquiries through the site's contact form to see them in /admin.
-select 1;
