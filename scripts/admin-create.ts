@@ -1,0 +1,263 @@
+// Creates (or finds) a confirmed user and gives it the admin role.
+//
+//   npm run admin:create -- --email you@example.com --password '<password>' [--name 'Your Name']
+//
+// Needs the project URL (SUPABASE_URL or VITE_SUPABASE_URL) and SUPABASE_SERVICE_ROLE_KEY, from
+// the environment or from .env / .env.local in the project root. It talks to Supabase only
+// through supabase-js with the service-role key, so the same command works against the embedded
+// backend (npm run backend), `supabase start` and a hosted project.
+//
+// Exit status: 0 when the user exists and is an admin afterwards, 1 otherwise (with a message).
+
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createClient } from '@supabase/supabase-js';
+import type { SupabaseClient, User } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import type { Database } from '../src/lib/database.types.ts';
+
+const USAGE =
+  'Usage: npm run admin:create -- --email <email> --password <password> [--name <full name>]';
+const MIN_PASSWORD_LENGTH = 8; // supabase/config.toml auth.minimum_password_length
+const MAX_PASSWORD_LENGTH = 72; // GoTrue (bcrypt) refuses longer passwords
+const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const LIST_USERS_PAGE_SIZE = 1000;
+
+class UsageError extends Error {}
+
+interface AdminRequest {
+  email: string;
+  password: string;
+  fullName: string | undefined;
+}
+
+interface Connection {
+  url: string;
+  serviceRoleKey: string;
+}
+
+function parseRequest(argv: string[]): AdminRequest {
+  let values: { email?: string; password?: string; name?: string };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+
+  const email = values.email?.trim().toLowerCase() ?? '';
+  const password = values.password ?? '';
+  const fullName = values.name?.trim() || undefined;
+  if (!email) throw new UsageError(`Missing --email.\n${USAGE}`);
+  if (!EMAIL_SHAPE.test(email) || email.length > 255) {
+    throw new UsageError(`--email "${email}" is not a valid e-mail address.`);
+  }
+  if (!password) throw new UsageError(`Missing --password.\n${USAGE}`);
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw new UsageError(`--password must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+  }
+  if (fullName !== undefined && fullName.length > 100) {
+    throw new UsageError('--name must be at most 100 characters.');
+  }
+  return { email, password, fullName };
+}
+
+/** Reads KEY=VALUE lines; ignores blanks, comments and `export `; strips matching quotes. */
+function parseEnvFile(text: string): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const rawLine of text.split(/\r?\n/)) {
+    const line = rawLine.trim();
+    if (!line || line.startsWith('#')) continue;
+    const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
+    if (!match) continue;
+    const [, key = '', rawValue = ''] = match;
+    let value = rawValue.trim();
+    const quote = value[0];
+    if ((quote === '"' || quote === "'") && value.length >= 2 && value.endsWith(quote)) {
+      value = value.slice(1, -1);
+    } else {
+      value = value.replace(/\s+#.*$/, ''); // trailing comment on an unquoted value
+    }
+    entries[key] = value;
+  }
+  return entries;
+}
+
+/** Like Vite: real environment first, then .env.local, then .env. */
+function loadEnvironment(projectRoot: string): Record<string, string | undefined> {
+  const fromFiles: Record<string, string> = {};
+  for (const file of ['.env', '.env.local']) {
+    const path = join(projectRoot, file);
+    if (existsSync(path)) Object.assign(fromFiles, parseEnvFile(readFileSync(path, 'utf8')));
+  }
+  return { ...fromFiles, ...process.env };
+}
+
+/** The `role` claim of a legacy JWT key, or undefined if the key is not a readable JWT. */
+function jwtRole(key: string): string | undefined {
+  const payload = key.split('.')[1];
+  if (key.split('.').length !== 3 || !payload) return undefined;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    if (typeof claims === 'object' && claims !== null && 'role' in claims) {
+      return typeof claims.role === 'string' ? claims.role : undefined;
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+function readConnection(env: Record<string, string | undefined>): Connection {
+  const urlName = env.SUPABASE_URL ? 'SUPABASE_URL' : 'VITE_SUPABASE_URL';
+  const url = (env.SUPABASE_URL || env.VITE_SUPABASE_URL || '').trim();
+  if (!url) {
+    throw new UsageError(
+      'Missing the project URL: set SUPABASE_URL or VITE_SUPABASE_URL (in the environment or .env).',
+    );
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`${urlName} "${url}" is not a valid URL.`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new UsageError(`${urlName} "${url}" must start with http:// or https://.`);
+  }
+
+  const serviceRoleKey = (env.SUPABASE_SERVICE_ROLE_KEY ?? '').trim();
+  if (!serviceRoleKey) {
+    throw new UsageError(
+      'Missing SUPABASE_SERVICE_ROLE_KEY (in the environment or .env). Use the service-role ' +
+        '(secret) key: `supabase status`, the embedded backend start-up output, or the dashboard.',
+    );
+  }
+  if (serviceRoleKey.startsWith('sb_publishable_')) {
+    throw new UsageError(
+      'SUPABASE_SERVICE_ROLE_KEY holds a publishable key; use the secret (service-role) key.',
+    );
+  }
+  const role = jwtRole(serviceRoleKey);
+  if (role !== undefined && role !== 'service_role') {
+    throw new UsageError(
+      `SUPABASE_SERVICE_ROLE_KEY is a "${role}" key, not a service-role key.`,
+    );
+  }
+  return { url, serviceRoleKey };
+}
+
+async function findUserByEmail(
+  client: SupabaseClient<Database>,
+  email: string,
+): Promise<User | undefined> {
+  for (let page = 1; ; page += 1) {
+    const { data, error } = await client.auth.admin.listUsers({
+      page,
+      perPage: LIST_USERS_PAGE_SIZE,
+    });
+    if (error) throw new Error(`Could not list users to find ${email}: ${error.message}`);
+    const found = data.users.find((user) => user.email?.toLowerCase() === email);
+    if (found) return found;
+    if (data.users.length < LIST_USERS_PAGE_SIZE) return undefined;
+  }
+}
+
+async function createOrFindUser(
+  client: SupabaseClient<Database>,
+  request: AdminRequest,
+  log: (line: string) => void,
+): Promise<User> {
+  const { data, error } = await client.auth.admin.createUser({
+    email: request.email,
+    password: request.password,
+    email_confirm: true,
+    user_metadata: request.fullName ? { full_name: request.fullName } : {},
+  });
+  if (!error) {
+    log(`Created user ${request.email} (id ${data.user.id}), e-mail confirmed.`);
+    return data.user;
+  }
+  if (error.code !== 'email_exists' && error.code !== 'user_already_exists') {
+    throw new Error(`Could not create user ${request.email}: ${error.message}`);
+  }
+
+  const existing = await findUserByEmail(client, request.email);
+  if (!existing) {
+    throw new Error(`${request.email} is registered, but no user with that e-mail was listed.`);
+  }
+  log(
+    `User ${request.email} already exists (id ${existing.id}); its password and profile are unchanged.`,
+  );
+  if (!existing.email_confirmed_at) {
+    log(
+      `Note: ${request.email} has not confirmed its e-mail address yet, so it cannot sign in until ` +
+        'it follows the confirmation link.',
+    );
+  }
+  return existing;
+}
+
+async function grantAdminRole(
+  client: SupabaseClient<Database>,
+  user: User,
+  log: (line: string) => void,
+): Promise<void> {
+  // A plain insert, not an upsert: the unique (user_id, role) constraint makes a repeat run
+  // fail with 23505, which here means the work is already done.
+  const { error } = await client.from('user_roles').insert({ user_id: user.id, role: 'admin' });
+  if (!error) {
+    log(`Granted the admin role to ${user.email ?? user.id}.`);
+    return;
+  }
+  if (error.code === '23505') {
+    log(`${user.email ?? user.id} already has the admin role; nothing to change.`);
+    return;
+  }
+  throw new Error(`Could not grant the admin role: ${error.message} (${error.code})`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+  try {
+    const request = parseRequest(argv);
+    const connection = readConnection(loadEnvironment(projectRoot));
+    const client = createClient<Database>(connection.url, connection.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      // Node 20 has no global WebSocket; supabase-js's realtime client needs one to construct.
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    });
+    const log = (line: string) => console.log(line);
+    const user = await createOrFindUser(client, request, log);
+    await grantAdminRole(client, user, log);
+    log(`Done: ${request.email} can sign in at /auth and open /admin.`);
+    return 0;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof UsageError) {
+      console.error(`admin:create: ${message}`);
+    } else if (/fetch failed|ECONNREFUSED/i.test(message)) {
+      console.error(
+        `admin:create: could not reach the Supabase API (${message}). Is the backend running?`,
+      );
+    } else {
+      console.error(`admin:create: ${message}`);
+    }
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
