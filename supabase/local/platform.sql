@@ -1,0 +1,238 @@
+-- Platform objects that Supabase's Postgres image and GoTrue create before any migration runs
+-- (roles, the auth schema and its functions, default privileges). The embedded local backend
+-- runs this file on every start, so every statement is idempotent. Roles are cluster-global on a
+-- real PostgreSQL server, hence the pg_roles checks and the duplicate_object guards.
+
+-- Roles (supabase/postgres initial schema)
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'anon') then
+    begin
+      create role anon nologin noinherit;
+    exception when duplicate_object then null;
+    end;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
+    begin
+      create role authenticated nologin noinherit;
+    exception when duplicate_object then null;
+    end;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'service_role') then
+    begin
+      create role service_role nologin noinherit bypassrls;
+    exception when duplicate_object then null;
+    end;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    begin
+      create role authenticator login noinherit;
+    exception when duplicate_object then null;
+    end;
+  end if;
+end
+$$;
+
+grant anon, authenticated, service_role to authenticator;
+
+-- Schemas
+create schema if not exists extensions;
+create schema if not exists auth;
+
+grant usage on schema public to anon, authenticated, service_role;
+grant usage on schema extensions to anon, authenticated, service_role;
+grant usage on schema auth to anon, authenticated, service_role;
+
+-- Extensions that Supabase installs into the extensions schema, when this server has them.
+do $$
+begin
+  if exists (select 1 from pg_available_extensions where name = 'pgcrypto') then
+    create extension if not exists pgcrypto with schema extensions;
+  end if;
+end
+$$;
+
+-- Supabase's default privileges: every object a migration creates in public is granted to the
+-- API roles, which is why migrations must revoke what a role should not have.
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+
+-- auth.users, with GoTrue's column names (auth migrations up to v2.19x)
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid not null primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token varchar(255),
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255),
+  recovery_sent_at timestamptz,
+  email_change_token_new varchar(255),
+  email_change varchar(255),
+  email_change_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
+  is_super_admin boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  phone text unique default null,
+  phone_confirmed_at timestamptz,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz,
+  confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0 check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+  banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz,
+  is_sso_user boolean not null default false,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false
+);
+
+create unique index if not exists users_email_partial_key on auth.users (email) where (is_sso_user = false);
+create index if not exists users_instance_id_idx on auth.users (instance_id);
+create index if not exists users_is_anonymous_idx on auth.users (is_anonymous);
+
+create table if not exists auth.identities (
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz,
+  updated_at timestamptz,
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid not null default gen_random_uuid() primary key,
+  constraint identities_provider_id_provider_unique unique (provider_id, provider)
+);
+
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+create index if not exists identities_email_idx on auth.identities (email text_pattern_ops);
+
+do $$
+begin
+  if not exists (
+    select 1 from pg_type t join pg_namespace n on n.oid = t.typnamespace
+    where n.nspname = 'auth' and t.typname = 'aal_level'
+  ) then
+    create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+  end if;
+end
+$$;
+
+create table if not exists auth.sessions (
+  id uuid not null primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz,
+  updated_at timestamptz,
+  factor_id uuid,
+  aal auth.aal_level,
+  not_after timestamptz,
+  refreshed_at timestamp,
+  user_agent text,
+  ip inet,
+  tag text
+);
+
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+create table if not exists auth.refresh_tokens (
+  instance_id uuid,
+  id bigserial primary key,
+  token varchar(255) unique,
+  user_id varchar(255),
+  revoked boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  parent varchar(255),
+  session_id uuid references auth.sessions (id) on delete cascade
+);
+
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
+
+-- auth helper functions, as GoTrue's migrations define them (legacy claim first, then claims)
+create or replace function auth.uid()
+returns uuid
+language sql stable
+as $$
+  select
+  coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$$;
+
+create or replace function auth.role()
+returns text
+language sql stable
+as $$
+  select
+  coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+
+create or replace function auth.email()
+returns text
+language sql stable
+as $$
+  select
+  coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+  )::text
+$$;
+
+create or replace function auth.jwt()
+returns jsonb
+language sql stable
+as $$
+  select
+    coalesce(
+        nullif(current_setting('request.jwt.claim', true), ''),
+        nullif(current_setting('request.jwt.claims', true), '')
+    )::jsonb
+$$;
+
+grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
+  to anon, authenticated, service_role;
+
+-- The Supabase CLI's migration history table
+create schema if not exists supabase_migrations;
+
+create table if not exists supabase_migrations.schema_migrations (
+  version text not null primary key,
+  statements text[],
+  name text
+);
+
+-- Local-only objects of the embedded backend (not part of Supabase)
+create schema if not exists local_dev;
+
+create table if not exists local_dev.mail (
+  id bigserial primary key,
+  to_address text not null,
+  subject text not null,
+  text_body text not null,
+  html_body text not null,
+  links jsonb not null default '[]'::jsonb,
+  created_at timestamptz not null default now()
+);
+
+create index if not exists mail_to_address_idx on local_dev.mail (lower(to_address), created_at desc);
+
+create table if not exists local_dev.state (
+  key text primary key,
+  value text not null,
+  updated_at timestamptz not null default now()
+);

@@ -1,0 +1,178 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { Database } from './db/database.ts';
+import { bootstrapDatabase } from './db/migrate.ts';
+import { openPglite } from './db/pglite.ts';
+import { openPostgres } from './db/postgres.ts';
+import { corsHeaders, json, preflight, readBody, send } from './http.ts';
+import type { LocalRequest, LocalResponse } from './http.ts';
+import { DEFAULT_JWT_SECRET, JwtKeys } from './jwt.ts';
+import { handleRest } from './rest/rest-router.ts';
+
+export type DatabaseOption = { kind: 'memory' } | { kind: 'pglite-dir'; dir: string } | { kind: 'postgres'; url: string };
+
+export interface LocalSupabaseOptions {
+  /** 0 picks a free port. Default 54321. */
+  port?: number;
+  host?: string;
+  db: DatabaseOption;
+  /** true = the CLI's local behaviour (sign-up returns a session); default false, as on hosted Supabase. */
+  autoconfirm?: boolean;
+  migrationsDir?: string;
+  seedFile?: string;
+  /** GoTrue's SITE_URL: the default and allowed origin of e-mail link redirects. */
+  siteUrl?: string;
+  log?: (line: string) => void;
+  jwtSecret?: string;
+  /** Requests per minute and IP on /token, /signup and /verify before 429. */
+  authRateLimitPerMinute?: number;
+}
+
+export interface LocalSupabase {
+  url: string;
+  port: number;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  /** Superuser access for tests and assertions. */
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  stop(): Promise<void>;
+}
+
+export class PortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(`port ${port} is already in use: is another backend running? set LOCAL_SUPABASE_PORT`);
+    this.name = 'PortInUseError';
+  }
+}
+
+function openDatabase(option: DatabaseOption): Promise<Database> {
+  if (option.kind === 'postgres') return openPostgres(option.url);
+  return openPglite(option.kind === 'pglite-dir' ? option.dir : undefined);
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolvePort((server.address() as AddressInfo).port);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+export async function startLocalSupabase(options: LocalSupabaseOptions): Promise<LocalSupabase> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? (() => {});
+  const keys = await JwtKeys.create(options.jwtSecret ?? DEFAULT_JWT_SECRET);
+
+  let route: (request: LocalRequest) => Promise<LocalResponse> = async () =>
+    json(503, { message: 'The local backend is still starting' });
+
+  const server = createServer((req, res) => {
+    void serve(req, res, (request) => route(request), log);
+  });
+  // The port is taken before the database is opened, so a second instance can never open the
+  // same PGlite directory.
+  const port = await listen(server, options.port ?? 54321, host);
+  const url = `http://${host}:${port}`;
+
+  let db: Database;
+  try {
+    db = await openDatabase(options.db);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  try {
+    await bootstrapDatabase(db, {
+      migrationsDir: resolve(options.migrationsDir ?? 'supabase/migrations'),
+      seedFile: resolve(options.seedFile ?? 'supabase/seed.sql'),
+      log,
+    });
+  } catch (error) {
+    server.close();
+    await db.close().catch(() => {});
+    throw error;
+  }
+
+  route = (request) => {
+    const { pathname } = request.url;
+    if (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/')) {
+      return handleRest({ ...request, path: pathname.slice('/rest/v1'.length) || '/' }, db, keys);
+    }
+    return Promise.resolve(json(404, { message: 'no Route matched with those values' }));
+  };
+
+  let stopped: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    jwtSecret: keys.secret,
+    async sql<T>(text: string, params: unknown[] = []) {
+      if (params.length === 0) return db.simpleQuery<T>(text);
+      return (await db.query<T>(text, params)).rows;
+    },
+    stop() {
+      stopped ??= (async () => {
+        await new Promise<void>((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        });
+        await db.close();
+      })();
+      return stopped;
+    },
+  };
+}
+
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: (request: LocalRequest) => Promise<LocalResponse>,
+  log: (line: string) => void,
+): Promise<void> {
+  const cors = corsHeaders(req);
+  const method = (req.method ?? 'GET').toUpperCase();
+  try {
+    if (method === 'OPTIONS') {
+      send(res, preflight(req));
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const body = await readBody(req);
+    if (!body.ok) {
+      const limit = json(413, {
+        code: 'request_too_large',
+        message: 'Request size limit exceeded',
+        details: 'The local backend accepts request bodies of at most 1 MiB',
+        hint: null,
+      }, { Connection: 'close' });
+      send(res, { ...limit, headers: { ...cors, ...limit.headers } });
+      return;
+    }
+    const request: LocalRequest = {
+      method,
+      url,
+      path: url.pathname,
+      headers: req.headers,
+      body: body.body,
+      ip: req.socket.remoteAddress ?? 'unknown',
+    };
+    const result = await route(request);
+    send(res, { ...result, headers: { ...cors, ...(result.headers ?? {}) } }, method === 'HEAD');
+  } catch (error) {
+    log(`unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    send(res, { ...json(500, { code: 'unexpected_failure', message: 'Unexpected failure, please check server logs for more information' }), headers: { ...cors, 'Content-Type': 'application/json; charset=utf-8' } });
+  }
+}
