@@ -1,0 +1,58 @@
+import type {
+  Inline,
+  InlineLink,
+  ListBlock,
+  ParagraphBlock,
+  PolicyBlock,
+  SubheadingBlock,
+  TableBlock,
+} from '@/content/types';
+
+/**
+ * Small builders for policy documents, so the policy modules read like prose.
+ * A paragraph is a run of strings and links: paragraph('See our ', link('cookie policy', '/cookie-policy'), '.').
+ */
+
+export function link(text: string, href: string): InlineLink {
+  return { text, href };
+}
+
+export function paragraph(...content: Inline[]): ParagraphBlock {
+  return { type: 'paragraph', content };
+}
+
+export function subheading(text: string): SubheadingBlock {
+  return { type: 'subheading', text };
+}
+
+/** A bullet list; each item is a string or a run of inline content. */
+export function bullets(...items: (string | readonly Inline[])[]): ListBlock {
+  return { type: 'list', style: 'bullet', items: items.map((item) => (typeof item === 'string' ? [item] : item)) };
+}
+
+export function numbered(...items: (string | readonly Inline[])[]): ListBlock {
+  return { type: 'list', style: 'ordered', items: items.map((item) => (typeof item === 'string' ? [item] : item)) };
+}
+
+export function table(caption: string, columns: readonly string[], rows: readonly (readonly string[])[]): TableBlock {
+  return { type: 'table', caption, columns, rows };
+}
+
+/** Plain text of an inline run (for search snippets, tests and meta text). */
+export function inlineToText(content: readonly Inline[]): string {
+  return content.map((part) => (typeof part === 'string' ? part : part.text)).join('');
+}
+
+/** Plain text of any block. */
+export function blockToText(block: PolicyBlock): string {
+  switch (block.type) {
+    case 'paragraph':
+      return inlineToText(block.content);
+    case 'subheading':
+      return block.text;
+    case 'list':
+      return block.items.map(inlineToText).join('\n');
+    case 'table':
+      return [block.caption, block.columns.join(' | '), ...block.rows.map((row) => row.join(' | '))].join('\n');
+  }
+}
