@@ -9,6 +9,8 @@ import { openPostgres } from './db/postgres.ts';
 import { corsHeaders, json, preflight, readBody, send } from './http.ts';
 import type { LocalRequest, LocalResponse } from './http.ts';
 import { DEFAULT_JWT_SECRET, JwtKeys } from './jwt.ts';
+import { createAuthHandler } from './auth/auth-router.ts';
+import { handleMail } from './mail.ts';
 import { handleRest } from './rest/rest-router.ts';
 
 export type DatabaseOption = { kind: 'memory' } | { kind: 'pglite-dir'; dir: string } | { kind: 'postgres'; url: string };
@@ -104,11 +106,27 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     throw error;
   }
 
+  const handleAuth = createAuthHandler(
+    {
+      db,
+      keys,
+      externalUrl: `${url}/auth/v1`,
+      siteUrl: options.siteUrl ?? 'http://localhost:5173',
+      autoconfirm: options.autoconfirm ?? false,
+    },
+    options.authRateLimitPerMinute ?? 600,
+  );
+  const below = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
   route = (request) => {
     const { pathname } = request.url;
-    if (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/')) {
+    if (below(pathname, '/rest/v1')) {
       return handleRest({ ...request, path: pathname.slice('/rest/v1'.length) || '/' }, db, keys);
     }
+    if (below(pathname, '/auth/v1')) {
+      return handleAuth({ ...request, path: pathname.slice('/auth/v1'.length) || '/' });
+    }
+    if (below(pathname, '/__local/mail')) return handleMail(request, db);
     return Promise.resolve(json(404, { message: 'no Route matched with those values' }));
   };
 

@@ -1,0 +1,11 @@
+import type { Database } from '../db/database.ts';
+import type { JwtKeys } from '../jwt.ts';
+
+export interface AuthContext {
+  db: Database;
+  keys: JwtKeys;
+  /** `http://127.0.0.1:<port>/auth/v1`: the JWT issuer and the base of e-mail links. */
+  externalUrl: string;
+  siteUrl: string;
+  autoconfirm: boolean;
+}
