@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import { EnvError, optionsFromEnv, redactUrl } from './env-config.ts';
+import { PortInUseError, startLocalSupabase } from './server.ts';
+
+/** `npm run backend`: the embedded Supabase stand-in on 127.0.0.1:${LOCAL_SUPABASE_PORT:-54321}. */
+async function main(): Promise<void> {
+  const options = optionsFromEnv(process.env);
+  if (options.db.kind === 'pglite-dir') mkdirSync(options.db.dir, { recursive: true });
+  const log = (line: string) => console.log(`[backend] ${line}`);
+  const backend = await startLocalSupabase({ ...options, log });
+
+  const storage =
+    options.db.kind === 'postgres'
+      ? `PostgreSQL ${redactUrl(options.db.url)}`
+      : options.db.kind === 'memory'
+        ? 'PGlite in memory (data is lost on exit)'
+        : `PGlite in ${options.db.dir}`;
+  console.log(
+    [
+      'Local Supabase backend is running.',
+      `  API URL:          ${backend.url}`,
+      `  anon key:         ${backend.anonKey}`,
+      `  service_role key: ${backend.serviceRoleKey}`,
+      `  mail inbox:       ${backend.url}/__local/mail/inbox`,
+      `  storage:          ${storage}`,
+      `  sign-up:          ${options.autoconfirm ? 'autoconfirm (no e-mail confirmation)' : 'e-mail confirmation required'}`,
+      '  Stop with Ctrl+C.',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} received, stopping`);
+    backend.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('[backend] failed to stop cleanly:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof PortInUseError || error instanceof EnvError) {
+    console.error(`[backend] ${error.message}`);
+  } else {
+    console.error('[backend] failed to start:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});
