@@ -15,5 +15,6 @@ export default defineConfig({
     cssCodeSplit: true,
     sourcemap: false,
     modulePreload: { polyfill: false },
+    manifest: true,
   },
 });

@@ -1,0 +1,85 @@
+import { staticPaths } from '../src/app/static-paths';
+import { expect, test } from './support/console-guard';
+
+const publicPaths = staticPaths().filter((path) => !['/auth', '/admin'].includes(path));
+
+test.describe('every route', () => {
+  for (const path of staticPaths()) {
+    test(`${path} renders with its own title, description and canonical`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page).toHaveTitle(/Kestrel Data/);
+      await expect(page.locator('head title')).toHaveCount(1);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        `https://www.kestreldata.co.uk${path === '/' ? '/' : path}`,
+      );
+      await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+    });
+  }
+
+  test('titles and descriptions are unique across public pages', async ({ request }) => {
+    const seen = new Map<string, string>();
+    for (const path of publicPaths) {
+      const html = await (await request.get(path)).text();
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+      const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+      expect(title, `${path} title`).toBeTruthy();
+      expect(description, `${path} description`).toBeTruthy();
+      for (const key of [`title:${title}`, `description:${description}`]) {
+        expect(seen.get(key), `${key} of ${path} repeats`).toBeUndefined();
+        seen.set(key, path);
+      }
+    }
+  });
+});
+
+test.describe('prerendered HTML, fetched without JavaScript', () => {
+  for (const path of staticPaths()) {
+    test(`${path} already holds its h1 and title`, async ({ request }) => {
+      const html = await (await request.get(path)).text();
+      expect(html).toMatch(/<head>[\s\S]*<title>[^<]+<\/title>[\s\S]*<\/head>/);
+      expect(html).toMatch(/<h1[\s>]/);
+      expect(html).toContain(`data-prerendered-path="${path}"`);
+    });
+  }
+
+  test('/auth and /admin are noindex, public pages are not', async ({ request }) => {
+    for (const path of ['/auth', '/admin']) {
+      expect(await (await request.get(path)).text()).toContain('content="noindex, nofollow"');
+    }
+    for (const path of publicPaths) {
+      expect(await (await request.get(path)).text()).not.toContain('noindex');
+    }
+  });
+
+  test('sitemap lists every indexable URL and robots points at it', async ({ request }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const path of publicPaths) {
+      expect(sitemap).toContain(`<loc>https://www.kestreldata.co.uk${path}</loc>`);
+    }
+    expect(sitemap).not.toContain('/auth');
+    expect(sitemap).not.toContain('/admin');
+    expect(sitemap).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Sitemap: https://www.kestreldata.co.uk/sitemap.xml');
+  });
+});
+
+test.describe('not found', () => {
+  test('an unknown path answers 404 with the not-found page and logs the path', async ({
+    page,
+    allowConsole,
+  }) => {
+    allowConsole(/404 Error: User attempted to access non-existent route: \/no-such-page/);
+    const logged = page.waitForEvent('console', (m) => m.text().includes('/no-such-page'));
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Oops! Page not found/ })).toBeVisible();
+    await logged;
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL('/');
+  });
+});

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+/** The system Chromium (Debian's `chromium` package) or one named by PLAYWRIGHT_CHROMIUM_PATH. */
+function findChromium(): string {
+  const candidates = [
+    process.env.PLAYWRIGHT_CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ].filter((path): path is string => Boolean(path));
+  const found = candidates.find((path) => existsSync(path));
+  if (!found) {
+    throw new Error(
+      'No Chromium found for the e2e tests. Install it with `apt-get update && apt-get install -y chromium` ' +
+        '(gives /usr/bin/chromium), or set PLAYWRIGHT_CHROMIUM_PATH to a Chromium or Chrome binary.',
+    );
+  }
+  return found;
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: findChromium(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: [
+    {
+      command: `tsx scripts/serve-dist.ts dist`,
+      env: { PORT: String(PORT) },
+      url: baseURL,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+  ],
+});

@@ -1,0 +1,110 @@
+/**
+ * Turns the client build in dist/ into one static HTML file per route, with each page's head
+ * tags and markup already in place, plus 404.html, sitemap.xml and robots.txt.
+ *
+ * Run after `vite build` (client, with manifest) and `vite build --ssr src/entry-server.tsx`.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import type * as ServerEntryModule from '../src/entry-server';
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+type ServerEntry = typeof ServerEntryModule;
+
+const root = resolve(import.meta.dirname, '..');
+const distDir = join(root, 'dist');
+const serverEntry = join(root, 'dist-ssr', 'entry-server.js');
+
+const HEAD_MARKER = '<!--app-head-->';
+const HTML_MARKER = '<!--app-html-->';
+const LEADING_HEAD_TAGS = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
+
+/** React 19 emits hoisted <title>/<meta>/<link> first; split them from the body markup. */
+export function splitHeadTags(rendered: string): { head: string; body: string } {
+  const match = LEADING_HEAD_TAGS.exec(rendered);
+  const head = match ? match[0] : '';
+  return { head, body: rendered.slice(head.length) };
+}
+
+function collectChunkFiles(manifest: Manifest, key: string, seen = new Set<string>()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return { js: [] as string[], css: [] as string[] };
+  seen.add(key);
+  const js = [chunk.file];
+  const css = [...(chunk.css ?? [])];
+  for (const imported of chunk.imports ?? []) {
+    const nested = collectChunkFiles(manifest, imported, seen);
+    js.push(...nested.js);
+    css.push(...nested.css);
+  }
+  return { js, css };
+}
+
+/** <link> tags that fetch a route's own chunks in parallel with the entry script. */
+function routePreloads(manifest: Manifest, source: string, template: string): string {
+  const { js, css } = collectChunkFiles(manifest, source);
+  const tags = [
+    ...css.filter((file) => !template.includes(file)).map((f) => `<link rel="stylesheet" href="/${f}">`),
+    ...js.filter((file) => !template.includes(file)).map((f) => `<link rel="modulepreload" href="/${f}">`),
+  ];
+  return [...new Set(tags)].join('');
+}
+
+function outputFile(path: string) {
+  return path === '/' ? join(distDir, 'index.html') : join(distDir, path.slice(1), 'index.html');
+}
+
+function sitemap(urls: string[], siteUrl: string, lastmod: string) {
+  const entries = urls
+    .map((path) => {
+      const loc = new URL(path, siteUrl).toString();
+      return `  <url><loc>${loc}</loc><lastmod>${lastmod}</lastmod></url>`;
+    })
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`;
+}
+
+function robots(siteUrl: string) {
+  return `User-agent: *\nAllow: /\nDisallow: /auth\nDisallow: /admin\n\nSitemap: ${new URL('/sitemap.xml', siteUrl)}\n`;
+}
+
+async function main() {
+  const template = await readFile(join(distDir, 'index.html'), 'utf8');
+  if (!template.includes(HEAD_MARKER) || !template.includes(HTML_MARKER)) {
+    throw new Error('dist/index.html has no app markers: run `vite build` before prerendering.');
+  }
+  const manifest = JSON.parse(
+    await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
+  const entry = (await import(pathToFileURL(serverEntry).href)) as ServerEntry;
+
+  const render = async (path: string, file: string) => {
+    const { head, body } = splitHeadTags(await entry.renderPath(path));
+    const route = entry.findRoute(path);
+    const html = template
+      .replace(HEAD_MARKER, head + routePreloads(manifest, route.source, template))
+      .replace('<div id="root">', `<div id="root" data-prerendered-path="${path}">`)
+      .replace(HTML_MARKER, body);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, html);
+  };
+
+  const routes = entry.staticPaths();
+  for (const path of routes) await render(path, outputFile(path));
+  await render(entry.NOT_FOUND_RENDER_PATH, join(distDir, '404.html'));
+
+  const lastmod = new Date().toISOString().slice(0, 10);
+  await writeFile(join(distDir, 'sitemap.xml'), sitemap(entry.indexablePaths(), entry.site.url, lastmod));
+  await writeFile(join(distDir, 'robots.txt'), robots(entry.site.url));
+  console.log(`prerendered ${routes.length} routes + 404.html, sitemap.xml, robots.txt`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

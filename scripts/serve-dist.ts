@@ -1,0 +1,132 @@
+/**
+ * Serves the static build the way a production static host does: clean URLs
+ * (/about → about/index.html), 404.html with status 404 for unknown paths, compressed
+ * responses, long-lived caching for hashed assets, and the headers in dist/_headers when present.
+ *
+ *   PORT=4173 tsx scripts/serve-dist.ts [dir]
+ */
+import { createServer, type ServerResponse } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+import { parseHeadersFile, headersForPath, type HeaderRule } from './static-headers';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.woff2': 'font/woff2',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+};
+const compressible = new Set(['.html', '.js', '.css', '.json', '.svg', '.xml', '.txt']);
+
+async function isFile(path: string) {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function resolveFile(root: string, urlPath: string): Promise<string | null> {
+  const clean = normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
+  const base = join(root, clean);
+  if (!base.startsWith(root)) return null;
+  const candidates = [base, join(base, 'index.html'), `${base}.html`];
+  for (const candidate of candidates) if (await isFile(candidate)) return candidate;
+  return null;
+}
+
+export type DistServer = { url: string; close: () => Promise<void> };
+
+export async function serveDist(dir: string, port: number, host = '127.0.0.1'): Promise<DistServer> {
+  const root = resolve(dir);
+  let rules: HeaderRule[] = [];
+  try {
+    rules = parseHeadersFile(await readFile(join(root, '_headers'), 'utf8'));
+  } catch {
+    rules = [];
+  }
+  const compressedCache = new Map<string, { br: Buffer; gzip: Buffer }>();
+
+  const send = async (res: ServerResponse, file: string, status: number, urlPath: string, accept: string) => {
+    const ext = extname(file);
+    let body: Buffer = await readFile(file);
+    res.statusCode = status;
+    res.setHeader('Content-Type', contentTypes[ext] ?? 'application/octet-stream');
+    for (const [name, value] of headersForPath(rules, urlPath)) res.setHeader(name, value);
+    if (!res.hasHeader('Cache-Control')) {
+      res.setHeader(
+        'Cache-Control',
+        urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    }
+    if (compressible.has(ext) && body.length > 512) {
+      let cached = compressedCache.get(file);
+      if (!cached) {
+        cached = { br: brotliCompressSync(body), gzip: gzipSync(body, { level: 9 }) };
+        compressedCache.set(file, cached);
+      }
+      res.setHeader('Vary', 'Accept-Encoding');
+      if (/\bbr\b/.test(accept)) {
+        res.setHeader('Content-Encoding', 'br');
+        body = cached.br;
+      } else if (/\bgzip\b/.test(accept)) {
+        res.setHeader('Content-Encoding', 'gzip');
+        body = cached.gzip;
+      }
+    }
+    res.setHeader('Content-Length', body.length);
+    res.end(body);
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    void (async () => {
+      const file = await resolveFile(root, url.pathname);
+      if (file) return send(res, file, 200, url.pathname, accept);
+      const notFound = join(root, '404.html');
+      if (await isFile(notFound)) return send(res, notFound, 404, url.pathname, accept);
+      res.statusCode = 404;
+      res.end('Not found');
+    })().catch((error: unknown) => {
+      console.error(error);
+      res.statusCode = 500;
+      res.end('Internal error');
+    });
+  });
+
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, done);
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://${host}:${actualPort}`,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dir = process.argv[2] ?? 'dist';
+  const port = Number(process.env.PORT ?? 4173);
+  serveDist(dir, port)
+    .then(({ url }) => console.log(`Serving ${dir} at ${url}`))
+    .catch((error: unknown) => {
+      const code = (error as NodeJS.ErrnoException).code;
+      console.error(code === 'EADDRINUSE' ? `Port ${port} is already in use: set PORT.` : error);
+      process.exit(1);
+    });
+}

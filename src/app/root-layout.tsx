@@ -1,0 +1,35 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+
+import { AppErrorBoundary } from '@/app/app-error-boundary';
+import { Breadcrumbs } from '@/components/layout/breadcrumbs';
+import { Footer } from '@/components/layout/footer';
+import { Header } from '@/components/layout/header';
+import { ScrollManager } from '@/components/layout/scroll-manager';
+import { SkipLink } from '@/components/layout/skip-link';
+import { PageFallback } from '@/components/ui/page-fallback';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <SkipLink targetId={MAIN_CONTENT_ID} />
+      <ScrollManager />
+      <Header />
+      <div className="pt-header">
+        <Breadcrumbs />
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="outline-none">
+          {/* Reset the boundary on navigation, so one broken page does not stick. */}
+          <AppErrorBoundary key={pathname}>
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
+          </AppErrorBoundary>
+        </main>
+      </div>
+      <Footer />
+    </>
+  );
+}

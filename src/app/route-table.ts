@@ -1,0 +1,90 @@
+import { matchPath } from 'react-router';
+
+import { lazyPage, type LazyPage } from '@/app/lazy-page';
+import { paths } from '@/config/paths';
+
+export type AppRoute = {
+  /** react-router path pattern */
+  pattern: string;
+  page: LazyPage;
+  /** the page module's source path: the prerender looks its chunk up in Vite's manifest */
+  source: string;
+};
+
+export const appRoutes: readonly AppRoute[] = [
+  {
+    pattern: paths.home,
+    page: lazyPage(() => import('@/pages/home-page')),
+    source: 'src/pages/home-page.tsx',
+  },
+  {
+    pattern: paths.services,
+    page: lazyPage(() => import('@/pages/services-page')),
+    source: 'src/pages/services-page.tsx',
+  },
+  {
+    pattern: '/service/:slug',
+    page: lazyPage(() => import('@/pages/service-detail-page')),
+    source: 'src/pages/service-detail-page.tsx',
+  },
+  {
+    pattern: paths.about,
+    page: lazyPage(() => import('@/pages/about-page')),
+    source: 'src/pages/about-page.tsx',
+  },
+  {
+    pattern: paths.caseStudies,
+    page: lazyPage(() => import('@/pages/case-studies-page')),
+    source: 'src/pages/case-studies-page.tsx',
+  },
+  {
+    pattern: paths.whitepapers,
+    page: lazyPage(() => import('@/pages/whitepapers-page')),
+    source: 'src/pages/whitepapers-page.tsx',
+  },
+  {
+    pattern: paths.articles,
+    page: lazyPage(() => import('@/pages/articles-page')),
+    source: 'src/pages/articles-page.tsx',
+  },
+  {
+    pattern: paths.privacyPolicy,
+    page: lazyPage(() => import('@/pages/privacy-policy-page')),
+    source: 'src/pages/privacy-policy-page.tsx',
+  },
+  {
+    pattern: paths.cookiePolicy,
+    page: lazyPage(() => import('@/pages/cookie-policy-page')),
+    source: 'src/pages/cookie-policy-page.tsx',
+  },
+  {
+    pattern: paths.modernSlavery,
+    page: lazyPage(() => import('@/pages/modern-slavery-page')),
+    source: 'src/pages/modern-slavery-page.tsx',
+  },
+  {
+    pattern: paths.carbonReductionPlan,
+    page: lazyPage(() => import('@/pages/carbon-reduction-plan-page')),
+    source: 'src/pages/carbon-reduction-plan-page.tsx',
+  },
+  {
+    pattern: paths.auth,
+    page: lazyPage(() => import('@/pages/auth-page')),
+    source: 'src/pages/auth-page.tsx',
+  },
+  {
+    pattern: paths.admin,
+    page: lazyPage(() => import('@/pages/admin-page')),
+    source: 'src/pages/admin-page.tsx',
+  },
+];
+
+export const notFoundRoute: AppRoute = {
+  pattern: '*',
+  page: lazyPage(() => import('@/pages/not-found-page')),
+  source: 'src/pages/not-found-page.tsx',
+};
+
+export function findRoute(pathname: string): AppRoute {
+  return appRoutes.find((route) => matchPath(route.pattern, pathname)) ?? notFoundRoute;
+}

@@ -1,0 +1,46 @@
+import { Fragment } from 'react';
+import { Link, useLocation } from 'react-router';
+
+import { getServiceBySlug } from '@/content/services';
+import { buildBreadcrumbs } from '@/lib/breadcrumbs';
+import { breadcrumbListJsonLd, serializeJsonLd } from '@/lib/seo/structured-data';
+
+const serviceTitle = (slug: string) => getServiceBySlug(slug)?.title;
+
+export function Breadcrumbs() {
+  const { pathname } = useLocation();
+  const crumbs = buildBreadcrumbs(pathname, serviceTitle);
+  if (crumbs.length === 0) return null;
+
+  return (
+    <nav aria-label="Breadcrumb" className="border-b border-slate-200 bg-slate-50">
+      <ol className="container-page flex flex-wrap items-center gap-x-2 py-3 text-sm">
+        {crumbs.map((crumb, index) => {
+          const isLast = index === crumbs.length - 1;
+          return (
+            <Fragment key={crumb.href}>
+              <li className={isLast ? 'font-semibold text-ink' : ''}>
+                {isLast ? (
+                  <span aria-current="page">{crumb.label}</span>
+                ) : (
+                  <Link to={crumb.href} className="text-brand-700 underline-offset-4 hover:underline">
+                    {crumb.label}
+                  </Link>
+                )}
+              </li>
+              {isLast ? null : (
+                <li aria-hidden="true" className="text-slate-400">
+                  /
+                </li>
+              )}
+            </Fragment>
+          );
+        })}
+      </ol>
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: serializeJsonLd(breadcrumbListJsonLd(crumbs)) }}
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+import { BrandLogo } from '@/components/layout/brand-logo';
+import { ContactLink } from '@/components/layout/contact-link';
+import {
+  footerCompanyLinks,
+  footerLegalLinks,
+  footerServiceLinks,
+  type NavLink,
+} from '@/config/navigation';
+import { site } from '@/config/site';
+
+const linkClass = 'text-slate-300 hover:text-white hover:underline underline-offset-4';
+
+export function Footer() {
+  return (
+    <footer className="bg-ink text-slate-300">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
+        <div>
+          <BrandLogo className="text-white" />
+          <p className="mt-4 max-w-xs text-sm leading-6">{site.tagline}</p>
+          <a
+            href={site.linkedinUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-5 inline-flex items-center gap-2 text-sm font-semibold text-white hover:underline"
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="currentColor">
+              <path d="M4.98 3.5a2.5 2.5 0 11-.02 5 2.5 2.5 0 01.02-5zM3 9h4v12H3zM9 9h3.8v1.7h.05c.53-1 1.83-2.05 3.77-2.05 4.03 0 4.78 2.65 4.78 6.1V21h-4v-5.6c0-1.34-.03-3.06-1.86-3.06-1.87 0-2.15 1.46-2.15 2.96V21H9z" />
+            </svg>
+            Follow us on LinkedIn
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </div>
+        <FooterColumn title="Services">
+          <FooterLinks links={footerServiceLinks} />
+        </FooterColumn>
+        <FooterColumn title="Company">
+          <FooterLinks links={footerCompanyLinks} />
+          <li>
+            <ContactLink className={linkClass}>Contact</ContactLink>
+          </li>
+        </FooterColumn>
+        <FooterColumn title="Legal">
+          <FooterLinks links={footerLegalLinks} />
+        </FooterColumn>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="container-page py-6 text-sm text-slate-400">
+          © {site.copyrightYear} {site.legalName}. All rights reserved. Registered in England and
+          Wales, company number {site.companyNumber}.
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-bold tracking-wider text-white uppercase">{title}</h2>
+      <ul className="mt-4 space-y-3 text-sm">{children}</ul>
+    </nav>
+  );
+}
+
+function FooterLinks({ links }: { links: readonly NavLink[] }) {
+  return links.map((link) => (
+    <li key={link.href}>
+      <Link to={link.href} className={linkClass}>
+        {link.label}
+      </Link>
+    </li>
+  ));
+}

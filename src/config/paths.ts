@@ -1,0 +1,22 @@
+/** Every route of the product, typed, so no component spells a URL by hand. */
+export const paths = {
+  home: '/',
+  services: '/services',
+  service: (slug: string) => `/service/${slug}`,
+  about: '/about',
+  caseStudies: '/case-studies',
+  whitepapers: '/whitepapers',
+  articles: '/articles',
+  privacyPolicy: '/privacy-policy',
+  cookiePolicy: '/cookie-policy',
+  modernSlavery: '/modern-slavery',
+  carbonReductionPlan: '/carbon-reduction-plan',
+  auth: '/auth',
+  admin: '/admin',
+  contact: '/#contact',
+} as const;
+
+export const CONTACT_SECTION_ID = 'contact';
+
+/** Routes kept out of search engines: they carry noindex and stay out of the sitemap. */
+export const privatePaths: readonly string[] = [paths.auth, paths.admin];

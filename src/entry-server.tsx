@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+
+import { AppRoutes } from '@/app/app-routes';
+import { findRoute } from '@/app/route-table';
+
+export { appRoutes, findRoute, notFoundRoute } from '@/app/route-table';
+export { indexablePaths, NOT_FOUND_RENDER_PATH, staticPaths } from '@/app/static-paths';
+export { site } from '@/config/site';
+
+/**
+ * Renders one URL to HTML for the static build. React 19 emits the page's <title>, <meta> and
+ * <link> tags at the start of the output; the prerender script moves them into <head>.
+ */
+export async function renderPath(pathname: string): Promise<string> {
+  await findRoute(pathname).page.preload();
+  const { prelude } = await prerender(
+    <StrictMode>
+      <StaticRouter location={pathname}>
+        <AppRoutes />
+      </StaticRouter>
+    </StrictMode>,
+  );
+  return new Response(prelude).text();
+}
