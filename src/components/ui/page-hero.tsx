@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+
+type PageHeroProps = {
+  title: ReactNode;
+  eyebrow?: ReactNode;
+  intro?: ReactNode;
+  /** Buttons or badges under the intro. */
+  children?: ReactNode;
+  /** Background classes; a deep navy gradient by default. */
+  background?: string;
+};
+
+/** The dark banner that opens every inner page, holding the page's single h1. */
+export function PageHero({
+  title,
+  eyebrow,
+  intro,
+  children,
+  background = 'bg-gradient-to-br from-ink via-brand-900 to-brand-800',
+}: PageHeroProps) {
+  return (
+    <section className={`relative overflow-hidden text-white ${background}`}>
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgba(255,255,255,0.12),transparent_45%),radial-gradient(circle_at_80%_60%,rgba(255,255,255,0.08),transparent_40%)]"
+      />
+      <div className="container-page relative py-16 sm:py-20 lg:py-24">
+        {eyebrow ? <div className="mb-4">{eyebrow}</div> : null}
+        <h1 className="max-w-4xl text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
+          {title}
+        </h1>
+        {intro ? <p className="mt-6 max-w-3xl text-lg leading-8 text-slate-100 sm:text-xl">{intro}</p> : null}
+        {children ? <div className="mt-8 flex flex-wrap gap-4">{children}</div> : null}
+      </div>
+    </section>
+  );
+}
