@@ -152,7 +152,10 @@ export async function refreshSession(context: TokenContext, presented: string): 
       return sessionResponse(context, user.id, token.session_id, current.token);
     }
     if (!token.within_reuse_interval) {
-      await context.db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [token.session_id]);
+      await context.db.query(
+        'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not coalesce(revoked, false)',
+        [token.session_id],
+      );
       // Returned, not thrown, so the caller commits the family's revocation before answering.
       return new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     }
