@@ -1,5 +1,5 @@
 import { paths, privatePaths } from '@/config/paths';
-import { serviceSlugs } from '@/content/services';
+import { serviceSlugs } from '@/content/service-catalogue';
 
 /** Every URL the static build renders, in sitemap order. */
 export function staticPaths(): string[] {

@@ -1,4 +1,4 @@
-import { getServicesByPillar } from '@/content/services';
+import { getServiceSummariesByPillar } from '@/content/service-catalogue';
 import type { Pillar, PillarId } from '@/content/types';
 
 /** Order of the pillars: tabs on the home page and groups on /services. */
@@ -31,10 +31,10 @@ const pillarCopy: Record<PillarId, Omit<Pillar, 'services'>> = {
   },
 };
 
-/** The three pillars with their services ({ name, slug }) derived from services.ts (13/4/4). */
+/** The three pillars with their services ({ name, slug }) derived from the service catalogue (13/4/4). */
 export const pillars: readonly Pillar[] = pillarIds.map((id) => ({
   ...pillarCopy[id],
-  services: getServicesByPillar(id).map(({ name, slug }) => ({ name, slug })),
+  services: getServiceSummariesByPillar(id).map(({ name, slug }) => ({ name, slug })),
 }));
 
 export function getPillarById(id: PillarId): Pillar {

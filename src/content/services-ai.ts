@@ -1,14 +1,10 @@
+import { requireServiceSummary } from '@/content/service-catalogue';
 import type { Service } from '@/content/types';
 
 /** AI pillar: the four AI services, in the spec's order. */
 export const aiServices: readonly Service[] = [
   {
-    slug: 'genai-integration',
-    pillar: 'ai',
-    title: 'Generative AI Integration',
-    name: 'GenAI Integration',
-    shortDescription:
-      'Put large language models to work in your products and processes, securely and with measurable value.',
+    ...requireServiceSummary('genai-integration'),
     description:
       'We integrate generative AI into the systems your people and customers already use, from knowledge assistants grounded in your own documents to automated drafting and summarisation, with security, evaluation and governance designed in.',
     detailedDescription: [
@@ -52,12 +48,7 @@ export const aiServices: readonly Service[] = [
     keywords: ['generative AI', 'LLM integration', 'retrieval-augmented generation'],
   },
   {
-    slug: 'genai-training-development',
-    pillar: 'ai',
-    title: 'Generative AI Training and Development',
-    name: 'GenAI Training & Development',
-    shortDescription:
-      'Hands-on generative AI training for leaders, practitioners and engineers, tailored to your tools and policies.',
+    ...requireServiceSummary('genai-training-development'),
     description:
       'Role-based generative AI training that takes your people from curiosity to confident, responsible use, with practical exercises built on your own tools, data and policies.',
     detailedDescription: [
@@ -101,12 +92,7 @@ export const aiServices: readonly Service[] = [
     keywords: ['AI training', 'generative AI skills', 'prompt engineering'],
   },
   {
-    slug: 'ai-readiness-assessment',
-    pillar: 'ai',
-    title: 'AI Readiness Assessment',
-    name: 'AI Readiness Assessment',
-    shortDescription:
-      'Find out how ready your data, technology, people and governance are for AI, and what to do first.',
+    ...requireServiceSummary('ai-readiness-assessment'),
     description:
       'A focused assessment of your readiness for AI across strategy, data, technology, skills and governance, ending in a scored baseline and a prioritised plan of the first use cases worth pursuing.',
     detailedDescription: [
@@ -150,12 +136,7 @@ export const aiServices: readonly Service[] = [
     keywords: ['AI readiness', 'AI maturity assessment', 'AI roadmap'],
   },
   {
-    slug: 'agentic-ai',
-    pillar: 'ai',
-    title: 'Agentic AI Solutions',
-    name: 'Agentic AI',
-    shortDescription:
-      'AI agents that plan and carry out multi-step work across your systems, with people firmly in control.',
+    ...requireServiceSummary('agentic-ai'),
     description:
       'We design and build AI agents that complete multi-step tasks, such as triaging cases, gathering evidence and preparing decisions, across your systems, with clear permissions, human approval points and full audit trails.',
     detailedDescription: [
@@ -196,7 +177,11 @@ export const aiServices: readonly Service[] = [
       author: 'Head of Operations',
       company: 'UK consumer lender',
     },
-    relatedServices: ['genai-integration', 'ai-readiness-assessment', 'itsm-consolidation-services'],
+    relatedServices: [
+      'genai-integration',
+      'ai-readiness-assessment',
+      'itsm-consolidation-services',
+    ],
     keywords: ['agentic AI', 'AI agents', 'intelligent automation'],
   },
 ];

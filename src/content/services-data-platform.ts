@@ -1,3 +1,4 @@
+import { requireServiceSummary } from '@/content/service-catalogue';
 import type { Service } from '@/content/types';
 
 /**
@@ -6,12 +7,7 @@ import type { Service } from '@/content/types';
  */
 export const dataPlatformServices: readonly Service[] = [
   {
-    slug: 'data-architecture',
-    pillar: 'data',
-    title: 'Data Architecture',
-    name: 'Data Architecture',
-    shortDescription:
-      'Target-state data architectures that are scalable, secure and aligned to how your organisation uses data.',
+    ...requireServiceSummary('data-architecture'),
     description:
       'We design the data architecture your strategy needs: how data is captured, integrated, stored, governed and served, with patterns and standards your engineers can build against with confidence.',
     detailedDescription: [
@@ -55,12 +51,7 @@ export const dataPlatformServices: readonly Service[] = [
     keywords: ['data architecture', 'lakehouse', 'data platform design'],
   },
   {
-    slug: 'data-engineering',
-    pillar: 'data',
-    title: 'Data Engineering',
-    name: 'Data Engineering',
-    shortDescription:
-      'Reliable, tested data pipelines and platforms that deliver the right data to the right people on time.',
+    ...requireServiceSummary('data-engineering'),
     description:
       'Our engineers build and run the pipelines, models and platforms that move data from source systems into trusted, analytics-ready products, with testing, monitoring and cost control built in.',
     detailedDescription: [
@@ -100,16 +91,15 @@ export const dataPlatformServices: readonly Service[] = [
       author: 'Head of Business Intelligence',
       company: 'UK logistics company',
     },
-    relatedServices: ['data-architecture', 'data-modernisation-migration', 'data-science-analytics'],
+    relatedServices: [
+      'data-architecture',
+      'data-modernisation-migration',
+      'data-science-analytics',
+    ],
     keywords: ['data engineering', 'data pipelines', 'ELT', 'data observability'],
   },
   {
-    slug: 'data-catalog-metadata-management',
-    pillar: 'data',
-    title: 'Data Catalogue and Metadata Management',
-    name: 'Data Catalogue & Metadata',
-    shortDescription:
-      'A searchable catalogue of your data with lineage, definitions and ownership, so people can find and trust it.',
+    ...requireServiceSummary('data-catalog-metadata-management'),
     description:
       'We select, implement and populate a data catalogue that tells people what data exists, what it means, where it came from and who owns it, turning tribal knowledge into a shared, searchable asset.',
     detailedDescription: [
@@ -153,12 +143,7 @@ export const dataPlatformServices: readonly Service[] = [
     keywords: ['data catalogue', 'metadata management', 'data lineage', 'business glossary'],
   },
   {
-    slug: 'data-security-trust',
-    pillar: 'data',
-    title: 'Data Security and Trust',
-    name: 'Data Security & Trust',
-    shortDescription:
-      'Protect sensitive data with classification, access control, encryption and monitoring that people can work with.',
+    ...requireServiceSummary('data-security-trust'),
     description:
       'We secure the data itself, not just the perimeter: classifying what is sensitive, controlling who can see it, encrypting it in transit and at rest, and monitoring how it is used so you can prove it is safe.',
     detailedDescription: [
@@ -202,12 +187,7 @@ export const dataPlatformServices: readonly Service[] = [
     keywords: ['data security', 'data classification', 'access control', 'ISO 27001'],
   },
   {
-    slug: 'data-risk-assessment',
-    pillar: 'data',
-    title: 'Data Risk Assessment',
-    name: 'Data Risk Assessment',
-    shortDescription:
-      'Identify, quantify and prioritise the risks in how you collect, store, share and use data.',
+    ...requireServiceSummary('data-risk-assessment'),
     description:
       'A structured assessment of your data risks, covering security, privacy, quality, resilience and third parties, expressed in business terms so leadership can decide what to accept, mitigate or transfer.',
     detailedDescription: [
@@ -251,12 +231,7 @@ export const dataPlatformServices: readonly Service[] = [
     keywords: ['data risk assessment', 'data risk register', 'third-party risk'],
   },
   {
-    slug: 'data-science-analytics',
-    pillar: 'data',
-    title: 'Data Science and Analytics',
-    name: 'Data Science & Analytics',
-    shortDescription:
-      'Dashboards, forecasting and predictive models that turn your data into decisions and measurable results.',
+    ...requireServiceSummary('data-science-analytics'),
     description:
       'From self-service dashboards to forecasting and predictive models, we turn your data into insight that changes decisions, and we measure the impact so you know it worked.',
     detailedDescription: [

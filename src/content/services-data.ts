@@ -1,3 +1,4 @@
+import { requireServiceSummary } from '@/content/service-catalogue';
 import type { Service } from '@/content/types';
 
 /**
@@ -6,12 +7,7 @@ import type { Service } from '@/content/types';
  */
 export const dataLeadershipServices: readonly Service[] = [
   {
-    slug: 'cdo-as-a-service',
-    pillar: 'data',
-    title: 'Chief Data Officer as a Service',
-    name: 'CDO as a Service',
-    shortDescription:
-      'Senior data leadership on a flexible basis, setting direction and building capability without a permanent executive hire.',
+    ...requireServiceSummary('cdo-as-a-service'),
     description:
       'An experienced Chief Data Officer who joins your leadership team for as many days a month as you need, owning the data agenda, aligning it to business outcomes and building the team that will carry it forward.',
     detailedDescription: [
@@ -57,12 +53,7 @@ export const dataLeadershipServices: readonly Service[] = [
     keywords: ['fractional CDO', 'interim chief data officer', 'data leadership'],
   },
   {
-    slug: 'dpo-as-a-service',
-    pillar: 'data',
-    title: 'Data Protection Officer as a Service',
-    name: 'DPO as a Service',
-    shortDescription:
-      'An outsourced, independent Data Protection Officer who meets your UK GDPR obligations and keeps compliance practical.',
+    ...requireServiceSummary('dpo-as-a-service'),
     description:
       'A qualified, independent Data Protection Officer who fulfils the statutory role under UK GDPR, advises your teams day to day and acts as your point of contact with the Information Commissioner’s Office and data subjects.',
     detailedDescription: [
@@ -103,16 +94,15 @@ export const dataLeadershipServices: readonly Service[] = [
       author: 'Director of Corporate Services',
       company: 'English housing association',
     },
-    relatedServices: ['data-protection', 'data-protection-development-services', 'cdo-as-a-service'],
+    relatedServices: [
+      'data-protection',
+      'data-protection-development-services',
+      'cdo-as-a-service',
+    ],
     keywords: ['outsourced DPO', 'UK GDPR', 'data protection officer'],
   },
   {
-    slug: 'data-strategy',
-    pillar: 'data',
-    title: 'Data Strategy',
-    name: 'Data Strategy',
-    shortDescription:
-      'A clear, costed data strategy and roadmap that connects your data, people and technology to business goals.',
+    ...requireServiceSummary('data-strategy'),
     description:
       'We build a data strategy your leadership can act on: grounded in your business objectives, honest about today’s maturity, and translated into a sequenced, costed roadmap of initiatives.',
     detailedDescription: [
@@ -156,12 +146,7 @@ export const dataLeadershipServices: readonly Service[] = [
     keywords: ['data strategy consultancy', 'data roadmap', 'data maturity'],
   },
   {
-    slug: 'data-governance',
-    pillar: 'data',
-    title: 'Data Governance',
-    name: 'Data Governance',
-    shortDescription:
-      'Practical governance frameworks, ownership and policies that make data trusted, usable and compliant.',
+    ...requireServiceSummary('data-governance'),
     description:
       'We design and embed data governance that people actually follow: clear ownership, sensible policies, measurable data quality and decision-making forums that keep data trusted as the organisation grows.',
     detailedDescription: [
@@ -205,12 +190,7 @@ export const dataLeadershipServices: readonly Service[] = [
     keywords: ['data governance framework', 'data quality', 'data stewardship'],
   },
   {
-    slug: 'data-protection',
-    pillar: 'data',
-    title: 'Data Protection and Privacy Compliance',
-    name: 'Data Protection',
-    shortDescription:
-      'UK GDPR and Data Protection Act 2018 compliance programmes that protect people and keep data working for you.',
+    ...requireServiceSummary('data-protection'),
     description:
       'A structured programme that brings your organisation into line with UK GDPR, the Data Protection Act 2018 and PECR, and leaves you with the records, controls and habits to stay there.',
     detailedDescription: [
@@ -250,16 +230,15 @@ export const dataLeadershipServices: readonly Service[] = [
       author: 'General Counsel',
       company: 'UK software company',
     },
-    relatedServices: ['dpo-as-a-service', 'data-protection-development-services', 'data-risk-assessment'],
+    relatedServices: [
+      'dpo-as-a-service',
+      'data-protection-development-services',
+      'data-risk-assessment',
+    ],
     keywords: ['UK GDPR compliance', 'Data Protection Act 2018', 'PECR'],
   },
   {
-    slug: 'data-protection-development-services',
-    pillar: 'data',
-    title: 'Data Protection Development Services',
-    name: 'Privacy Engineering',
-    shortDescription:
-      'Privacy by design built into your software, pipelines and products by engineers who understand the law.',
+    ...requireServiceSummary('data-protection-development-services'),
     description:
       'Our engineers build data protection into the systems you develop: consent management, rights-request automation, pseudonymisation and retention controls, delivered as working code rather than recommendations.',
     detailedDescription: [
@@ -303,12 +282,7 @@ export const dataLeadershipServices: readonly Service[] = [
     keywords: ['privacy by design', 'privacy engineering', 'consent management'],
   },
   {
-    slug: 'data-audits',
-    pillar: 'data',
-    title: 'Data Audits',
-    name: 'Data Audits',
-    shortDescription:
-      'An independent, evidence-based audit of your data estate, quality, controls and compliance.',
+    ...requireServiceSummary('data-audits'),
     description:
       'A fast, independent audit that tells you what data you hold, how good it is, who can reach it and where the risks lie, with a prioritised action plan rather than a long list of findings.',
     detailedDescription: [

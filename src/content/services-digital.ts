@@ -1,14 +1,10 @@
+import { requireServiceSummary } from '@/content/service-catalogue';
 import type { Service } from '@/content/types';
 
 /** Digital pillar: the four Digital services, in the spec's order. */
 export const digitalServices: readonly Service[] = [
   {
-    slug: 'digital-transformation',
-    pillar: 'digital',
-    title: 'Digital Transformation',
-    name: 'Digital Transformation',
-    shortDescription:
-      'End-to-end transformation programmes that modernise services, processes and culture around data.',
+    ...requireServiceSummary('digital-transformation'),
     description:
       'We plan and deliver digital transformation programmes that redesign services around users, modernise the technology beneath them and build the skills and culture to keep improving after we leave.',
     detailedDescription: [
@@ -50,16 +46,15 @@ export const digitalServices: readonly Service[] = [
       author: 'Chief Digital Officer',
       company: 'UK energy supplier',
     },
-    relatedServices: ['cloud-data-platform-design', 'data-modernisation-migration', 'data-strategy'],
+    relatedServices: [
+      'cloud-data-platform-design',
+      'data-modernisation-migration',
+      'data-strategy',
+    ],
     keywords: ['digital transformation', 'operating model', 'transformation programme'],
   },
   {
-    slug: 'cloud-data-platform-design',
-    pillar: 'digital',
-    title: 'Cloud Data Platform Design',
-    name: 'Cloud Data Platform Design',
-    shortDescription:
-      'Secure, cost-efficient cloud data platforms on AWS, Azure or Google Cloud, designed for analytics and AI.',
+    ...requireServiceSummary('cloud-data-platform-design'),
     description:
       'We design and build cloud data platforms that are secure by default, governed from the start and sized for your workloads, so analytics and AI teams can move quickly without surprise bills.',
     detailedDescription: [
@@ -103,12 +98,7 @@ export const digitalServices: readonly Service[] = [
     keywords: ['cloud data platform', 'AWS', 'Azure', 'Google Cloud', 'FinOps'],
   },
   {
-    slug: 'data-modernisation-migration',
-    pillar: 'digital',
-    title: 'Data Modernisation and Migration',
-    name: 'Data Modernisation & Migration',
-    shortDescription:
-      'Move legacy databases and warehouses to modern platforms safely, with reconciled data and no surprises.',
+    ...requireServiceSummary('data-modernisation-migration'),
     description:
       'We migrate data from legacy databases, warehouses and applications to modern platforms, modernising models and pipelines on the way and proving through reconciliation that nothing has been lost.',
     detailedDescription: [
@@ -152,12 +142,7 @@ export const digitalServices: readonly Service[] = [
     keywords: ['data migration', 'legacy modernisation', 'data warehouse migration'],
   },
   {
-    slug: 'itsm-consolidation-services',
-    pillar: 'digital',
-    title: 'ITSM Consolidation Services',
-    name: 'ITSM Consolidation',
-    shortDescription:
-      'Consolidate multiple IT service management tools into one platform with clean data and streamlined processes.',
+    ...requireServiceSummary('itsm-consolidation-services'),
     description:
       'We consolidate fragmented IT service management tools and processes onto a single platform, migrating tickets, configuration data and knowledge cleanly so service teams gain one view of the estate.',
     detailedDescription: [

@@ -12,8 +12,7 @@ export const services: readonly Service[] = [
   ...digitalServices,
 ];
 
-/** Every service slug, in order (for routes, the sitemap and prerendering). */
-export const serviceSlugs: readonly string[] = services.map((service) => service.slug);
+export { serviceSlugs } from '@/content/service-catalogue';
 
 const servicesBySlug = new Map(services.map((service) => [service.slug, service]));
 

@@ -59,6 +59,9 @@ export interface Service {
   keywords?: readonly string[];
 }
 
+/** The light part of a service, used by cards, tabs, breadcrumbs and routes (service-catalogue.ts). */
+export type ServiceSummary = Pick<Service, 'slug' | 'pillar' | 'title' | 'name' | 'shortDescription'>;
+
 export interface PillarServiceLink {
   name: string;
   slug: string;

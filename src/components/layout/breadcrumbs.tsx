@@ -1,11 +1,11 @@
 import { Fragment } from 'react';
 import { Link, useLocation } from 'react-router';
 
-import { getServiceBySlug } from '@/content/services';
+import { getServiceSummary } from '@/content/service-catalogue';
 import { buildBreadcrumbs } from '@/lib/breadcrumbs';
 import { breadcrumbListJsonLd, serializeJsonLd } from '@/lib/seo/structured-data';
 
-const serviceTitle = (slug: string) => getServiceBySlug(slug)?.title;
+const serviceTitle = (slug: string) => getServiceSummary(slug)?.title;
 
 export function Breadcrumbs() {
   const { pathname } = useLocation();
