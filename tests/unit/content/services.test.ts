@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { getPillarById, getPillarLabel, pillarIds, pillars } from '@/content/pillars';
+import { getServiceMeta } from '@/content/seo';
+import { getRelatedServices, getServiceBySlug, getServicesByPillar, serviceSlugs, services } from '@/content/services';
+
+const expectedSlugs = {
+  data: [
+    'cdo-as-a-service',
+    'dpo-as-a-service',
+    'data-strategy',
+    'data-governance',
+    'data-protection',
+    'data-protection-development-services',
+    'data-audits',
+    'data-architecture',
+    'data-engineering',
+    'data-catalog-metadata-management',
+    'data-security-trust',
+    'data-risk-assessment',
+    'data-science-analytics',
+  ],
+  ai: ['genai-integration', 'genai-training-development', 'ai-readiness-assessment', 'agentic-ai'],
+  digital: [
+    'digital-transformation',
+    'cloud-data-platform-design',
+    'data-modernisation-migration',
+    'itsm-consolidation-services',
+  ],
+} as const;
+
+describe('services', () => {
+  it('has the 21 slugs of the spec, unique, in the spec order (13 Data, 4 AI, 4 Digital)', () => {
+    expect(services).toHaveLength(21);
+    expect(new Set(serviceSlugs).size).toBe(21);
+    expect(serviceSlugs).toEqual([...expectedSlugs.data, ...expectedSlugs.ai, ...expectedSlugs.digital]);
+    for (const id of pillarIds) {
+      expect(getServicesByPillar(id).map((s) => s.slug)).toEqual(expectedSlugs[id]);
+    }
+  });
+
+  it('gives every related slug an existing service other than itself (2-3 each)', () => {
+    for (const service of services) {
+      expect(service.relatedServices.length, service.slug).toBeGreaterThanOrEqual(2);
+      expect(service.relatedServices.length, service.slug).toBeLessThanOrEqual(3);
+      expect(new Set(service.relatedServices).size).toBe(service.relatedServices.length);
+      for (const slug of service.relatedServices) {
+        expect(slug, service.slug).not.toBe(service.slug);
+        expect(getServiceBySlug(slug), `${service.slug} → ${slug}`).toBeDefined();
+      }
+      expect(getRelatedServices(service)).toHaveLength(service.relatedServices.length);
+    }
+  });
+
+  it('gives every service exactly four metrics, 4-6 approach steps and complete copy', () => {
+    for (const service of services) {
+      const metrics = Object.entries(service.metrics);
+      expect(metrics, service.slug).toHaveLength(4);
+      for (const [label, value] of metrics) {
+        expect(label.trim()).not.toBe('');
+        expect(value.trim()).not.toBe('');
+      }
+      expect(service.approach.length, service.slug).toBeGreaterThanOrEqual(4);
+      expect(service.approach.length, service.slug).toBeLessThanOrEqual(6);
+      expect(service.detailedDescription.length, service.slug).toBeGreaterThanOrEqual(2);
+      expect(service.detailedDescription.length, service.slug).toBeLessThanOrEqual(3);
+      expect(service.deliverables.length).toBeGreaterThanOrEqual(3);
+      expect(service.benefits.length).toBeGreaterThanOrEqual(3);
+      expect(service.timeline).toMatch(/^\d+-\d+ (weeks|months)$/);
+      for (const text of [service.title, service.name, service.shortDescription, service.description]) {
+        expect(text.trim().length).toBeGreaterThan(0);
+      }
+      expect(service.testimonial.quote.length).toBeGreaterThan(40);
+      expect(service.testimonial.author).not.toBe('');
+      expect(service.testimonial.company).not.toBe('');
+    }
+  });
+
+  it('uses the timelines the spec fixes', () => {
+    const fixed: Record<string, string> = {
+      'cdo-as-a-service': '3-12 months',
+      'dpo-as-a-service': '3-12 months',
+      'data-strategy': '6-12 weeks',
+      'data-protection': '10-20 weeks',
+      'itsm-consolidation-services': '12-20 weeks',
+      'agentic-ai': '16-28 weeks',
+      'data-audits': '4-8 weeks',
+      'ai-readiness-assessment': '4-8 weeks',
+      'digital-transformation': '12-36 months',
+    };
+    for (const [slug, timeline] of Object.entries(fixed)) {
+      expect(getServiceBySlug(slug)?.timeline, slug).toBe(timeline);
+    }
+  });
+
+  it('looks services up by slug and returns undefined for unknown slugs', () => {
+    expect(getServiceBySlug('data-strategy')?.title).toBe('Data Strategy');
+    expect(getServiceBySlug('no-such-service')).toBeUndefined();
+    expect(getServiceBySlug(undefined)).toBeUndefined();
+  });
+
+  it('keeps the footer service links valid', () => {
+    for (const slug of ['ai-readiness-assessment', 'data-science-analytics', 'digital-transformation', 'data-strategy']) {
+      expect(getServiceBySlug(slug)).toBeDefined();
+    }
+  });
+
+  it('has no placeholder copy', () => {
+    const text = JSON.stringify(services);
+    expect(text).not.toMatch(/lorem|ipsum|TODO|TBC|\[insert/i);
+  });
+
+  it('builds per-service metadata with a title under 60 characters', () => {
+    for (const service of services) {
+      const meta = getServiceMeta(service);
+      expect(meta.title.length, meta.title).toBeLessThan(60);
+      expect(meta.title).toContain('Kestrel Data');
+    }
+  });
+});
+
+describe('pillars', () => {
+  it('lists data, ai and digital with the services derived from services.ts', () => {
+    expect(pillars.map((p) => p.id)).toEqual(['data', 'ai', 'digital']);
+    expect(pillars.map((p) => p.services.length)).toEqual([13, 4, 4]);
+    for (const pillar of pillars) {
+      expect(pillar.services).toEqual(getServicesByPillar(pillar.id).map(({ name, slug }) => ({ name, slug })));
+      expect(pillar.description.length).toBeGreaterThan(60);
+    }
+  });
+
+  it('labels the tabs Data, AI and Digital', () => {
+    expect(pillars.map((p) => p.label)).toEqual(['Data', 'AI', 'Digital']);
+    expect(getPillarLabel('ai')).toBe('AI');
+    expect(getPillarById('digital').title).toBe('Digital Services');
+  });
+});
