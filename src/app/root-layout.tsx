@@ -8,6 +8,7 @@ import { Header } from '@/components/layout/header';
 import { ScrollManager } from '@/components/layout/scroll-manager';
 import { SkipLink } from '@/components/layout/skip-link';
 import { PageFallback } from '@/components/ui/page-fallback';
+import { ToastHost } from '@/components/ui/toast/toast-host';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -30,6 +31,7 @@ export function RootLayout() {
         </main>
       </div>
       <Footer />
+      <ToastHost />
     </>
   );
 }
