@@ -12,8 +12,13 @@ export const articles: readonly Article[] = [
     publishDate: '2025-09-16',
     category: 'AI Innovation',
     readTime: '7 min read',
-    ...coverImage('articles', 'agentic-ai-controls', 'Abstract AI agent nodes connected through controlled checkpoints, in purple'),
-    linkedinUrl: 'https://www.linkedin.com/pulse/agentic-ai-regulated-industries-start-controls-kestrel-data',
+    ...coverImage(
+      'articles',
+      'agentic-ai-controls',
+      'Abstract AI agent nodes connected through controlled checkpoints, in purple',
+    ),
+    linkedinUrl:
+      'https://www.linkedin.com/pulse/agentic-ai-regulated-industries-start-controls-kestrel-data',
     featured: true,
   },
   {
@@ -25,8 +30,13 @@ export const articles: readonly Article[] = [
     publishDate: '2025-08-05',
     category: 'Data Strategy',
     readTime: '5 min read',
-    ...coverImage('articles', 'data-strategy-one-page', 'Abstract single page of structured blocks and a target, in blue'),
-    linkedinUrl: 'https://www.linkedin.com/pulse/your-data-strategy-should-fit-one-page-kestrel-data',
+    ...coverImage(
+      'articles',
+      'data-strategy-one-page',
+      'Abstract single page of structured blocks and a target, in blue',
+    ),
+    linkedinUrl:
+      'https://www.linkedin.com/pulse/your-data-strategy-should-fit-one-page-kestrel-data',
     featured: true,
   },
   {
@@ -38,8 +48,13 @@ export const articles: readonly Article[] = [
     publishDate: '2025-06-24',
     category: 'Data Catalogue',
     readTime: '6 min read',
-    ...coverImage('articles', 'catalogue-adoption', 'Abstract grid of catalogue cards with search highlight, in teal and blue'),
-    linkedinUrl: 'https://www.linkedin.com/pulse/why-data-catalogues-fail-how-make-yours-stick-kestrel-data',
+    ...coverImage(
+      'articles',
+      'catalogue-adoption',
+      'Abstract grid of catalogue cards with search highlight, in teal and blue',
+    ),
+    linkedinUrl:
+      'https://www.linkedin.com/pulse/why-data-catalogues-fail-how-make-yours-stick-kestrel-data',
     featured: false,
   },
   {
@@ -51,8 +66,13 @@ export const articles: readonly Article[] = [
     publishDate: '2025-04-29',
     category: 'Data Governance',
     readTime: '6 min read',
-    ...coverImage('articles', 'governance-critical-data', 'Abstract concentric rings highlighting a few key data points, in blue'),
-    linkedinUrl: 'https://www.linkedin.com/pulse/governance-starts-critical-data-elements-kestrel-data',
+    ...coverImage(
+      'articles',
+      'governance-critical-data',
+      'Abstract concentric rings highlighting a few key data points, in blue',
+    ),
+    linkedinUrl:
+      'https://www.linkedin.com/pulse/governance-starts-critical-data-elements-kestrel-data',
     featured: false,
   },
   {
@@ -64,8 +84,13 @@ export const articles: readonly Article[] = [
     publishDate: '2025-02-18',
     category: 'Cloud Solutions',
     readTime: '8 min read',
-    ...coverImage('articles', 'finops-data-platforms', 'Abstract cloud shape above balanced cost bars, in green'),
-    linkedinUrl: 'https://www.linkedin.com/pulse/finops-data-platforms-keeping-cloud-costs-honest-kestrel-data',
+    ...coverImage(
+      'articles',
+      'finops-data-platforms',
+      'Abstract cloud shape above balanced cost bars, in green',
+    ),
+    linkedinUrl:
+      'https://www.linkedin.com/pulse/finops-data-platforms-keeping-cloud-costs-honest-kestrel-data',
     featured: false,
   },
   {
@@ -77,8 +102,13 @@ export const articles: readonly Article[] = [
     publishDate: '2024-12-10',
     category: 'Data Analytics',
     readTime: '6 min read',
-    ...coverImage('articles', 'forecasts-managers-trust', 'Abstract forecast line with a shaded confidence band, in blue and purple'),
-    linkedinUrl: 'https://www.linkedin.com/pulse/building-forecasts-managers-actually-trust-kestrel-data',
+    ...coverImage(
+      'articles',
+      'forecasts-managers-trust',
+      'Abstract forecast line with a shaded confidence band, in blue and purple',
+    ),
+    linkedinUrl:
+      'https://www.linkedin.com/pulse/building-forecasts-managers-actually-trust-kestrel-data',
     featured: false,
   },
 ];

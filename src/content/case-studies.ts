@@ -15,7 +15,11 @@ export const caseStudies: readonly CaseStudy[] = [
     client: 'UK payment gateway',
     description:
       'A fast-growing payment gateway was processing millions of transactions a day on batch reporting that ran hours behind. We designed and built a streaming data platform that gives risk, finance and merchant teams near real-time views of transactions, fraud signals and settlement positions.',
-    ...coverImage('case-studies', 'payment-gateway-big-data', 'Abstract streams of data points flowing into a central platform, in blue'),
+    ...coverImage(
+      'case-studies',
+      'payment-gateway-big-data',
+      'Abstract streams of data points flowing into a central platform, in blue',
+    ),
     tags: ['Big Data', 'Real-Time Analytics', 'Cloud Platform', 'Fraud Detection'],
     metrics: {
       improvement: '40%',
@@ -33,7 +37,11 @@ export const caseStudies: readonly CaseStudy[] = [
     client: 'UK digital fintech',
     description:
       'Rapid customer growth left a fintech’s support team overwhelmed. We introduced a generative AI assistant grounded in approved help content, with automatic triage and hand-off to human agents, cutting handling times while keeping every answer accurate and compliant.',
-    ...coverImage('case-studies', 'fintech-ai-customer-service', 'Abstract conversation bubbles connected by a neural network, in purple'),
+    ...coverImage(
+      'case-studies',
+      'fintech-ai-customer-service',
+      'Abstract conversation bubbles connected by a neural network, in purple',
+    ),
     tags: ['Generative AI', 'Customer Service', 'Automation', 'Conversational AI'],
     metrics: {
       improvement: '27%',
@@ -51,7 +59,11 @@ export const caseStudies: readonly CaseStudy[] = [
     client: 'Indian financial institution',
     description:
       'A leading Indian financial institution wanted one view of its customers across branches, mobile and call centres. We unified customer data, built journey analytics and introduced next-best-action models that helped relationship managers respond to customers at the right moment.',
-    ...coverImage('case-studies', 'indian-financial-institution-customer-experience', 'Abstract customer journey paths converging on a single profile, in blue and green'),
+    ...coverImage(
+      'case-studies',
+      'indian-financial-institution-customer-experience',
+      'Abstract customer journey paths converging on a single profile, in blue and green',
+    ),
     tags: ['Customer 360', 'Journey Analytics', 'Data Integration', 'Personalisation'],
     metrics: {
       improvement: '20%',
@@ -69,7 +81,11 @@ export const caseStudies: readonly CaseStudy[] = [
     client: 'UK government energy department',
     description:
       'Policy analysts at a UK government energy department struggled to find and trust the datasets behind net zero and energy security decisions. We implemented a data catalogue with automated lineage, a business glossary and a governance model with named data owners across the department.',
-    ...coverImage('case-studies', 'energy-department-data-catalogue', 'Abstract catalogue of linked data cards with lineage lines, in green'),
+    ...coverImage(
+      'case-studies',
+      'energy-department-data-catalogue',
+      'Abstract catalogue of linked data cards with lineage lines, in green',
+    ),
     tags: ['Data Catalogue', 'Data Governance', 'Public Sector', 'Metadata Management'],
     metrics: {
       improvement: '50%',
@@ -87,7 +103,11 @@ export const caseStudies: readonly CaseStudy[] = [
     client: 'UK SME lender',
     description:
       'An SME lender’s manual identity and business verification checks slowed every loan application. We designed an identity data platform that matches applicants, directors and companies across registry and credit sources, automating know-your-customer checks with a full audit trail.',
-    ...coverImage('case-studies', 'sme-lending-identity-management', 'Abstract identity graph linking people and businesses, in blue and purple'),
+    ...coverImage(
+      'case-studies',
+      'sme-lending-identity-management',
+      'Abstract identity graph linking people and businesses, in blue and purple',
+    ),
     tags: ['Identity Resolution', 'KYC', 'Lending', 'Data Matching'],
     metrics: {
       improvement: '60%',
@@ -105,7 +125,11 @@ export const caseStudies: readonly CaseStudy[] = [
     client: 'UK national retailer',
     description:
       'A national retailer ran stock, sales and loyalty data in separate systems with conflicting figures. We consolidated them on a governed cloud platform, fixed data quality at source and delivered demand forecasts that reduced waste and out-of-stocks across hundreds of stores.',
-    ...coverImage('case-studies', 'retail-smarter-data', 'Abstract rising bar chart and shopping basket grid, in green'),
+    ...coverImage(
+      'case-studies',
+      'retail-smarter-data',
+      'Abstract rising bar chart and shopping basket grid, in green',
+    ),
     tags: ['Retail Analytics', 'Demand Forecasting', 'Data Quality', 'Cloud Platform'],
     metrics: {
       improvement: '45%',

@@ -25,7 +25,13 @@ export const serviceInterestLabels: Readonly<Record<ServiceInterest, string>> = 
 export const serviceInterestOptions: readonly { value: ServiceInterest; label: string }[] =
   serviceInterestValues.map((value) => ({ value, label: serviceInterestLabels[value] }));
 
-export const timelineValues = ['immediate', '1-3-months', '3-6-months', '6-plus-months', 'exploring'] as const;
+export const timelineValues = [
+  'immediate',
+  '1-3-months',
+  '3-6-months',
+  '6-plus-months',
+  'exploring',
+] as const;
 
 export type Timeline = (typeof timelineValues)[number];
 
@@ -43,7 +49,9 @@ export const timelineOptions: readonly { value: Timeline; label: string }[] = ti
 
 /** Label for a stored value (e.g. in the admin table); unknown values are returned as they are. */
 export function getServiceInterestLabel(value: string): string {
-  return Object.hasOwn(serviceInterestLabels, value) ? serviceInterestLabels[value as ServiceInterest] : value;
+  return Object.hasOwn(serviceInterestLabels, value)
+    ? serviceInterestLabels[value as ServiceInterest]
+    : value;
 }
 
 export function getTimelineLabel(value: string): string {

@@ -56,7 +56,8 @@ export const whitepapersPageContent = {
 
 export const articlesPageContent = {
   heading: 'Latest Articles & Insights',
-  intro: 'Short, practical thinking on data, AI and digital transformation from the Kestrel Data team.',
+  intro:
+    'Short, practical thinking on data, AI and digital transformation from the Kestrel Data team.',
   linkedinLabel: 'Published on LinkedIn',
   featuredHeading: 'Must-Read Articles',
   featuredBadge: 'FEATURED',
@@ -86,12 +87,20 @@ export const resourcesCta = {
     {
       id: 'custom-roadmap',
       title: 'Custom Roadmap',
-      description: 'A tailored plan for your data journey, with clear priorities, timelines and outcomes.',
+      description:
+        'A tailored plan for your data journey, with clear priorities, timelines and outcomes.',
     },
     {
       id: 'expert-insights',
       title: 'Expert Insights',
-      description: 'Practical advice from practitioners who have delivered data and AI programmes like yours.',
+      description:
+        'Practical advice from practitioners who have delivered data and AI programmes like yours.',
     },
   ] satisfies Tile[],
-} as const satisfies { heading: string; body: string; socialProof: string; cta: CtaLink; tiles: Tile[] };
+} as const satisfies {
+  heading: string;
+  body: string;
+  socialProof: string;
+  cta: CtaLink;
+  tiles: Tile[];
+};

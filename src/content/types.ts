@@ -60,7 +60,10 @@ export interface Service {
 }
 
 /** The light part of a service, used by cards, tabs, breadcrumbs and routes (service-catalogue.ts). */
-export type ServiceSummary = Pick<Service, 'slug' | 'pillar' | 'title' | 'name' | 'shortDescription'>;
+export type ServiceSummary = Pick<
+  Service,
+  'slug' | 'pillar' | 'title' | 'name' | 'shortDescription'
+>;
 
 export interface PillarServiceLink {
   name: string;

@@ -133,8 +133,12 @@ export const carbonReductionPlan: PolicyDocument = {
         paragraph(
           'Scope 1 and Scope 2 emissions have been reported in accordance with SECR requirements, and the required subset of Scope 3 emissions has been reported in accordance with the published reporting standard for Carbon Reduction Plans and the Corporate Value Chain (Scope 3) Standard.',
         ),
-        paragraph(`This Carbon Reduction Plan has been reviewed and signed off by the board of directors.`),
-        paragraph(`Signed on behalf of ${site.legalName}: ${policySignatory.name}, ${policySignatory.role}`),
+        paragraph(
+          `This Carbon Reduction Plan has been reviewed and signed off by the board of directors.`,
+        ),
+        paragraph(
+          `Signed on behalf of ${site.legalName}: ${policySignatory.name}, ${policySignatory.role}`,
+        ),
         paragraph('Date: 6 October 2025'),
       ],
     },

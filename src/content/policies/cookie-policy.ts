@@ -45,14 +45,16 @@ export const cookieEntries: readonly CookieEntry[] = [
   {
     name: '_ga',
     category: 'marketing',
-    purpose: 'Analytics: behaviour tracking, distinguishing visitors to measure which pages and content are used.',
+    purpose:
+      'Analytics: behaviour tracking, distinguishing visitors to measure which pages and content are used.',
     duration: '2 years',
     provider: 'Google Analytics',
   },
   {
     name: '_clsk',
     category: 'marketing',
-    purpose: 'Analytics: session recordings, linking page views into one session so we can see how the site is used.',
+    purpose:
+      'Analytics: session recordings, linking page views into one session so we can see how the site is used.',
     duration: '1 day',
     provider: 'Microsoft Clarity',
   },
@@ -141,7 +143,12 @@ export const cookiePolicy: PolicyDocument = {
         ),
         bullets(
           [link('Google Chrome', 'https://support.google.com/chrome/answer/95647')],
-          [link('Mozilla Firefox', 'https://support.mozilla.org/en-US/kb/clear-cookies-and-site-data-firefox')],
+          [
+            link(
+              'Mozilla Firefox',
+              'https://support.mozilla.org/en-US/kb/clear-cookies-and-site-data-firefox',
+            ),
+          ],
           [link('Apple Safari', 'https://support.apple.com/en-gb/guide/safari/sfri11471/mac')],
           [
             link(

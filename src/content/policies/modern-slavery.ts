@@ -32,7 +32,9 @@ export const modernSlaveryStatement: PolicyDocument = {
         paragraph(
           `${site.name} is a UK data and AI consultancy with its registered office in London. Our people are employed directly in the United Kingdom or engaged as UK-based independent consultants, and all are paid at or above the Real Living Wage.`,
         ),
-        paragraph('Our supply chains are short and largely digital. Our main categories of supplier are:'),
+        paragraph(
+          'Our supply chains are short and largely digital. Our main categories of supplier are:',
+        ),
         bullets(
           'cloud hosting, software and software-as-a-service providers;',
           'IT hardware, bought from established UK resellers;',
@@ -83,7 +85,9 @@ export const modernSlaveryStatement: PolicyDocument = {
       id: 'supplier-confirmations',
       heading: 'Supplier confirmations',
       blocks: [
-        paragraph('Our contracts and onboarding process require every supplier to confirm in writing that:'),
+        paragraph(
+          'Our contracts and onboarding process require every supplier to confirm in writing that:',
+        ),
         bullets(
           'they comply with the Modern Slavery Act 2015 and all applicable employment law;',
           'they do not use forced, bonded, compulsory or child labour, and do not retain workers’ identity documents;',

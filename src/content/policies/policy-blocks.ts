@@ -27,14 +27,26 @@ export function subheading(text: string): SubheadingBlock {
 
 /** A bullet list; each item is a string or a run of inline content. */
 export function bullets(...items: (string | readonly Inline[])[]): ListBlock {
-  return { type: 'list', style: 'bullet', items: items.map((item) => (typeof item === 'string' ? [item] : item)) };
+  return {
+    type: 'list',
+    style: 'bullet',
+    items: items.map((item) => (typeof item === 'string' ? [item] : item)),
+  };
 }
 
 export function numbered(...items: (string | readonly Inline[])[]): ListBlock {
-  return { type: 'list', style: 'ordered', items: items.map((item) => (typeof item === 'string' ? [item] : item)) };
+  return {
+    type: 'list',
+    style: 'ordered',
+    items: items.map((item) => (typeof item === 'string' ? [item] : item)),
+  };
 }
 
-export function table(caption: string, columns: readonly string[], rows: readonly (readonly string[])[]): TableBlock {
+export function table(
+  caption: string,
+  columns: readonly string[],
+  rows: readonly (readonly string[])[],
+): TableBlock {
   return { type: 'table', caption, columns, rows };
 }
 
@@ -53,6 +65,10 @@ export function blockToText(block: PolicyBlock): string {
     case 'list':
       return block.items.map(inlineToText).join('\n');
     case 'table':
-      return [block.caption, block.columns.join(' | '), ...block.rows.map((row) => row.join(' | '))].join('\n');
+      return [
+        block.caption,
+        block.columns.join(' | '),
+        ...block.rows.map((row) => row.join(' | ')),
+      ].join('\n');
   }
 }

@@ -69,16 +69,27 @@ export const privacyPolicy: PolicyDocument = {
       id: 'legal-bases',
       heading: 'Our legal bases for processing',
       blocks: [
-        paragraph('Under UK GDPR we must have a lawful basis for each use of your data. We rely on:'),
+        paragraph(
+          'Under UK GDPR we must have a lawful basis for each use of your data. We rely on:',
+        ),
         table(
           'Lawful bases for each purpose',
           ['Purpose', 'Lawful basis'],
           [
-            ['Responding to enquiries and arranging consultations', 'Legitimate interests (responding to people who contact us) or steps taken at your request before entering into a contract'],
+            [
+              'Responding to enquiries and arranging consultations',
+              'Legitimate interests (responding to people who contact us) or steps taken at your request before entering into a contract',
+            ],
             ['Delivering services to clients', 'Performance of a contract'],
-            ['Operating and securing the website', 'Legitimate interests (keeping our website available and secure)'],
+            [
+              'Operating and securing the website',
+              'Legitimate interests (keeping our website available and secure)',
+            ],
             ['Analytics and marketing cookies', 'Consent, which you can withdraw at any time'],
-            ['Marketing e-mails', 'Consent, or for existing clients the soft opt-in under PECR regulation 22'],
+            [
+              'Marketing e-mails',
+              'Consent, or for existing clients the soft opt-in under PECR regulation 22',
+            ],
             ['Legal, accounting and tax records', 'Legal obligation'],
           ],
         ),
@@ -193,7 +204,9 @@ export const privacyPolicy: PolicyDocument = {
       id: 'contact',
       heading: 'Contact us and changes to this policy',
       blocks: [
-        paragraph('For any question about this policy or your personal data, contact our Data Protection Officer:'),
+        paragraph(
+          'For any question about this policy or your personal data, contact our Data Protection Officer:',
+        ),
         bullets(
           ['E-mail: ', privacyMail],
           `Post: Data Protection Officer, ${site.legalName}, ${address}, United Kingdom`,

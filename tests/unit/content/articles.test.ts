@@ -23,7 +23,8 @@ describe('articles', () => {
   });
 
   it('only uses categories that have a badge colour', () => {
-    for (const article of articles) expect(Object.hasOwn(articleCategoryColours, article.category)).toBe(true);
+    for (const article of articles)
+      expect(Object.hasOwn(articleCategoryColours, article.category)).toBe(true);
   });
 });
 

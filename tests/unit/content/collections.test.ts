@@ -45,7 +45,9 @@ describe('case studies', () => {
   it('has the six of the spec with their exact metrics, only the first featured', () => {
     expect(caseStudies).toHaveLength(6);
     expectUniqueIds(caseStudies);
-    expect(caseStudies.map((c) => [c.metrics.improvement, c.metrics.timeline, c.metrics.teamSize])).toEqual([
+    expect(
+      caseStudies.map((c) => [c.metrics.improvement, c.metrics.timeline, c.metrics.teamSize]),
+    ).toEqual([
       ['40%', '6 months', '6 people'],
       ['27%', '4 months', '4 people'],
       ['20%', '8 months', '8 people'],
@@ -71,7 +73,9 @@ describe('whitepapers', () => {
   it('has six, all available with a download link, only the first featured', () => {
     expect(whitepapers).toHaveLength(6);
     expectUniqueIds(whitepapers);
-    expect(whitepapers.every((w) => w.available && w.downloadUrl.startsWith(site.documentsBaseUrl))).toBe(true);
+    expect(
+      whitepapers.every((w) => w.available && w.downloadUrl.startsWith(site.documentsBaseUrl)),
+    ).toBe(true);
     expect(whitepapers.map((w) => w.featured)).toEqual([true, false, false, false, false, false]);
   });
 
@@ -116,12 +120,20 @@ describe('testimonials, clients, frameworks, accreditations, FAQ', () => {
   it('has three frameworks badged Active Supplier, Approved Supplier and Framework Partner', () => {
     expect(frameworks).toHaveLength(3);
     expectUniqueIds(frameworks);
-    expect(frameworks.map((f) => f.badge)).toEqual(['Active Supplier', 'Approved Supplier', 'Framework Partner']);
+    expect(frameworks.map((f) => f.badge)).toEqual([
+      'Active Supplier',
+      'Approved Supplier',
+      'Framework Partner',
+    ]);
   });
 
   it('has Cyber Essentials, Cyber Essentials+ and ISO 27001, all Certified', () => {
     expectUniqueIds(accreditations);
-    expect(accreditations.map((a) => a.name)).toEqual(['Cyber Essentials', 'Cyber Essentials+', 'ISO 27001']);
+    expect(accreditations.map((a) => a.name)).toEqual([
+      'Cyber Essentials',
+      'Cyber Essentials+',
+      'ISO 27001',
+    ]);
     expect(accreditations.every((a) => a.badge === 'Certified')).toBe(true);
   });
 
@@ -159,15 +171,26 @@ describe('home and about copy', () => {
   });
 
   it('has the mission points, four expertise items and three value tiles', () => {
-    expect(missionContent.points.map((p) => p.title)).toEqual(['Unlock Data Value', 'Future-Ready Solutions']);
+    expect(missionContent.points.map((p) => p.title)).toEqual([
+      'Unlock Data Value',
+      'Future-Ready Solutions',
+    ]);
     expect(expertiseItems).toHaveLength(4);
-    expect(valueTiles.map((t) => t.title)).toEqual(['Strategic Vision', 'Expert Team', 'Proven Results']);
+    expect(valueTiles.map((t) => t.title)).toEqual([
+      'Strategic Vision',
+      'Expert Team',
+      'Proven Results',
+    ]);
     expect(aboutCta.cta.label).toBe('Contact Us Today');
   });
 
   it('carries the social-proof figures of the resource pages', () => {
     expect(resourcesCta.socialProof).toBe('Join 500+ data leaders');
-    expect(resourcesCta.tiles.map((t) => t.title)).toEqual(['Free Strategy Session', 'Custom Roadmap', 'Expert Insights']);
+    expect(resourcesCta.tiles.map((t) => t.title)).toEqual([
+      'Free Strategy Session',
+      'Custom Roadmap',
+      'Expert Insights',
+    ]);
     expect(resourcesCta.tiles[0]?.description).toContain('30-minute');
     expect(articlesPageContent.closing.socialProof).toBe('Join 10,000+ professionals');
     expect(articlesPageContent.heading).toBe('Latest Articles & Insights');

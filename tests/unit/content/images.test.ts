@@ -22,7 +22,12 @@ function svgSize(publicPath: string) {
   const source = readFileSync(filePath(publicPath), 'utf8');
   const root = /<svg\b[^>]*>/.exec(source)?.[0] ?? '';
   const attr = (name: string) => new RegExp(`\\s${name}="([^"]+)"`).exec(root)?.[1];
-  return { source, width: Number(attr('width')), height: Number(attr('height')), viewBox: attr('viewBox') };
+  return {
+    source,
+    width: Number(attr('width')),
+    height: Number(attr('height')),
+    viewBox: attr('viewBox'),
+  };
 }
 
 interface Sized {
@@ -32,16 +37,43 @@ interface Sized {
   maxBytes: number;
 }
 
-const covers = [...caseStudies, ...whitepapers, ...articles].map(
-  (item): Sized => ({ path: item.image, width: item.imageWidth, height: item.imageHeight, maxBytes: 4096 }),
-);
+const covers = [...caseStudies, ...whitepapers, ...articles].map((item): Sized => ({
+  path: item.image,
+  width: item.imageWidth,
+  height: item.imageHeight,
+  maxBytes: 4096,
+}));
 const referenced: Sized[] = [
   ...covers,
-  ...clientLogos.map((c): Sized => ({ path: c.logo, width: c.width, height: c.height, maxBytes: 3072 })),
-  ...frameworks.map((f): Sized => ({ path: f.logo, width: f.width, height: f.height, maxBytes: 3072 })),
-  ...accreditations.map((a): Sized => ({ path: a.image, width: a.width, height: a.height, maxBytes: 3072 })),
+  ...clientLogos.map((c): Sized => ({
+    path: c.logo,
+    width: c.width,
+    height: c.height,
+    maxBytes: 3072,
+  })),
+  ...frameworks.map((f): Sized => ({
+    path: f.logo,
+    width: f.width,
+    height: f.height,
+    maxBytes: 3072,
+  })),
+  ...accreditations.map((a): Sized => ({
+    path: a.image,
+    width: a.width,
+    height: a.height,
+    maxBytes: 3072,
+  })),
   ...team.flatMap((m): Sized[] =>
-    m.photo ? [{ path: m.photo, width: teamPhotoSize.width, height: teamPhotoSize.height, maxBytes: 4096 }] : [],
+    m.photo
+      ? [
+          {
+            path: m.photo,
+            width: teamPhotoSize.width,
+            height: teamPhotoSize.height,
+            maxBytes: 4096,
+          },
+        ]
+      : [],
   ),
 ];
 
@@ -67,7 +99,8 @@ describe('images', () => {
       expect(statSync(filePath(image.path)).size, image.path).toBeLessThanOrEqual(image.maxBytes);
       expect(source, image.path).not.toMatch(/(href|src)="https?:/);
       expect(source, image.path).not.toMatch(/<script|<image/);
-      for (const match of source.matchAll(/font-family="([^"]+)"/g)) expect(match[1]).toBe('system-ui, sans-serif');
+      for (const match of source.matchAll(/font-family="([^"]+)"/g))
+        expect(match[1]).toBe('system-ui, sans-serif');
     }
   });
 
@@ -89,7 +122,11 @@ describe('images', () => {
 
   it('ships the favicon and the 1200x630 Open Graph image named in the site config', () => {
     expect(existsSync(filePath('/favicon.svg'))).toBe(true);
-    expect(svgSize('/og-image.svg')).toMatchObject({ width: 1200, height: 630, viewBox: '0 0 1200 630' });
+    expect(svgSize('/og-image.svg')).toMatchObject({
+      width: 1200,
+      height: 630,
+      viewBox: '0 0 1200 630',
+    });
     const png = readFileSync(filePath(site.defaultImage));
     expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);

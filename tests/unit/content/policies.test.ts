@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { site } from '@/config/site';
-import { carbonEmissions, carbonReductionPlan, netZeroYear } from '@/content/policies/carbon-reduction-plan';
+import {
+  carbonEmissions,
+  carbonReductionPlan,
+  netZeroYear,
+} from '@/content/policies/carbon-reduction-plan';
 import { cookieEntries, cookiePolicy } from '@/content/policies/cookie-policy';
 import { modernSlaveryStatement } from '@/content/policies/modern-slavery';
 import { blockToText } from '@/content/policies/policy-blocks';
@@ -9,20 +13,27 @@ import { privacyPolicy } from '@/content/policies/privacy-policy';
 import type { InlineLink, PolicyDocument, TableBlock } from '@/content/types';
 
 function documentText(doc: PolicyDocument): string {
-  return doc.sections.flatMap((section) => [section.heading, ...section.blocks.map(blockToText)]).join('\n');
+  return doc.sections
+    .flatMap((section) => [section.heading, ...section.blocks.map(blockToText)])
+    .join('\n');
 }
 
 function links(doc: PolicyDocument): InlineLink[] {
   return doc.sections.flatMap((section) =>
     section.blocks.flatMap((block) => {
-      const runs = block.type === 'paragraph' ? [block.content] : block.type === 'list' ? block.items : [];
-      return runs.flatMap((run) => run.filter((part): part is InlineLink => typeof part !== 'string'));
+      const runs =
+        block.type === 'paragraph' ? [block.content] : block.type === 'list' ? block.items : [];
+      return runs.flatMap((run) =>
+        run.filter((part): part is InlineLink => typeof part !== 'string'),
+      );
     }),
   );
 }
 
 function tables(doc: PolicyDocument): TableBlock[] {
-  return doc.sections.flatMap((section) => section.blocks.filter((b): b is TableBlock => b.type === 'table'));
+  return doc.sections.flatMap((section) =>
+    section.blocks.filter((b): b is TableBlock => b.type === 'table'),
+  );
 }
 
 describe('policy documents', () => {
@@ -73,7 +84,8 @@ describe('policy documents', () => {
 
   it('lists the cookies of the spec by category, with browser help links and Ver 25.01', () => {
     expect(cookiePolicy.versionLabel).toBe('Ver 25.01');
-    const byCategory = (category: string) => cookieEntries.filter((c) => c.category === category).map((c) => c.name);
+    const byCategory = (category: string) =>
+      cookieEntries.filter((c) => c.category === category).map((c) => c.name);
     expect(byCategory('strictly-necessary')).toEqual(['cookie-consent', 'auth-token']);
     expect(byCategory('functionality')).toEqual(['sidebar', 'auth-verifier']);
     expect(byCategory('marketing')).toHaveLength(2);
@@ -82,14 +94,19 @@ describe('policy documents', () => {
     expect(purposes.some((p) => p.includes('session recordings'))).toBe(true);
     const linkTexts = links(cookiePolicy).map((l) => l.text);
     for (const browser of ['Chrome', 'Firefox', 'Safari', 'Edge']) {
-      expect(linkTexts.some((t) => t.includes(browser)), browser).toBe(true);
+      expect(
+        linkTexts.some((t) => t.includes(browser)),
+        browser,
+      ).toBe(true);
     }
     expect(tables(cookiePolicy)).toHaveLength(3);
   });
 
   it('covers policies, supplier due diligence and supplier confirmations in the modern slavery statement', () => {
     const ids = modernSlaveryStatement.sections.map((s) => s.id);
-    expect(ids).toEqual(expect.arrayContaining(['policies', 'supplier-due-diligence', 'supplier-confirmations']));
+    expect(ids).toEqual(
+      expect.arrayContaining(['policies', 'supplier-due-diligence', 'supplier-confirmations']),
+    );
     expect(documentText(modernSlaveryStatement)).toContain('Modern Slavery Act 2015');
   });
 });
@@ -110,8 +127,20 @@ describe('carbon reduction plan', () => {
   });
 
   it('reports the spec emissions exactly', () => {
-    expect(carbonEmissions.baseline).toEqual({ year: 2023, scope1: 0.0, scope2: 0.6, scope3: 2.6, total: 3.2 });
-    expect(carbonEmissions.reporting).toEqual({ year: 2024, scope1: 0.0, scope2: 0.6, scope3: 3.4, total: 4.0 });
+    expect(carbonEmissions.baseline).toEqual({
+      year: 2023,
+      scope1: 0.0,
+      scope2: 0.6,
+      scope3: 2.6,
+      total: 3.2,
+    });
+    expect(carbonEmissions.reporting).toEqual({
+      year: 2024,
+      scope1: 0.0,
+      scope2: 0.6,
+      scope3: 3.4,
+      total: 4.0,
+    });
     for (const year of [carbonEmissions.baseline, carbonEmissions.reporting]) {
       expect(year.scope1 + year.scope2 + year.scope3).toBeCloseTo(year.total, 5);
     }

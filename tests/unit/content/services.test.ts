@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { getPillarById, getPillarLabel, pillarIds, pillars } from '@/content/pillars';
 import { getServiceMeta } from '@/content/seo';
-import { getRelatedServices, getServiceBySlug, getServicesByPillar, serviceSlugs, services } from '@/content/services';
+import { getServiceSummary, serviceCatalogue } from '@/content/service-catalogue';
+import {
+  getRelatedServices,
+  getServiceBySlug,
+  getServicesByPillar,
+  serviceSlugs,
+  services,
+} from '@/content/services';
 
 const expectedSlugs = {
   data: [
@@ -32,7 +39,11 @@ describe('services', () => {
   it('has the 21 slugs of the spec, unique, in the spec order (13 Data, 4 AI, 4 Digital)', () => {
     expect(services).toHaveLength(21);
     expect(new Set(serviceSlugs).size).toBe(21);
-    expect(serviceSlugs).toEqual([...expectedSlugs.data, ...expectedSlugs.ai, ...expectedSlugs.digital]);
+    expect(serviceSlugs).toEqual([
+      ...expectedSlugs.data,
+      ...expectedSlugs.ai,
+      ...expectedSlugs.digital,
+    ]);
     for (const id of pillarIds) {
       expect(getServicesByPillar(id).map((s) => s.slug)).toEqual(expectedSlugs[id]);
     }
@@ -66,7 +77,12 @@ describe('services', () => {
       expect(service.deliverables.length).toBeGreaterThanOrEqual(3);
       expect(service.benefits.length).toBeGreaterThanOrEqual(3);
       expect(service.timeline).toMatch(/^\d+-\d+ (weeks|months)$/);
-      for (const text of [service.title, service.name, service.shortDescription, service.description]) {
+      for (const text of [
+        service.title,
+        service.name,
+        service.shortDescription,
+        service.description,
+      ]) {
         expect(text.trim().length).toBeGreaterThan(0);
       }
       expect(service.testimonial.quote.length).toBeGreaterThan(40);
@@ -92,6 +108,15 @@ describe('services', () => {
     }
   });
 
+  it('agrees with the light service catalogue used by listings and routes', () => {
+    expect(serviceCatalogue.map((s) => s.slug)).toEqual(services.map((s) => s.slug));
+    for (const service of services) {
+      const { slug, pillar, title, name, shortDescription } = service;
+      expect(getServiceSummary(slug)).toEqual({ slug, pillar, title, name, shortDescription });
+    }
+    expect(getServiceSummary('no-such-service')).toBeUndefined();
+  });
+
   it('looks services up by slug and returns undefined for unknown slugs', () => {
     expect(getServiceBySlug('data-strategy')?.title).toBe('Data Strategy');
     expect(getServiceBySlug('no-such-service')).toBeUndefined();
@@ -99,7 +124,12 @@ describe('services', () => {
   });
 
   it('keeps the footer service links valid', () => {
-    for (const slug of ['ai-readiness-assessment', 'data-science-analytics', 'digital-transformation', 'data-strategy']) {
+    for (const slug of [
+      'ai-readiness-assessment',
+      'data-science-analytics',
+      'digital-transformation',
+      'data-strategy',
+    ]) {
       expect(getServiceBySlug(slug)).toBeDefined();
     }
   });
@@ -123,7 +153,9 @@ describe('pillars', () => {
     expect(pillars.map((p) => p.id)).toEqual(['data', 'ai', 'digital']);
     expect(pillars.map((p) => p.services.length)).toEqual([13, 4, 4]);
     for (const pillar of pillars) {
-      expect(pillar.services).toEqual(getServicesByPillar(pillar.id).map(({ name, slug }) => ({ name, slug })));
+      expect(pillar.services).toEqual(
+        getServicesByPillar(pillar.id).map(({ name, slug }) => ({ name, slug })),
+      );
       expect(pillar.description.length).toBeGreaterThan(60);
     }
   });
