@@ -45,7 +45,7 @@ export async function callFunction(tx: Queryable, request: LocalRequest, name: s
   if (routine.arg_modes?.some((mode) => mode === 'v')) throw new RestError(400, 'PGRST100', 'Variadic functions are not supported by the local backend');
 
   const params = new Params();
-  const json = params.add(JSON.stringify(payload));
+  const json = keys.length > 0 ? params.add(JSON.stringify(payload)) : '';
   const inputs = (routine.arg_names ?? []).slice(0, routine.arg_types.length);
   const args = inputs
     .map((arg, index) =>
