@@ -154,10 +154,33 @@ function readConnection(env: Record<string, string | undefined>): Connection {
   const role = jwtRole(serviceRoleKey);
   if (role !== undefined && role !== 'service_role') {
     throw new UsageError(
-      `SUPABASE_SERVICE_ROLE_KEY is a "${role}" key, not a service-role key.`,
+      `SUPABASE_SERVICE_ROLE_KEY holds a key for the "${role}" role; use the service-role key.`,
     );
   }
   return { url, serviceRoleKey };
+}
+
+/**
+ * Fails early, with one clear line, when nothing answers at the URL (supabase-js would otherwise
+ * print a stack trace for the network error). Any HTTP answer counts as reachable.
+ */
+async function assertReachable(connection: Connection): Promise<void> {
+  const healthUrl = new URL(
+    'auth/v1/health',
+    connection.url.endsWith('/') ? connection.url : `${connection.url}/`,
+  );
+  try {
+    await fetch(healthUrl, {
+      headers: { apikey: connection.serviceRoleKey },
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    const cause =
+      error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    throw new UsageError(
+      `Could not reach the Supabase API at ${connection.url} (${cause}). Is the backend running?`,
+    );
+  }
 }
 
 async function findUserByEmail(
@@ -235,6 +258,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const request = parseRequest(argv);
     const connection = readConnection(loadEnvironment(projectRoot));
+    await assertReachable(connection);
     const client = createClient<Database>(connection.url, connection.serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false },
       // Node 20 has no global WebSocket; supabase-js's realtime client needs one to construct.
@@ -247,15 +271,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof UsageError) {
-      console.error(`admin:create: ${message}`);
-    } else if (/fetch failed|ECONNREFUSED/i.test(message)) {
-      console.error(
-        `admin:create: could not reach the Supabase API (${message}). Is the backend running?`,
-      );
-    } else {
-      console.error(`admin:create: ${message}`);
-    }
+    console.error(`admin:create: ${message}`);
     return 1;
   }
 }

@@ -78,7 +78,9 @@ describe('per-address enquiry limit (3 in 15 minutes)', () => {
   });
 
   it('does not affect another address', async () => {
-    const { error } = await anon.from('contact_submissions').insert(enquiryFrom('someone-else@example.com'));
+    const { error } = await anon
+      .from('contact_submissions')
+      .insert(enquiryFrom('someone-else@example.com'));
     expect(error).toBeNull();
     expect(await storedFrom('someone-else@example.com')).toBe(1);
   });

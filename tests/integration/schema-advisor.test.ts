@@ -194,7 +194,10 @@ const PROBE_FINDINGS: Record<string, string[]> = {
     `${PROBE_SCHEMA}.definer_for_everyone() by authenticated`,
   ],
   '0015': [`${PROBE_SCHEMA}.guarded: metadata admins read`],
-  '0003': [`${PROBE_SCHEMA}.guarded: owners or a setting delete`, `${PROBE_SCHEMA}.guarded: owners update`],
+  '0003': [
+    `${PROBE_SCHEMA}.guarded: owners or a setting delete`,
+    `${PROBE_SCHEMA}.guarded: owners update`,
+  ],
   '0001': [`${PROBE_SCHEMA}.guarded: guarded_reviewer_id_fkey`],
 };
 
@@ -269,12 +272,16 @@ describe('security advisor: the migrated schema has no findings', () => {
 describe('security advisor: each check detects a deliberately bad object', () => {
   beforeAll(async () => {
     await backend.sql(`drop schema if exists ${PROBE_SCHEMA} cascade`);
-    for (const statement of PROBE_SETUP.split(/;\s*$/m).map((part) => part.trim()).filter(Boolean)) {
+    for (const statement of PROBE_SETUP.split(/;\s*$/m)
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       await backend.sql(statement);
     }
   });
 
   it.each(RULES)('$lint finds the bad object in the scratch schema', async (rule) => {
-    expect(await findings(rule, [PROBE_SCHEMA])).toEqual([...(PROBE_FINDINGS[rule.lint] ?? ['missing'])].sort());
+    expect(await findings(rule, [PROBE_SCHEMA])).toEqual(
+      [...(PROBE_FINDINGS[rule.lint] ?? ['missing'])].sort(),
+    );
   });
 });

@@ -60,69 +60,181 @@ afterAll(async () => {
 
 describe('contact_submissions CHECK constraints refuse what the form refuses', () => {
   const refusals: Array<{ constraint: string; rule: string; overrides: Partial<EnquiryRow> }> = [
-    { constraint: 'contact_submissions_name_length', rule: 'Name shorter than 2', overrides: { Name: 'A' } },
-    { constraint: 'contact_submissions_name_length', rule: 'Name longer than 100', overrides: { Name: 'A'.repeat(101) } },
-    { constraint: 'contact_submissions_name_trimmed', rule: 'Name with a leading space', overrides: { Name: ' Ada' } },
-    { constraint: 'contact_submissions_name_trimmed', rule: 'Name with a trailing newline', overrides: { Name: 'Ada\n' } },
-    { constraint: 'contact_submissions_name_trimmed', rule: 'Name of spaces only', overrides: { Name: '   ' } },
-    { constraint: 'contact_submissions_email_format', rule: 'Email without @', overrides: { Email: 'ada.example.com' } },
-    { constraint: 'contact_submissions_email_format', rule: 'Email without a dot in the domain', overrides: { Email: 'ada@localhost' } },
-    { constraint: 'contact_submissions_email_format', rule: 'Email with a space', overrides: { Email: 'ada lovelace@example.com' } },
+    {
+      constraint: 'contact_submissions_name_length',
+      rule: 'Name shorter than 2',
+      overrides: { Name: 'A' },
+    },
+    {
+      constraint: 'contact_submissions_name_length',
+      rule: 'Name longer than 100',
+      overrides: { Name: 'A'.repeat(101) },
+    },
+    {
+      constraint: 'contact_submissions_name_trimmed',
+      rule: 'Name with a leading space',
+      overrides: { Name: ' Ada' },
+    },
+    {
+      constraint: 'contact_submissions_name_trimmed',
+      rule: 'Name with a trailing newline',
+      overrides: { Name: 'Ada\n' },
+    },
+    {
+      constraint: 'contact_submissions_name_trimmed',
+      rule: 'Name of spaces only',
+      overrides: { Name: '   ' },
+    },
+    {
+      constraint: 'contact_submissions_email_format',
+      rule: 'Email without @',
+      overrides: { Email: 'ada.example.com' },
+    },
+    {
+      constraint: 'contact_submissions_email_format',
+      rule: 'Email without a dot in the domain',
+      overrides: { Email: 'ada@localhost' },
+    },
+    {
+      constraint: 'contact_submissions_email_format',
+      rule: 'Email with a space',
+      overrides: { Email: 'ada lovelace@example.com' },
+    },
     {
       constraint: 'contact_submissions_email_length',
       rule: 'Email longer than 255',
       overrides: { Email: `${'a'.repeat(244)}@example.com` },
     },
-    { constraint: 'contact_submissions_company_length', rule: 'Company shorter than 2', overrides: { Company: 'X' } },
-    { constraint: 'contact_submissions_company_length', rule: 'Company of one letter and spaces', overrides: { Company: ' X ' } },
-    { constraint: 'contact_submissions_company_length', rule: 'Company longer than 200', overrides: { Company: 'C'.repeat(201) } },
-    { constraint: 'contact_submissions_job_not_blank', rule: 'empty Job (must be null)', overrides: { Job: '' } },
-    { constraint: 'contact_submissions_job_not_blank', rule: 'blank Job (must be null)', overrides: { Job: '   ' } },
-    { constraint: 'contact_submissions_job_length', rule: 'Job longer than 100', overrides: { Job: 'J'.repeat(101) } },
-    { constraint: 'contact_submissions_phone_not_blank', rule: 'empty Phone (must be null)', overrides: { Phone: '' } },
-    { constraint: 'contact_submissions_phone_not_blank', rule: 'blank Phone (must be null)', overrides: { Phone: '  ' } },
-    { constraint: 'contact_submissions_phone_format', rule: 'Phone with letters', overrides: { Phone: '0800 CALL NOW' } },
-    { constraint: 'contact_submissions_phone_format', rule: 'Phone with a dot', overrides: { Phone: '020.7946.0958' } },
-    { constraint: 'contact_submissions_phone_length', rule: 'Phone longer than 30', overrides: { Phone: '1'.repeat(31) } },
-    { constraint: 'contact_submissions_interest_valid', rule: 'Interest not an option value', overrides: { Interest: 'banking' } },
-    { constraint: 'contact_submissions_interest_valid', rule: 'Interest given as its label', overrides: { Interest: 'Data Strategy' } },
-    { constraint: 'contact_submissions_timeline_valid', rule: 'Timeline not an option value', overrides: { Timeline: 'next-week' } },
-    { constraint: 'contact_submissions_timeline_valid', rule: 'Timeline given as its label', overrides: { Timeline: '1-3 months' } },
-    { constraint: 'contact_submissions_message_length', rule: 'Message shorter than 10', overrides: { Message: 'Too short' } },
-    { constraint: 'contact_submissions_message_length', rule: 'Message longer than 5000', overrides: { Message: 'M'.repeat(5001) } },
-    { constraint: 'contact_submissions_message_trimmed', rule: 'Message with surrounding whitespace', overrides: { Message: '  Hello, please call me.  ' } },
+    {
+      constraint: 'contact_submissions_company_length',
+      rule: 'Company shorter than 2',
+      overrides: { Company: 'X' },
+    },
+    {
+      constraint: 'contact_submissions_company_length',
+      rule: 'Company of one letter and spaces',
+      overrides: { Company: ' X ' },
+    },
+    {
+      constraint: 'contact_submissions_company_length',
+      rule: 'Company longer than 200',
+      overrides: { Company: 'C'.repeat(201) },
+    },
+    {
+      constraint: 'contact_submissions_job_not_blank',
+      rule: 'empty Job (must be null)',
+      overrides: { Job: '' },
+    },
+    {
+      constraint: 'contact_submissions_job_not_blank',
+      rule: 'blank Job (must be null)',
+      overrides: { Job: '   ' },
+    },
+    {
+      constraint: 'contact_submissions_job_length',
+      rule: 'Job longer than 100',
+      overrides: { Job: 'J'.repeat(101) },
+    },
+    {
+      constraint: 'contact_submissions_phone_not_blank',
+      rule: 'empty Phone (must be null)',
+      overrides: { Phone: '' },
+    },
+    {
+      constraint: 'contact_submissions_phone_not_blank',
+      rule: 'blank Phone (must be null)',
+      overrides: { Phone: '  ' },
+    },
+    {
+      constraint: 'contact_submissions_phone_format',
+      rule: 'Phone with letters',
+      overrides: { Phone: '0800 CALL NOW' },
+    },
+    {
+      constraint: 'contact_submissions_phone_format',
+      rule: 'Phone with a dot',
+      overrides: { Phone: '020.7946.0958' },
+    },
+    {
+      constraint: 'contact_submissions_phone_length',
+      rule: 'Phone longer than 30',
+      overrides: { Phone: '1'.repeat(31) },
+    },
+    {
+      constraint: 'contact_submissions_interest_valid',
+      rule: 'Interest not an option value',
+      overrides: { Interest: 'banking' },
+    },
+    {
+      constraint: 'contact_submissions_interest_valid',
+      rule: 'Interest given as its label',
+      overrides: { Interest: 'Data Strategy' },
+    },
+    {
+      constraint: 'contact_submissions_timeline_valid',
+      rule: 'Timeline not an option value',
+      overrides: { Timeline: 'next-week' },
+    },
+    {
+      constraint: 'contact_submissions_timeline_valid',
+      rule: 'Timeline given as its label',
+      overrides: { Timeline: '1-3 months' },
+    },
+    {
+      constraint: 'contact_submissions_message_length',
+      rule: 'Message shorter than 10',
+      overrides: { Message: 'Too short' },
+    },
+    {
+      constraint: 'contact_submissions_message_length',
+      rule: 'Message longer than 5000',
+      overrides: { Message: 'M'.repeat(5001) },
+    },
+    {
+      constraint: 'contact_submissions_message_trimmed',
+      rule: 'Message with surrounding whitespace',
+      overrides: { Message: '  Hello, please call me.  ' },
+    },
   ];
 
-  it.each(refusals)('$rule → 23514 $constraint, HTTP 400, nothing stored', async ({ constraint, overrides }) => {
-    const before = await storedCount();
+  it.each(refusals)(
+    '$rule → 23514 $constraint, HTTP 400, nothing stored',
+    async ({ constraint, overrides }) => {
+      const before = await storedCount();
 
-    const { data, error, status } = await anon.from('contact_submissions').insert(validEnquiry(overrides));
+      const { data, error, status } = await anon
+        .from('contact_submissions')
+        .insert(validEnquiry(overrides));
 
-    expect(data).toBeNull();
-    expect(status).toBe(400);
-    expect(error?.code).toBe('23514');
-    expect(error?.message).toBe(
-      `new row for relation "contact_submissions" violates check constraint "${constraint}"`,
-    );
-    expect(await storedCount()).toBe(before);
-  });
+      expect(data).toBeNull();
+      expect(status).toBe(400);
+      expect(error?.code).toBe('23514');
+      expect(error?.message).toBe(
+        `new row for relation "contact_submissions" violates check constraint "${constraint}"`,
+      );
+      expect(await storedCount()).toBe(before);
+    },
+  );
 
   it.each([
     { column: 'Name', code: '23502' },
     { column: 'Email', code: '23502' },
     { column: 'Message', code: '23502' },
-  ] as const)('a missing $column → $code not-null violation, HTTP 400, nothing stored', async ({ column, code }) => {
-    const before = await storedCount();
-    const enquiry: Partial<EnquiryRow> = validEnquiry();
-    delete enquiry[column];
+  ] as const)(
+    'a missing $column → $code not-null violation, HTTP 400, nothing stored',
+    async ({ column, code }) => {
+      const before = await storedCount();
+      const enquiry: Partial<EnquiryRow> = validEnquiry();
+      delete enquiry[column];
 
-    const { error, status } = await anon.from('contact_submissions').insert(enquiry);
+      const { error, status } = await anon.from('contact_submissions').insert(enquiry);
 
-    expect(status).toBe(400);
-    expect(error?.code).toBe(code);
-    expect(error?.message).toContain(`"${column}"`);
-    expect(await storedCount()).toBe(before);
-  });
+      expect(status).toBe(400);
+      expect(error?.code).toBe(code);
+      expect(error?.message).toContain(`"${column}"`);
+      expect(await storedCount()).toBe(before);
+    },
+  );
 });
 
 describe('contact_submissions accepts values on the boundaries', () => {
@@ -130,7 +242,10 @@ describe('contact_submissions accepts values on the boundaries', () => {
     { rule: 'Name of exactly 2 characters', overrides: { Name: 'Al' } },
     { rule: 'Name of exactly 100 characters', overrides: { Name: 'N'.repeat(100) } },
     { rule: 'Name with accents and inner spaces', overrides: { Name: 'Zoë  Ó Briain-Smith' } },
-    { rule: 'Email of exactly 255 characters', overrides: { Email: `${'e'.repeat(243)}@example.com` } },
+    {
+      rule: 'Email of exactly 255 characters',
+      overrides: { Email: `${'e'.repeat(243)}@example.com` },
+    },
     { rule: 'Company of exactly 2 characters', overrides: { Company: 'BT' } },
     { rule: 'Company of exactly 200 characters', overrides: { Company: 'C'.repeat(200) } },
     { rule: 'Job and Phone left null', overrides: { Job: null, Phone: null } },
@@ -139,7 +254,10 @@ describe('contact_submissions accepts values on the boundaries', () => {
     { rule: 'Phone of exactly 30 characters', overrides: { Phone: '0'.repeat(30) } },
     { rule: 'Message of exactly 10 characters', overrides: { Message: 'M'.repeat(10) } },
     { rule: 'Message of exactly 5000 characters', overrides: { Message: 'M'.repeat(5000) } },
-    { rule: 'Message with inner line breaks', overrides: { Message: 'First line.\n\nSecond line.' } },
+    {
+      rule: 'Message with inner line breaks',
+      overrides: { Message: 'First line.\n\nSecond line.' },
+    },
   ];
 
   it.each(accepted)('$rule is stored', async ({ overrides }) => {
@@ -167,14 +285,18 @@ describe('contact_submissions accepts values on the boundaries', () => {
     'analytics',
     'other',
   ])('Interest option %s is accepted', async (interest) => {
-    const { error } = await anon.from('contact_submissions').insert(validEnquiry({ Interest: interest }));
+    const { error } = await anon
+      .from('contact_submissions')
+      .insert(validEnquiry({ Interest: interest }));
     expect(error).toBeNull();
   });
 
   it.each(['immediate', '1-3-months', '3-6-months', '6-plus-months', 'exploring'])(
     'Timeline option %s is accepted',
     async (timeline) => {
-      const { error } = await anon.from('contact_submissions').insert(validEnquiry({ Timeline: timeline }));
+      const { error } = await anon
+        .from('contact_submissions')
+        .insert(validEnquiry({ Timeline: timeline }));
       expect(error).toBeNull();
     },
   );
@@ -215,7 +337,9 @@ describe('id and created_at are server-owned (column-level insert grants)', () =
       [enquiry.Email],
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(rows[0]?.id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(rows[0]?.age_seconds).toBeGreaterThanOrEqual(0);
     expect(rows[0]?.age_seconds).toBeLessThan(60);
   });
