@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { logAuditEvent } from '@/lib/audit-log';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+type InsertResult = { error: { message: string } | null };
+
+function fakeClient(
+  user: { id: string; email?: string } | null,
+  insertResult: InsertResult | Error = { error: null },
+) {
+  const insert = vi.fn((_row: unknown) =>
+    insertResult instanceof Error ? Promise.reject(insertResult) : Promise.resolve(insertResult),
+  );
+  const from = vi.fn((_table: string) => ({ insert }));
+  const client = {
+    auth: {
+      getSession: vi.fn(() => Promise.resolve({ data: { session: user ? { user } : null } })),
+    },
+    from,
+  };
+  return { client: client as unknown as AppSupabaseClient, insert, from };
+}
+
+let info: ReturnType<typeof vi.spyOn>;
+let warn: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2025-03-01T10:00:00Z'));
+  info = vi.spyOn(console, 'info').mockImplementation(() => {});
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('logAuditEvent', () => {
+  it('always writes the structured entry to the console', async () => {
+    const { client } = fakeClient({ id: 'u1', email: 'ada@example.com' });
+    await logAuditEvent(client, {
+      action: 'admin_sign_out',
+      resource: 'session',
+      resourceId: 'x',
+      details: { reason: 'button' },
+    });
+    expect(info).toHaveBeenCalledWith('[audit]', {
+      timestamp: '2025-03-01T10:00:00.000Z',
+      userId: 'u1',
+      userEmail: 'ada@example.com',
+      action: 'admin_sign_out',
+      resource: 'session',
+      resourceId: 'x',
+      details: { reason: 'button' },
+      userAgent: navigator.userAgent,
+    });
+  });
+
+  it('inserts into audit_log when a user is signed in, without asking for the row back', async () => {
+    const { client, from, insert } = fakeClient({ id: 'u1', email: 'ada@example.com' });
+    await logAuditEvent(client, {
+      action: 'auth_sign_in_success',
+      details: { email: 'ada@example.com' },
+    });
+    expect(from).toHaveBeenCalledWith('audit_log');
+    expect(insert).toHaveBeenCalledWith({
+      user_id: 'u1',
+      user_email: 'ada@example.com',
+      action: 'auth_sign_in_success',
+      resource: null,
+      resource_id: null,
+      details: { email: 'ada@example.com' },
+      user_agent: navigator.userAgent,
+    });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('warns and skips the insert when nobody is signed in', async () => {
+    const { client, insert } = fakeClient(null);
+    const entry = await logAuditEvent(client, { action: 'auth_sign_up_success' });
+    expect(insert).not.toHaveBeenCalled();
+    expect(entry.userId).toBeNull();
+    expect(info).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith('[audit] auth_sign_up_success not stored: no signed-in user');
+  });
+
+  it('warns and skips without a client', async () => {
+    await logAuditEvent(null, { action: 'contact_form_submitted', details: { interest: 'ai-ml' } });
+    expect(info).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('never throws: a refused or failed insert is only a warning', async () => {
+    const refused = fakeClient({ id: 'u1' }, { error: { message: 'permission denied' } });
+    await expect(
+      logAuditEvent(refused.client, { action: 'auth_sign_in_success' }),
+    ).resolves.toMatchObject({
+      userEmail: null,
+    });
+    expect(warn).toHaveBeenCalledWith('[audit] auth_sign_in_success not stored: permission denied');
+
+    const failing = fakeClient({ id: 'u1' }, new Error('offline'));
+    await expect(
+      logAuditEvent(failing.client, { action: 'auth_sign_in_success' }),
+    ).resolves.toBeDefined();
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+});
