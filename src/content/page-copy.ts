@@ -1,4 +1,4 @@
-import { limits } from '@/config/site';
+import { limits, site } from '@/config/site';
 import type { CtaLink, Tile } from '@/content/types';
 
 /** /services hero and closing banner. */
@@ -56,8 +56,7 @@ export const whitepapersPageContent = {
 
 export const articlesPageContent = {
   heading: 'Latest Articles & Insights',
-  intro:
-    'Short, practical thinking on data, AI and digital transformation from the Kestrel Data team.',
+  intro: `Short, practical thinking on data, AI and digital transformation from the ${site.name} team.`,
   linkedinLabel: 'Published on LinkedIn',
   featuredHeading: 'Must-Read Articles',
   featuredBadge: 'FEATURED',

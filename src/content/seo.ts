@@ -38,9 +38,8 @@ export const routeMeta: Readonly<Record<StaticRoute, RouteMeta>> = {
   },
   '/about': {
     title: `About Us and Our Team | ${site.name}`,
-    description:
-      'Meet the Kestrel Data team: data leaders, engineers and AI specialists with 30+ years combined experience helping UK organisations unlock data value.',
-    keywords: ['data consultancy team', 'about Kestrel Data'],
+    description: `Meet the ${site.name} team: data leaders, engineers and AI specialists with 30+ years combined experience helping UK organisations unlock data value.`,
+    keywords: ['data consultancy team', `about ${site.name}`],
   },
   '/case-studies': {
     title: `Case Studies | ${site.name}`,
@@ -56,29 +55,24 @@ export const routeMeta: Readonly<Record<StaticRoute, RouteMeta>> = {
   },
   '/articles': {
     title: `Articles & Insights | ${site.name}`,
-    description:
-      'Practical articles on agentic AI, data strategy, data catalogues, governance, cloud FinOps and analytics from the Kestrel Data team, on LinkedIn.',
+    description: `Practical articles on agentic AI, data strategy, data catalogues, governance, cloud FinOps and analytics from the ${site.name} team, on LinkedIn.`,
     keywords: ['data articles', 'AI insights'],
   },
   '/privacy-policy': {
     title: `Privacy Policy | ${site.name}`,
-    description:
-      'How Kestrel Data collects, uses, stores and protects personal data under UK GDPR and the Data Protection Act 2018, and how to exercise your rights.',
+    description: `How ${site.name} collects, uses, stores and protects personal data under UK GDPR and the Data Protection Act 2018, and how to exercise your rights.`,
   },
   '/cookie-policy': {
     title: `Cookie Policy | ${site.name}`,
-    description:
-      'The cookies Kestrel Data uses on this website, strictly necessary, functionality and marketing, why we use them and how to manage your preferences.',
+    description: `The cookies ${site.name} uses on this website, strictly necessary, functionality and marketing, why we use them and how to manage your preferences.`,
   },
   '/modern-slavery': {
     title: `Modern Slavery Statement | ${site.name}`,
-    description:
-      'Kestrel Data’s statement on preventing modern slavery and human trafficking in our business and supply chains, including supplier due diligence.',
+    description: `${site.name}’s statement on preventing modern slavery and human trafficking in our business and supply chains, including supplier due diligence.`,
   },
   '/carbon-reduction-plan': {
     title: `Carbon Reduction Plan | ${site.name}`,
-    description:
-      'Kestrel Data’s carbon reduction plan: our commitment to Net Zero by 2050, 2023 baseline and 2024 emissions, and the measures we are taking to cut them.',
+    description: `${site.name}’s carbon reduction plan: our commitment to Net Zero by 2050, 2023 baseline and 2024 emissions, and the measures we are taking to cut them.`,
   },
 };
 

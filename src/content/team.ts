@@ -1,3 +1,4 @@
+import { site } from '@/config/site';
 import type { TeamMember } from '@/content/types';
 
 /** Size of the portrait SVGs under /images/team (square). */
@@ -12,8 +13,7 @@ export const team: readonly TeamMember[] = [
     id: 'daniel-hartley',
     name: 'Daniel Hartley',
     role: 'Founder & Managing Director',
-    description:
-      'Daniel founded Kestrel Data after leading data and analytics functions in UK banking and payments. He works with boards to turn data ambitions into funded, deliverable programmes and still leads several client engagements himself.',
+    description: `Daniel founded ${site.name} after leading data and analytics functions in UK banking and payments. He works with boards to turn data ambitions into funded, deliverable programmes and still leads several client engagements himself.`,
     initials: 'DH',
     icon: 'leadership',
     gradient: { from: '#1d4ed8', to: '#7c3aed' },

@@ -1,4 +1,4 @@
-import { limits } from '@/config/site';
+import { limits, site } from '@/config/site';
 import type { Testimonial } from '@/content/types';
 
 /** The three home-page testimonials, each rated 5 of 5. */
@@ -7,8 +7,7 @@ export const testimonials: readonly Testimonial[] = [
     id: 'cdo-financial-services',
     name: 'Sarah Whitmore',
     title: 'Chief Data Officer, FTSE 250 financial services group',
-    content:
-      'Kestrel Data helped us turn years of fragmented reporting into a governed platform our regulators and board both trust. They were candid about what would not work, delivered what they promised and left our own team stronger.',
+    content: `${site.name} helped us turn years of fragmented reporting into a governed platform our regulators and board both trust. They were candid about what would not work, delivered what they promised and left our own team stronger.`,
     rating: limits.testimonialRating,
   },
   {

@@ -40,8 +40,7 @@ const { baseline, reporting } = carbonEmissions;
 export const carbonReductionPlan: PolicyDocument = {
   slug: 'carbon-reduction-plan',
   title: 'Carbon Reduction Plan',
-  description:
-    'Kestrel Data’s carbon reduction plan: our commitment to Net Zero by 2050, 2023 baseline and 2024 emissions, and the measures we are taking to cut them.',
+  description: `${site.name}’s carbon reduction plan: our commitment to Net Zero by 2050, 2023 baseline and 2024 emissions, and the measures we are taking to cut them.`,
   summary: `${site.legalName} is committed to achieving Net Zero emissions by ${netZeroYear}. This plan reports our baseline and current emissions and the measures we are taking to reduce them, in line with UK government guidance on carbon reduction plans for suppliers.`,
   date: '2025-10-06',
   dateLabel: 'Published',

@@ -72,8 +72,7 @@ function cookieRows(category: CookieCategory): string[][] {
 export const cookiePolicy: PolicyDocument = {
   slug: 'cookie-policy',
   title: 'Cookie Policy',
-  description:
-    'The cookies Kestrel Data uses on this website, strictly necessary, functionality and marketing, why we use them and how to manage your preferences.',
+  description: `The cookies ${site.name} uses on this website, strictly necessary, functionality and marketing, why we use them and how to manage your preferences.`,
   summary:
     'This policy explains what cookies are, which cookies our website uses and why, and how you can control them.',
   date: '2025-08-25',

@@ -7,8 +7,7 @@ import type { PolicyDocument } from '@/content/types';
 export const modernSlaveryStatement: PolicyDocument = {
   slug: 'modern-slavery',
   title: 'Modern Slavery Statement',
-  description:
-    'Kestrel Data’s statement on preventing modern slavery and human trafficking in our business and supply chains, including supplier due diligence.',
+  description: `${site.name}’s statement on preventing modern slavery and human trafficking in our business and supply chains, including supplier due diligence.`,
   summary: `This statement sets out the steps ${site.legalName} takes to prevent modern slavery and human trafficking in our business and our supply chains. It covers the financial year ending 31 March 2025.`,
   date: '2025-08-25',
   dateLabel: 'Last updated',

@@ -9,8 +9,7 @@ const address = `${site.address.streetAddress}, ${site.address.addressLocality} 
 export const privacyPolicy: PolicyDocument = {
   slug: 'privacy-policy',
   title: 'Privacy Policy',
-  description:
-    'How Kestrel Data collects, uses, stores and protects personal data under UK GDPR and the Data Protection Act 2018, and how to exercise your rights.',
+  description: `How ${site.name} collects, uses, stores and protects personal data under UK GDPR and the Data Protection Act 2018, and how to exercise your rights.`,
   summary: `This policy explains how ${site.legalName} collects and uses personal data when you visit our website, contact us or work with us, and the rights you have under UK data protection law.`,
   date: '2025-08-25',
   dateLabel: 'Last updated',

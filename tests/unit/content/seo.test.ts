@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { site } from '@/config/site';
+import { policyDocuments } from '@/content/policies/policy-documents';
 import { routeMeta } from '@/content/seo';
 
 describe('route metadata', () => {
@@ -37,6 +38,13 @@ describe('route metadata', () => {
     for (const description of descriptions) {
       expect(description.length, description).toBeGreaterThanOrEqual(120);
       expect(description.length, description).toBeLessThanOrEqual(160);
+    }
+  });
+
+  it("uses the policy documents' own descriptions for the policy routes", () => {
+    for (const doc of policyDocuments) {
+      const route = `/${doc.slug}` as keyof typeof routeMeta;
+      expect(routeMeta[route].description).toBe(doc.description);
     }
   });
 });
