@@ -65,12 +65,13 @@ const exposedHeaders = [
 /** CORS as the Supabase gateway does it for a browser app on another origin. */
 export function corsHeaders(request: IncomingMessage): Record<string, string> {
   const origin = request.headers.origin;
-  return {
+  const headers: Record<string, string> = {
     'Access-Control-Allow-Origin': origin ?? '*',
-    'Access-Control-Allow-Credentials': 'true',
     'Access-Control-Expose-Headers': exposedHeaders,
     Vary: 'Origin',
   };
+  if (origin) headers['Access-Control-Allow-Credentials'] = 'true';
+  return headers;
 }
 
 export function preflight(request: IncomingMessage): LocalResponse {

@@ -11,11 +11,19 @@ import { deleteRows, insertRows, readTable, updateRows } from './table-handler.t
 
 const readMethods = new Set(['GET', 'HEAD']);
 
+function decodePath(path: string): string[] {
+  try {
+    return path.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+  }
+}
+
 /** `/rest/v1/*`: each request is one transaction run as the JWT's role, so RLS and grants decide. */
 export async function handleRest(request: LocalRequest, db: Database, keys: JwtKeys): Promise<LocalResponse> {
   let isAnon = true;
   try {
-    const segments = request.path.split('/').filter(Boolean).map(decodeURIComponent);
+    const segments = decodePath(request.path);
     if (segments.length === 0) throw unsupported('The OpenAPI root endpoint');
     const isRpc = segments[0] === 'rpc' && segments.length === 2;
     if (segments.length !== 1 && !isRpc) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
