@@ -9,13 +9,15 @@ import { ScrollManager } from '@/components/layout/scroll-manager';
 import { SkipLink } from '@/components/layout/skip-link';
 import { PageFallback } from '@/components/ui/page-fallback';
 import { ToastHost } from '@/components/ui/toast/toast-host';
+import { ConsentProvider } from '@/features/consent/consent-provider';
+import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
 export function RootLayout() {
   const { pathname } = useLocation();
   return (
-    <>
+    <ConsentProvider>
       <SkipLink targetId={MAIN_CONTENT_ID} />
       <ScrollManager />
       <Header />
@@ -30,8 +32,8 @@ export function RootLayout() {
           </AppErrorBoundary>
         </main>
       </div>
-      <Footer />
+      <Footer legalExtra={(className) => <CookieSettingsButton className={className} />} />
       <ToastHost />
-    </>
+    </ConsentProvider>
   );
 }

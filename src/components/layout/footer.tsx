@@ -13,7 +13,8 @@ import { site } from '@/config/site';
 
 const linkClass = 'text-slate-300 hover:text-white hover:underline underline-offset-4';
 
-export function Footer() {
+/** `legalExtra` lets the app add controls owned by features, such as Cookie settings. */
+export function Footer({ legalExtra }: { legalExtra?: (className: string) => ReactNode }) {
   return (
     <footer className="bg-ink text-slate-300">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
@@ -44,6 +45,7 @@ export function Footer() {
         </FooterColumn>
         <FooterColumn title="Legal">
           <FooterLinks links={footerLegalLinks} />
+          {legalExtra ? <li>{legalExtra(linkClass)}</li> : null}
         </FooterColumn>
       </div>
       <div className="border-t border-white/10">
