@@ -214,6 +214,12 @@ async function createOrFindUser(
     log(`Created user ${request.email} (id ${data.user.id}), e-mail confirmed.`);
     return data.user;
   }
+  if (error.status === 401 || error.status === 403) {
+    throw new Error(
+      `The API refused the service-role key (${error.message}). Check that ` +
+        'SUPABASE_SERVICE_ROLE_KEY belongs to the project at this URL.',
+    );
+  }
   if (error.code !== 'email_exists' && error.code !== 'user_already_exists') {
     throw new Error(`Could not create user ${request.email}: ${error.message}`);
   }
@@ -267,7 +273,7 @@ async function main(argv: string[]): Promise<number> {
     const log = (line: string) => console.log(line);
     const user = await createOrFindUser(client, request, log);
     await grantAdminRole(client, user, log);
-    log(`Done: ${request.email} can sign in at /auth and open /admin.`);
+    log(`Done: ${request.email} is an admin; after signing in at /auth it can open /admin.`);
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

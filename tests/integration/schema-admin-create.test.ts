@@ -230,6 +230,20 @@ describe.concurrent(
       );
     });
 
+    it('a service-role key from another project (signed with another secret)', async () => {
+      const [header = '', payload = ''] = backend.serviceRoleKey.split('.');
+      const forged = `${header}.${payload}.${'A'.repeat(43)}`;
+      const result = await runAdminCreate(
+        ['--email', 'forged@example.com', '--password', 'long-enough'],
+        {
+          SUPABASE_SERVICE_ROLE_KEY: forged,
+        },
+      );
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr).toContain('The API refused the service-role key');
+      expect(await userRecord('forged@example.com')).toEqual([]);
+    });
+
     it('a URL where nothing answers', async () => {
       const result = await runAdminCreate(
         ['--email', 'nobody@example.com', '--password', 'long-enough'],
