@@ -1,41 +1,42 @@
-import { Link } from 'react-router';
-
-import { ContactLink } from '@/components/layout/contact-link';
 import { Seo } from '@/components/layout/seo';
-import { CONTACT_SECTION_ID, paths } from '@/config/paths';
+import { AccreditationsSection } from '@/components/home/accreditations-section';
+import { AwardSection } from '@/components/home/award-section';
+import { ClientsSection } from '@/components/home/clients-section';
+import { ContactSection } from '@/components/home/contact-section';
+import { FrameworksSection } from '@/components/home/frameworks-section';
+import { HomeHero } from '@/components/home/home-hero';
+import { ServicesTabs } from '@/components/home/services-tabs';
+import { TestimonialsSection } from '@/components/home/testimonials-section';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
 import { faqItems } from '@/content/faq';
+import { routeMeta } from '@/content/seo';
 import {
   faqPageJsonLd,
   organizationJsonLd,
   professionalServiceJsonLd,
 } from '@/lib/seo/structured-data';
 
+const meta = routeMeta[paths.home];
+
 export default function HomePage() {
   return (
     <>
       <Seo
-        title="Kestrel Data | Data & AI Consultancy UK"
-        description="UK data and AI consultancy: data strategy, governance, generative AI and digital transformation for business and the public sector. Book a free strategy call."
+        title={meta.title}
+        description={meta.description}
+        keywords={[...site.defaultKeywords, ...(meta.keywords ?? [])]}
         path={paths.home}
         jsonLd={[organizationJsonLd(), professionalServiceJsonLd(), faqPageJsonLd(faqItems)]}
       />
-      <section className="container-page py-20">
-        <h1 className="text-display text-ink">Transform Your Business with Data &amp; AI</h1>
-        <div className="mt-8 flex flex-wrap gap-4">
-          <ContactLink className="rounded-md bg-brand-700 px-5 py-3 font-semibold text-white">
-            Book a Strategy Call
-          </ContactLink>
-          <Link to={paths.caseStudies} className="rounded-md border px-5 py-3 font-semibold">
-            View Our Work
-          </Link>
-        </div>
-      </section>
-      <div className="h-[150vh]" />
-      <section id={CONTACT_SECTION_ID} aria-labelledby="contact-title" className="container-page py-20">
-        <h2 id="contact-title" className="text-display-sm">
-          Ready to Transform Your Data Strategy?
-        </h2>
-      </section>
+      <HomeHero />
+      <ServicesTabs />
+      <AwardSection />
+      <TestimonialsSection />
+      <ClientsSection />
+      <FrameworksSection />
+      <AccreditationsSection />
+      <ContactSection />
     </>
   );
 }

@@ -1,0 +1,24 @@
+import { ContactLink } from '@/components/layout/contact-link';
+import { buttonClass } from '@/components/ui/button-styles';
+import { Particles } from '@/components/ui/particles';
+import { aboutCta } from '@/content/about';
+
+/** Closing call to action: "Contact Us Today" goes to the home page's contact section. */
+export function AboutCta() {
+  return (
+    <section aria-labelledby="about-cta-title" className="pb-20 sm:pb-24">
+      <div className="container-page">
+        <div className="relative isolate overflow-hidden rounded-3xl bg-gradient-to-br from-ink via-brand-900 to-brand-800 px-6 py-14 text-center text-white shadow-xl sm:px-12 sm:py-16">
+          <Particles count={24} seed={11} className="-z-10" />
+          <h2 id="about-cta-title" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+            {aboutCta.heading}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg leading-8 text-slate-200">{aboutCta.body}</p>
+          <ContactLink className={buttonClass({ variant: 'inverse', size: 'lg', className: 'mt-8' })}>
+            {aboutCta.cta.label}
+          </ContactLink>
+        </div>
+      </div>
+    </section>
+  );
+}

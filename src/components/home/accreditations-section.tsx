@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+
+import { Badge } from '@/components/ui/badge';
+import { CheckIcon } from '@/components/ui/check-icon';
+import { SectionHeading } from '@/components/ui/section-heading';
+import { accreditations } from '@/content/accreditations';
+import { accreditationsSectionContent } from '@/content/home';
+import type { Accreditation } from '@/content/types';
+
+/** Cyber Essentials, Cyber Essentials+ and ISO 27001, each badged Certified. */
+export function AccreditationsSection() {
+  return (
+    <section aria-labelledby="accreditations-title" className="py-20 sm:py-24">
+      <div className="container-page">
+        <SectionHeading
+          id="accreditations-title"
+          eyebrow="Security"
+          title={accreditationsSectionContent.heading}
+          intro={accreditationsSectionContent.intro}
+        />
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {accreditations.map((accreditation) => (
+            <li key={accreditation.id}>
+              <AccreditationCard accreditation={accreditation} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function AccreditationCard({ accreditation }: { accreditation: Accreditation }) {
+  const imageRef = useRef<HTMLImageElement>(null);
+  const warn = () => console.warn(`Accreditation image failed to load: ${accreditation.image}`);
+
+  // An image that failed before hydration never reaches onError: check once mounted.
+  useEffect(() => {
+    const image = imageRef.current;
+    if (image?.complete && image.naturalWidth === 0) {
+      console.warn(`Accreditation image failed to load: ${image.getAttribute('src')}`);
+    }
+  }, []);
+
+  return (
+    <article
+      data-testid="accreditation"
+      className="flex h-full gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <img
+        ref={imageRef}
+        src={accreditation.image}
+        alt={accreditation.imageAlt}
+        width={accreditation.width}
+        height={accreditation.height}
+        loading="lazy"
+        decoding="async"
+        className="size-20 shrink-0"
+        // The spec asks for a warning when a badge image fails to load.
+        onError={warn}
+      />
+      <div>
+        <h3 className="text-lg font-bold text-ink">{accreditation.name}</h3>
+        <Badge className="mt-2 gap-1 bg-emerald-100 text-emerald-800">
+          <CheckIcon className="size-3.5" />
+          {accreditation.badge}
+        </Badge>
+        <p className="mt-3 text-sm leading-6 text-ink-muted">{accreditation.description}</p>
+        <p className="mt-2 text-xs font-semibold text-slate-600">{accreditation.issuer}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,85 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useState } from 'react';
+import { Link } from 'react-router';
+
+import { PillarIcon } from '@/components/home/pillar-icon';
+import { ServiceCard } from '@/components/home/service-card';
+import { buttonClass } from '@/components/ui/button-styles';
+import { SectionHeading } from '@/components/ui/section-heading';
+import { paths } from '@/config/paths';
+import { servicesSectionContent } from '@/content/home';
+import { defaultPillarId, pillars } from '@/content/pillars';
+import { getServiceSummariesByPillar } from '@/content/service-catalogue';
+import type { PillarId } from '@/content/types';
+
+const triggerClass =
+  'inline-flex flex-1 items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-ink-soft transition-colors hover:text-ink sm:flex-none sm:px-6 sm:text-base data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm';
+
+const activeIconClass: Record<PillarId, string> = {
+  data: 'text-data-700',
+  ai: 'text-ai-700',
+  digital: 'text-digital-700',
+};
+
+/**
+ * The three service pillars in tabs (Data by default; arrow keys move between tabs). Every
+ * panel is rendered, the inactive ones `hidden`, so the static HTML links to all 21 services.
+ */
+export function ServicesTabs() {
+  const [active, setActive] = useState<string>(defaultPillarId);
+  return (
+    <section aria-labelledby="services-title" className="bg-slate-50 py-20 sm:py-24">
+      <div className="container-page">
+        <SectionHeading
+          id="services-title"
+          eyebrow="What we do"
+          title={servicesSectionContent.heading}
+          intro={servicesSectionContent.intro}
+        />
+        <Tabs.Root value={active} onValueChange={setActive} className="mt-10">
+          <Tabs.List
+            aria-label="Service pillars"
+            className="mx-auto flex max-w-md gap-1 rounded-xl bg-slate-200/70 p-1 sm:w-fit sm:max-w-none"
+          >
+            {pillars.map((pillar) => (
+              <Tabs.Trigger key={pillar.id} value={pillar.id} className={triggerClass}>
+                <PillarIcon
+                  pillar={pillar.id}
+                  className={`size-5 ${active === pillar.id ? activeIconClass[pillar.id] : ''}`}
+                />
+                {pillar.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {pillars.map((pillar) => (
+            <Tabs.Content
+              key={pillar.id}
+              value={pillar.id}
+              forceMount
+              hidden={active !== pillar.id}
+              className="mt-10 rounded-2xl focus-visible:outline-offset-4"
+            >
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+                <h3 className="text-2xl font-bold text-ink">{pillar.title}</h3>
+                <p className="text-sm font-semibold text-ink-muted">{pillar.services.length} services</p>
+              </div>
+              <p className="mt-3 max-w-3xl leading-7 text-ink-muted">{pillar.description}</p>
+              <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+                {getServiceSummariesByPillar(pillar.id).map((service) => (
+                  <li key={service.slug}>
+                    <ServiceCard service={service} headingLevel="h4" />
+                  </li>
+                ))}
+              </ul>
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+        <div className="mt-12 text-center">
+          <Link to={paths.services} className={buttonClass({ variant: 'outline' })}>
+            {servicesSectionContent.viewAllCta.label}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+type ParticlesProps = {
+  /** How many dots (the spec asks for 20 to 40 per page). */
+  count?: number;
+  /** Varies the pattern between sections so two heroes do not look identical. */
+  seed?: number;
+  className?: string;
+};
+
+/** A tiny deterministic pseudo-random sequence: same input, same output, on server and client. */
+function fraction(index: number, salt: number) {
+  const x = Math.sin(index * 12.9898 + salt * 78.233) * 43758.5453;
+  return x - Math.floor(x);
+}
+
+/**
+ * Decorative floating dots for dark banners. Pure CSS: absolutely positioned, no layout, no
+ * JavaScript after render, hidden from assistive technology, and still under
+ * prefers-reduced-motion. Positions derive from the index, so hydration matches the static HTML.
+ */
+export function Particles({ count = 24, seed = 1, className = '' }: ParticlesProps) {
+  const dots = Array.from({ length: count }, (_, index) => {
+    const size = 2 + Math.round(fraction(index, seed + 3) * 3);
+    return {
+      left: `${(fraction(index, seed) * 100).toFixed(2)}%`,
+      top: `${(fraction(index, seed + 1) * 100).toFixed(2)}%`,
+      size,
+      opacity: (0.15 + fraction(index, seed + 2) * 0.35).toFixed(2),
+      delay: `${(fraction(index, seed + 4) * 4).toFixed(2)}s`,
+      duration: `${(3 + fraction(index, seed + 5) * 4).toFixed(2)}s`,
+    };
+  });
+  return (
+    <div aria-hidden="true" className={`pointer-events-none absolute inset-0 overflow-hidden ${className}`}>
+      {dots.map((dot, index) => (
+        <span
+          key={index}
+          className="absolute animate-pulse rounded-full bg-white motion-reduce:animate-none"
+          style={{
+            left: dot.left,
+            top: dot.top,
+            width: dot.size,
+            height: dot.size,
+            opacity: dot.opacity,
+            animationDelay: dot.delay,
+            animationDuration: dot.duration,
+          }}
+        />
+      ))}
+    </div>
+  );
+}
