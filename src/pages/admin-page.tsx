@@ -1,7 +1,14 @@
+import { useNavigate } from 'react-router';
+
 import { Seo } from '@/components/layout/seo';
 import { paths } from '@/config/paths';
+import { AdminDashboard } from '@/features/admin/admin-dashboard';
+import { signOutEverywhere } from '@/features/auth/auth-actions';
+import { AuthProvider } from '@/features/auth/auth-provider';
+import { ProtectedRoute } from '@/features/auth/protected-route';
 
 export default function AdminPage() {
+  const navigate = useNavigate();
   return (
     <>
       <Seo
@@ -10,10 +17,21 @@ export default function AdminPage() {
         path={paths.admin}
         noindex
       />
-      <section className="container-page py-16">
-        <h1 className="text-display-sm text-ink">Admin Dashboard</h1>
-        <p className="mt-4 text-ink-muted">Contact submissions appear here for staff.</p>
-      </section>
+      <AuthProvider>
+        <ProtectedRoute adminOnly>
+          {({ user, role, client }) => (
+            <AdminDashboard
+              client={client}
+              email={user.email ?? ''}
+              role={role}
+              onSignOut={async () => {
+                await signOutEverywhere(client, 'admin_sign_out');
+                await navigate(paths.auth, { replace: true });
+              }}
+            />
+          )}
+        </ProtectedRoute>
+      </AuthProvider>
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { Seo } from '@/components/layout/seo';
 import { paths } from '@/config/paths';
+import { AuthProvider } from '@/features/auth/auth-provider';
+import { AuthScreen } from '@/features/auth/auth-screen';
 
 export default function AuthPage() {
   return (
@@ -10,10 +12,9 @@ export default function AuthPage() {
         path={paths.auth}
         noindex
       />
-      <section className="container-page py-16">
-        <h1 className="text-display-sm text-ink">Admin Access</h1>
-        <p className="mt-4 text-ink-muted">Staff sign in here to review enquiries.</p>
-      </section>
+      <AuthProvider>
+        <AuthScreen />
+      </AuthProvider>
     </>
   );
 }

@@ -1,0 +1,119 @@
+import { useCallback, useState } from 'react';
+
+import { Badge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button-styles';
+import { limits } from '@/config/site';
+import { exportSubmissions } from '@/features/admin/export-submissions';
+import {
+  noFilters,
+  type Submission,
+  type SubmissionFilters,
+} from '@/features/admin/list-submissions';
+import { SubmissionDialog } from '@/features/admin/submission-dialog';
+import { SubmissionsList } from '@/features/admin/submissions-list';
+import { SubmissionsToolbar } from '@/features/admin/submissions-toolbar';
+import { useSubmissions } from '@/features/admin/use-submissions';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+type AdminDashboardProps = {
+  client: AppSupabaseClient;
+  email: string;
+  role: string;
+  onSignOut: () => Promise<void>;
+  pageSize?: number;
+};
+
+/** /admin for a signed-in admin: header, then the enquiries with search, filters and export. */
+export function AdminDashboard({
+  client,
+  email,
+  role,
+  onSignOut,
+  pageSize = limits.adminPageSize,
+}: AdminDashboardProps) {
+  const [filters, setFilters] = useState<SubmissionFilters>(noFilters);
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<Submission | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const submissions = useSubmissions(client, filters, page, pageSize);
+
+  const changeFilters = useCallback((next: SubmissionFilters) => {
+    setFilters(next);
+    setPage(0);
+  }, []);
+
+  async function handleExport() {
+    setExporting(true);
+    try {
+      await exportSubmissions(client, filters);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function handleSignOut() {
+    setSigningOut(true);
+    try {
+      await onSignOut();
+    } finally {
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <div className="bg-slate-50">
+      <div className="container-page space-y-6 py-8 sm:py-12">
+        <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0">
+            <h1 className="text-3xl font-bold text-ink">Admin Dashboard</h1>
+            <p className="mt-1 break-all text-ink-muted">Welcome, {email}</p>
+          </div>
+          <div className="flex items-center gap-3">
+            <Badge className="bg-brand-100 text-brand-800 capitalize">{role}</Badge>
+            <button
+              type="button"
+              onClick={handleSignOut}
+              disabled={signingOut}
+              className={buttonClass({ variant: 'outline', size: 'sm' })}
+            >
+              {signingOut ? 'Signing out...' : 'Sign Out'}
+            </button>
+          </div>
+        </header>
+
+        <section
+          aria-labelledby="submissions-heading"
+          className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        >
+          <div>
+            <h2 id="submissions-heading" className="text-xl font-bold text-ink">
+              Contact Submissions
+            </h2>
+            <p className="mt-1 text-sm text-ink-muted">
+              Manage and review customer contact form submissions
+            </p>
+          </div>
+          <SubmissionsToolbar
+            filters={filters}
+            onChange={changeFilters}
+            onExport={handleExport}
+            exporting={exporting}
+            canExport={(submissions.data?.total ?? 0) > 0}
+          />
+          <SubmissionsList
+            state={submissions}
+            page={page}
+            pageSize={pageSize}
+            filtered={
+              filters.search.trim() !== '' || filters.interest !== '' || filters.timeline !== ''
+            }
+            onPage={setPage}
+            onView={setSelected}
+          />
+        </section>
+      </div>
+      <SubmissionDialog submission={selected} onClose={() => setSelected(null)} />
+    </div>
+  );
+}

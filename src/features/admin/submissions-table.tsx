@@ -1,0 +1,104 @@
+import type { Submission } from '@/features/admin/list-submissions';
+import {
+  displayInterest,
+  displayMessage,
+  displayTimeline,
+  displayValue,
+  formatDate,
+  formatDateTime,
+  truncate,
+} from '@/features/admin/submission-format';
+
+const headers = ['Date', 'Name', 'Email', 'Company', 'Service Interest', 'Timeline', 'Message'];
+
+const cell = 'px-4 py-3 align-top';
+/** The first column stays put while the rest scroll sideways on a phone. */
+const stickyCell = 'sticky left-0 z-10 bg-white shadow-[1px_0_0_#e2e8f0] group-hover:bg-slate-50';
+
+type TableProps = {
+  rows: readonly Submission[];
+  onView: (submission: Submission) => void;
+  busy: boolean;
+};
+
+/** The enquiries table; scrolls sideways on small screens with the date column pinned. */
+export function SubmissionsTable({ rows, onView, busy }: TableProps) {
+  return (
+    <div
+      className="overflow-x-auto rounded-lg border border-slate-200"
+      role="region"
+      aria-label="Contact submissions"
+      // A scrollable region must be focusable so keyboard users can scroll it (axe:
+      // scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
+      <table
+        aria-busy={busy || undefined}
+        className={`w-full min-w-[56rem] border-collapse text-left text-sm ${busy ? 'opacity-60' : ''}`}
+      >
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-ink-muted uppercase">
+          <tr>
+            {headers.map((header, index) => (
+              <th
+                key={header}
+                scope="col"
+                className={`${cell} whitespace-nowrap ${index === 0 ? `${stickyCell} bg-slate-50` : ''}`}
+              >
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {rows.map((row) => (
+            <SubmissionRow key={row.id} row={row} onView={onView} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SubmissionRow({ row, onView }: { row: Submission; onView: (row: Submission) => void }) {
+  const message = displayMessage(row.Message);
+  const email = displayValue(row.Email);
+  return (
+    <tr className="group hover:bg-slate-50">
+      <td className={`${cell} ${stickyCell} whitespace-nowrap`}>
+        <time dateTime={row.created_at} title={formatDateTime(row.created_at)}>
+          {formatDate(row.created_at)}
+        </time>
+      </td>
+      <td className={`${cell} font-medium text-ink`}>{displayValue(row.Name)}</td>
+      <td className={`${cell} max-w-[16rem] break-all`}>
+        {row.Email ? (
+          <a
+            href={`mailto:${row.Email}`}
+            className="text-brand-700 underline-offset-2 hover:underline"
+          >
+            {email}
+          </a>
+        ) : (
+          email
+        )}
+      </td>
+      <td className={cell}>{displayValue(row.Company)}</td>
+      <td className={`${cell} whitespace-nowrap`}>{displayInterest(row.Interest)}</td>
+      <td className={`${cell} whitespace-nowrap`}>{displayTimeline(row.Timeline)}</td>
+      <td className={`${cell} min-w-[16rem]`}>
+        <span title={message} className="text-ink-soft">
+          {truncate(message)}
+        </span>{' '}
+        <button
+          type="button"
+          onClick={() => onView(row)}
+          aria-label={`View full enquiry from ${displayValue(row.Name)}`}
+          className="font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
+          View
+        </button>
+      </td>
+    </tr>
+  );
+}

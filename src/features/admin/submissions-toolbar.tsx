@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+
+import { buttonClass } from '@/components/ui/button-styles';
+import { serviceInterestOptions, timelineOptions } from '@/content/contact-options';
+import type { SubmissionFilters } from '@/features/admin/list-submissions';
+import { MAX_SEARCH_LENGTH } from '@/features/admin/submission-search';
+
+const SEARCH_DELAY_MS = 300;
+
+const controlClass =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-ink shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none sm:text-sm';
+
+type ToolbarProps = {
+  filters: SubmissionFilters;
+  onChange: (filters: SubmissionFilters) => void;
+  onExport: () => void;
+  exporting: boolean;
+  canExport: boolean;
+};
+
+/** Search (debounced), service-interest and timeline filters, and the CSV export. */
+export function SubmissionsToolbar({
+  filters,
+  onChange,
+  onExport,
+  exporting,
+  canExport,
+}: ToolbarProps) {
+  const [search, setSearch] = useState(filters.search);
+
+  useEffect(() => {
+    if (search === filters.search) return;
+    const timer = setTimeout(() => onChange({ ...filters, search }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, filters, onChange]);
+
+  const filtered = filters.search !== '' || filters.interest !== '' || filters.timeline !== '';
+
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
+      <div className="sm:col-span-2 lg:col-span-1">
+        <label htmlFor="submissions-search" className="mb-1 block text-sm font-semibold text-ink">
+          Search
+        </label>
+        <input
+          id="submissions-search"
+          type="search"
+          value={search}
+          maxLength={MAX_SEARCH_LENGTH}
+          placeholder="Name, email, company or message"
+          onChange={(event) => setSearch(event.target.value)}
+          className={controlClass}
+        />
+      </div>
+      <div>
+        <label htmlFor="submissions-interest" className="mb-1 block text-sm font-semibold text-ink">
+          Service interest
+        </label>
+        <select
+          id="submissions-interest"
+          value={filters.interest}
+          onChange={(event) => onChange({ ...filters, interest: event.target.value })}
+          className={controlClass}
+        >
+          <option value="">All services</option>
+          {serviceInterestOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="submissions-timeline" className="mb-1 block text-sm font-semibold text-ink">
+          Timeline
+        </label>
+        <select
+          id="submissions-timeline"
+          value={filters.timeline}
+          onChange={(event) => onChange({ ...filters, timeline: event.target.value })}
+          className={controlClass}
+        >
+          <option value="">All timelines</option>
+          {timelineOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
+        {filtered ? (
+          <button
+            type="button"
+            onClick={() => {
+              setSearch('');
+              onChange({ search: '', interest: '', timeline: '' });
+            }}
+            className={buttonClass({ variant: 'ghost', size: 'sm' })}
+          >
+            Clear
+          </button>
+        ) : null}
+        <button
+          type="button"
+          onClick={onExport}
+          disabled={exporting || !canExport}
+          className={buttonClass({
+            variant: 'outline',
+            size: 'sm',
+            className: 'flex-1 whitespace-nowrap lg:flex-none',
+          })}
+        >
+          {exporting ? 'Exporting...' : 'Export CSV'}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import type { AuthError } from '@supabase/supabase-js';
+
+import { authMessages } from '@/features/auth/auth-messages';
+import type { SignInInput, SignUpInput } from '@/features/auth/auth-validation';
+import { logAuditEvent } from '@/lib/audit-log';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+/** What a sign-in or sign-up came to; the form turns it into a toast. */
+export type AuthResult =
+  | { kind: 'success' }
+  | { kind: 'already_registered' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'error'; message: string };
+
+function thrownMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : authMessages.unexpected;
+}
+
+function isAlreadyRegistered(error: AuthError): boolean {
+  return error.code === 'user_already_exists' || /already registered/i.test(error.message);
+}
+
+/**
+ * Sign-up with e-mail confirmation. An address that already has an account comes back either as
+ * 422 user_already_exists or, when confirmations are on, as a 200 whose user has no identities
+ * (GoTrue's way of not revealing the account): both are reported as already registered.
+ */
+export async function signUpWithEmail(
+  client: AppSupabaseClient,
+  { fullName, email, password }: SignUpInput,
+  emailRedirectTo: string,
+): Promise<AuthResult> {
+  try {
+    const { data, error } = await client.auth.signUp({
+      email,
+      password,
+      options: { emailRedirectTo, data: { full_name: fullName } },
+    });
+    if (error) {
+      await logAuditEvent(client, {
+        action: 'auth_sign_up_failed',
+        details: { email, error: error.message },
+      });
+      return isAlreadyRegistered(error)
+        ? { kind: 'already_registered' }
+        : { kind: 'failed', message: error.message };
+    }
+    if (data.user && data.user.identities?.length === 0) {
+      await logAuditEvent(client, {
+        action: 'auth_sign_up_failed',
+        details: { email, error: 'already registered' },
+      });
+      return { kind: 'already_registered' };
+    }
+    await logAuditEvent(client, { action: 'auth_sign_up_success', details: { email } });
+    return { kind: 'success' };
+  } catch (error) {
+    const message = thrownMessage(error);
+    await logAuditEvent(client, {
+      action: 'auth_sign_up_error',
+      details: { email, error: message },
+    });
+    return { kind: 'error', message };
+  }
+}
+
+export async function signInWithEmail(
+  client: AppSupabaseClient,
+  { email, password }: SignInInput,
+): Promise<AuthResult> {
+  try {
+    const { error } = await client.auth.signInWithPassword({ email, password });
+    if (error) {
+      await logAuditEvent(client, {
+        action: 'auth_sign_in_failed',
+        details: { email, error: error.message },
+      });
+      return { kind: 'failed', message: error.message };
+    }
+    await logAuditEvent(client, { action: 'auth_sign_in_success', details: { email } });
+    return { kind: 'success' };
+  } catch (error) {
+    const message = thrownMessage(error);
+    await logAuditEvent(client, {
+      action: 'auth_sign_in_error',
+      details: { email, error: message },
+    });
+    return { kind: 'error', message };
+  }
+}
+
+/**
+ * Ends the session (all of the user's sessions, GoTrue's default). If the server refuses, the
+ * local session is dropped anyway so the browser is signed out.
+ */
+export async function signOutEverywhere(
+  client: AppSupabaseClient,
+  action: 'admin_sign_out' | 'auth_sign_out',
+): Promise<void> {
+  await logAuditEvent(client, { action });
+  const { error } = await client.auth.signOut();
+  if (error) {
+    console.warn('Sign-out failed on the server; signing out locally', error.message);
+    await client.auth.signOut({ scope: 'local' });
+  }
+}
