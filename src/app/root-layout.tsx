@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
 import { AppErrorBoundary } from '@/app/app-error-boundary';
@@ -11,11 +11,14 @@ import { PageFallback } from '@/components/ui/page-fallback';
 import { ToastHost } from '@/components/ui/toast/toast-host';
 import { ConsentProvider } from '@/features/consent/consent-provider';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
+import { markHydrated } from '@/lib/hydration';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
 export function RootLayout() {
   const { pathname } = useLocation();
+  // The layout's first effect runs once the initial hydration has committed.
+  useEffect(markHydrated, []);
   return (
     <ConsentProvider>
       <SkipLink targetId={MAIN_CONTENT_ID} />

@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+
+import { buttonClass } from '@/components/ui/button-styles';
+import { notify } from '@/components/ui/toast/notify';
+import { contactSectionContent } from '@/content/home';
+import { enquiryLimiter, rateLimitToast } from '@/features/contact/enquiry-rate-limit';
+import { EnquiryFields } from '@/features/contact/enquiry-fields';
+import {
+  emptyEnquiry,
+  enquirySchema,
+  type EnquiryFormValues,
+  type EnquiryValues,
+} from '@/features/contact/enquiry-schema';
+import { submitEnquiry } from '@/features/contact/submit-enquiry';
+
+/** The enquiry form of the home page's contact section. */
+export default function ContactForm() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<EnquiryFormValues, unknown, EnquiryValues>({
+    resolver: zodResolver(enquirySchema),
+    defaultValues: emptyEnquiry,
+    shouldFocusError: true,
+  });
+
+  const onSubmit = async (values: EnquiryValues) => {
+    const limiter = enquiryLimiter();
+    const status = limiter.check();
+    if (status.state !== 'allowed') {
+      notify(rateLimitToast(status));
+      return;
+    }
+    limiter.recordAttempt();
+
+    // A filled honeypot is a bot: look successful, send nothing.
+    const outcome = values.website ? { ok: true as const } : await submitEnquiry(values);
+    if (outcome.ok) {
+      reset(emptyEnquiry);
+      notify({
+        title: 'Thank you for your inquiry!',
+        description: "We'll get back to you within 24 hours.",
+        variant: 'success',
+      });
+    } else if (outcome.kind === 'refused') {
+      notify({
+        title: 'Something went wrong',
+        description: outcome.message,
+        variant: 'destructive',
+      });
+    } else {
+      notify({
+        title: 'Something went wrong',
+        description: 'Please try again or contact us directly.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Enquiry form"
+      onSubmit={handleSubmit(onSubmit)}
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-900/5 sm:p-8"
+    >
+      <p className="mb-6 text-sm text-ink-muted">
+        Fields marked{' '}
+        <span aria-hidden="true" className="text-red-700">
+          *
+        </span>
+        <span className="sr-only">with an asterisk</span> are required.
+      </p>
+      <EnquiryFields register={register} errors={errors} />
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className={buttonClass({ size: 'lg', className: 'mt-6 w-full' })}
+      >
+        {isSubmitting ? contactSectionContent.submittingLabel : contactSectionContent.submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { lazy, Suspense, use, useEffect, useRef, useState } from 'react';
+
+import { isHydrated } from '@/lib/hydration';
+
+const ContactForm = lazy(() => import('@/features/contact/contact-form'));
+
+/** How far below the viewport the section may be when its code starts loading. */
+const PRELOAD_MARGIN = '600px 0px';
+const INTERACTION_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
+
+function createGate() {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
+/** Suspends until the gate opens; inside Suspense during hydration it keeps the static HTML. */
+function GatedForm({ gate }: { gate: Promise<void> | null }) {
+  if (gate) use(gate);
+  return <ContactForm />;
+}
+
+/**
+ * The enquiry form, hydrated on demand. The static HTML already holds the whole form (no layout
+ * shift, nothing to wait for to read it); its JavaScript — react-hook-form, zod/mini, the
+ * form itself — loads only when the contact section nears the viewport or the visitor first
+ * interacts with the page. Before that the boundary stays dehydrated, showing the server markup.
+ */
+export function DeferredContactForm() {
+  const wrapper = useRef<HTMLDivElement>(null);
+  // Only the hydration of static HTML waits; on the server and after client navigation, render.
+  const [gate] = useState(() =>
+    typeof window === 'undefined' || isHydrated() ? null : createGate(),
+  );
+
+  useEffect(() => {
+    if (!gate) return;
+    const element = wrapper.current;
+    const release = () => gate.open();
+    const observer =
+      element && 'IntersectionObserver' in window
+        ? new IntersectionObserver(
+            (entries) => entries.some((e) => e.isIntersecting) && release(),
+            {
+              rootMargin: PRELOAD_MARGIN,
+            },
+          )
+        : null;
+    if (observer && element) observer.observe(element);
+    else release();
+    INTERACTION_EVENTS.forEach((type) =>
+      window.addEventListener(type, release, { once: true, passive: true }),
+    );
+    return () => {
+      observer?.disconnect();
+      INTERACTION_EVENTS.forEach((type) => window.removeEventListener(type, release));
+    };
+  }, [gate]);
+
+  return (
+    <div ref={wrapper}>
+      <Suspense
+        fallback={
+          <div className="min-h-[760px] rounded-2xl border border-slate-200 bg-white sm:min-h-[640px]" />
+        }
+      >
+        <GatedForm gate={gate?.promise ?? null} />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import * as z from 'zod/mini';
+
+import { serviceInterestValues, timelineValues } from '@/content/contact-options';
+
+/**
+ * The enquiry form's rules and messages, word for word from the spec (section 5). The same
+ * limits are CHECK constraints on contact_submissions, so a request that skips the form is
+ * refused just the same. zod/mini keeps this off the critical path at ~5 KB.
+ */
+export const enquiryMessages = {
+  fullNameMin: 'Full name must be at least 2 characters.',
+  fullNameMax: 'Full name must be less than 100 characters.',
+  email: 'Please enter a valid email address.',
+  emailMax: 'Email must be less than 255 characters.',
+  companyMin: 'Company name must be at least 2 characters.',
+  companyMax: 'Company name must be less than 200 characters.',
+  jobTitleMax: 'Job title must be less than 100 characters.',
+  phoneMax: 'Phone number must be less than 30 characters.',
+  phoneFormat: 'Please enter a valid phone number.',
+  serviceInterestRequired: 'Please select a service interest.',
+  serviceInterestInvalid: 'Service interest is invalid.',
+  timelineRequired: 'Please select a project timeline.',
+  timelineInvalid: 'Timeline is invalid.',
+  messageMin: 'Message must be at least 10 characters.',
+  messageMax: 'Message must be less than 5000 characters.',
+} as const;
+
+/** The same e-mail shape the database checks: something@something.something, no spaces. */
+const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const PHONE_PATTERN = /^[0-9 +()-]*$/;
+
+const m = enquiryMessages;
+const oneOf = (values: readonly string[]) => (value: string) =>
+  value === '' || values.includes(value);
+
+export const enquirySchema = z.object({
+  fullName: z
+    .string()
+    .check(z.trim(), z.minLength(2, m.fullNameMin), z.maxLength(100, m.fullNameMax)),
+  email: z.string().check(z.trim(), z.regex(EMAIL_PATTERN, m.email), z.maxLength(255, m.emailMax)),
+  company: z.string().check(z.trim(), z.minLength(2, m.companyMin), z.maxLength(200, m.companyMax)),
+  jobTitle: z.string().check(z.trim(), z.maxLength(100, m.jobTitleMax)),
+  phone: z
+    .string()
+    .check(z.trim(), z.maxLength(30, m.phoneMax), z.regex(PHONE_PATTERN, m.phoneFormat)),
+  serviceInterest: z
+    .string()
+    .check(
+      z.minLength(1, m.serviceInterestRequired),
+      z.maxLength(100, m.serviceInterestInvalid),
+      z.refine(oneOf(serviceInterestValues), m.serviceInterestInvalid),
+    ),
+  timeline: z
+    .string()
+    .check(
+      z.minLength(1, m.timelineRequired),
+      z.maxLength(50, m.timelineInvalid),
+      z.refine(oneOf(timelineValues), m.timelineInvalid),
+    ),
+  message: z
+    .string()
+    .check(z.trim(), z.minLength(10, m.messageMin), z.maxLength(5000, m.messageMax)),
+  /** Honeypot: hidden from people, filled in by bots. */
+  website: z.string(),
+});
+
+export type EnquiryFormValues = z.input<typeof enquirySchema>;
+export type EnquiryValues = z.output<typeof enquirySchema>;
+
+export const emptyEnquiry: EnquiryFormValues = {
+  fullName: '',
+  email: '',
+  company: '',
+  jobTitle: '',
+  phone: '',
+  serviceInterest: '',
+  timeline: '',
+  message: '',
+  website: '',
+};

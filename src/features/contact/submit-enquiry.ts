@@ -1,0 +1,87 @@
+import type { TablesInsert } from '@/lib/database.types';
+import { logAuditEvent } from '@/lib/audit-log';
+import { loadSupabase } from '@/lib/load-supabase';
+
+import type { EnquiryValues } from '@/features/contact/enquiry-schema';
+
+export type SubmitOutcome =
+  | { ok: true }
+  /** The database refused the row: `message` says why, in words the visitor can act on. */
+  | { ok: false; kind: 'refused'; message: string }
+  | { ok: false; kind: 'failed' };
+
+/** The row as stored: the spec's capitalised column names, empty optional fields as null. */
+export function toSubmissionRow(values: EnquiryValues): TablesInsert<'contact_submissions'> {
+  return {
+    Name: values.fullName,
+    Email: values.email,
+    Company: values.company,
+    Job: values.jobTitle || null,
+    Phone: values.phone || null,
+    Interest: values.serviceInterest,
+    Timeline: values.timeline,
+    Message: values.message,
+  };
+}
+
+/** What the database's named refusals mean for the visitor (see the migrations). */
+const refusalMessages: Record<string, string> = {
+  contact_submissions_rate_limit:
+    'We have already received several enquiries from this email address in the last 15 minutes. Please try again later.',
+  contact_submissions_email_format: 'Please enter a valid email address.',
+  contact_submissions_phone_format: 'Please enter a valid phone number.',
+  contact_submissions_interest_valid: 'Service interest is invalid.',
+  contact_submissions_timeline_valid: 'Timeline is invalid.',
+};
+
+type PostgrestLikeError = { code?: string; message?: string; hint?: string | null };
+
+export function describeRefusal(error: PostgrestLikeError): string | null {
+  if (error.code === 'P0001' && error.hint && refusalMessages[error.hint]) {
+    return refusalMessages[error.hint]!;
+  }
+  if (error.code === '23514') {
+    const constraint = /check constraint "([^"]+)"/.exec(error.message ?? '')?.[1];
+    return (
+      (constraint && refusalMessages[constraint]) ??
+      'Some details were not accepted. Please check the form and try again.'
+    );
+  }
+  return null;
+}
+
+/**
+ * Sends one enquiry. supabase-js is loaded here, at the first submit, never with the page.
+ * The insert does not ask for the row back: visitors may add enquiries but never read them.
+ */
+export async function submitEnquiry(values: EnquiryValues): Promise<SubmitOutcome> {
+  let client: Awaited<ReturnType<typeof loadSupabase>> | null = null;
+  try {
+    client = await loadSupabase();
+    const { error } = await client.from('contact_submissions').insert(toSubmissionRow(values));
+    if (!error) {
+      void logAuditEvent(client, {
+        action: 'contact_form_submitted',
+        resource: 'contact_submissions',
+        details: { interest: values.serviceInterest, timeline: values.timeline },
+      });
+      return { ok: true };
+    }
+    void logAuditEvent(client, {
+      action: 'contact_form_failed',
+      resource: 'contact_submissions',
+      details: { code: error.code ?? null, error: error.message },
+    });
+    const refusal = describeRefusal(error);
+    return refusal
+      ? { ok: false, kind: 'refused', message: refusal }
+      : { ok: false, kind: 'failed' };
+  } catch (error) {
+    void logAuditEvent(client, {
+      action: 'contact_form_failed',
+      resource: 'contact_submissions',
+      details: { error: error instanceof Error ? error.message : String(error) },
+    });
+    return { ok: false, kind: 'failed' };
+  }
+}
