@@ -1,17 +1,51 @@
 import { Seo } from '@/components/layout/seo';
+import { ArticleCard } from '@/components/resources/article-card';
+import { ArticlesFollowCta } from '@/components/resources/articles-follow-cta';
+import { ResourceGridSection } from '@/components/resources/resource-grid-section';
+import { buttonClass } from '@/components/ui/button-styles';
+import { ExternalLink } from '@/components/ui/external-link';
+import { LinkedInIcon } from '@/components/ui/icons';
+import { PageHero } from '@/components/ui/page-hero';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { articles, featuredArticles } from '@/content/articles';
+import { articlesPageContent } from '@/content/page-copy';
+import { routeMeta } from '@/content/seo';
+
+const meta = routeMeta[paths.articles];
 
 export default function ArticlesPage() {
+  const hasFeatured = featuredArticles.length > 0;
   return (
     <>
-      <Seo
-        title="Latest Articles & Insights"
-        description="Articles and insights on data, AI and digital strategy from Kestrel Data consultants, published on LinkedIn."
-        path="/articles"
-      />
-      <section className="container-page py-16">
-        <h1 className="text-display-sm text-ink">Latest Articles & Insights</h1>
-        <p className="mt-4 max-w-prose text-lg text-ink-muted">Articles and insights on data, AI and digital strategy from Kestrel Data consultants, published on LinkedIn.</p>
-      </section>
+      <Seo title={meta.title} description={meta.description} keywords={meta.keywords} path={paths.articles} />
+      <PageHero title={articlesPageContent.heading} intro={articlesPageContent.intro}>
+        <ExternalLink href={site.linkedinUrl} className={buttonClass({ variant: 'inverse', size: 'lg' })}>
+          <LinkedInIcon />
+          {articlesPageContent.linkedinLabel}
+        </ExternalLink>
+      </PageHero>
+      {hasFeatured ? (
+        <ResourceGridSection id="must-read" title={articlesPageContent.featuredHeading}>
+          <ul className="grid gap-8 lg:grid-cols-2">
+            {featuredArticles.map((article) => (
+              <li key={article.id}>
+                <ArticleCard article={article} variant="featured" priority />
+              </li>
+            ))}
+          </ul>
+        </ResourceGridSection>
+      ) : null}
+      <ResourceGridSection id="all-articles" title={articlesPageContent.allHeading} className="bg-slate-50">
+        <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+          {articles.map((article, index) => (
+            <li key={article.id}>
+              <ArticleCard article={article} priority={!hasFeatured && index < 3} />
+            </li>
+          ))}
+        </ul>
+      </ResourceGridSection>
+      <ArticlesFollowCta />
     </>
   );
 }

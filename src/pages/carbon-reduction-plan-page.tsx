@@ -1,17 +1,17 @@
 import { Seo } from '@/components/layout/seo';
+import { PolicyDocument } from '@/components/policy/policy-document';
+import { paths } from '@/config/paths';
+import { carbonReductionPlan } from '@/content/policies/carbon-reduction-plan';
+import { routeMeta } from '@/content/seo';
+
+const path = paths.carbonReductionPlan;
+const meta = routeMeta[path];
 
 export default function CarbonReductionPlanPage() {
   return (
     <>
-      <Seo
-        title="Carbon Reduction Plan"
-        description="Our commitment to Net Zero by 2050, with 2023 baseline and 2024 emissions, reduction initiatives and future measures."
-        path="/carbon-reduction-plan"
-      />
-      <section className="container-page py-16">
-        <h1 className="text-display-sm text-ink">Carbon Reduction Plan</h1>
-        <p className="mt-4 max-w-prose text-lg text-ink-muted">Our commitment to Net Zero by 2050, with 2023 baseline and 2024 emissions, reduction initiatives and future measures.</p>
-      </section>
+      <Seo title={meta.title} description={meta.description} keywords={meta.keywords} path={path} />
+      <PolicyDocument document={carbonReductionPlan} />
     </>
   );
 }

@@ -1,17 +1,33 @@
 import { Seo } from '@/components/layout/seo';
+import { CaseStudyCard } from '@/components/resources/case-study-card';
+import { ResourceGridSection } from '@/components/resources/resource-grid-section';
+import { ResourcesCta } from '@/components/resources/resources-cta';
+import { PageHero } from '@/components/ui/page-hero';
+import { paths } from '@/config/paths';
+import { caseStudies } from '@/content/case-studies';
+import { caseStudiesPageContent } from '@/content/page-copy';
+import { routeMeta } from '@/content/seo';
+
+const meta = routeMeta[paths.caseStudies];
+
+/** Cards in the first row at the widest layout load eagerly; the rest lazily. */
+const FIRST_ROW = 3;
 
 export default function CaseStudiesPage() {
   return (
     <>
-      <Seo
-        title="Case Studies"
-        description="How we have helped payment providers, fintechs, energy and retail organisations turn data into measurable results. Read the full case studies."
-        path="/case-studies"
-      />
-      <section className="container-page py-16">
-        <h1 className="text-display-sm text-ink">Case Studies</h1>
-        <p className="mt-4 max-w-prose text-lg text-ink-muted">How we have helped payment providers, fintechs, energy and retail organisations turn data into measurable results. Read the full case studies.</p>
-      </section>
+      <Seo title={meta.title} description={meta.description} keywords={meta.keywords} path={paths.caseStudies} />
+      <PageHero title={caseStudiesPageContent.heading} intro={caseStudiesPageContent.intro} />
+      <ResourceGridSection id="case-studies" title="All case studies" hiddenTitle className="bg-slate-50">
+        <ul className="grid gap-8 lg:grid-cols-2 xl:grid-cols-3">
+          {caseStudies.map((study, index) => (
+            <li key={study.id}>
+              <CaseStudyCard study={study} priority={index < FIRST_ROW} />
+            </li>
+          ))}
+        </ul>
+      </ResourceGridSection>
+      <ResourcesCta />
     </>
   );
 }

@@ -1,17 +1,17 @@
 import { Seo } from '@/components/layout/seo';
+import { PolicyDocument } from '@/components/policy/policy-document';
+import { paths } from '@/config/paths';
+import { cookiePolicy } from '@/content/policies/cookie-policy';
+import { routeMeta } from '@/content/seo';
+
+const path = paths.cookiePolicy;
+const meta = routeMeta[path];
 
 export default function CookiePolicyPage() {
   return (
     <>
-      <Seo
-        title="Cookie Policy"
-        description="Which cookies the Kestrel Data website uses, why, and how to change your cookie preferences or control cookies in your browser."
-        path="/cookie-policy"
-      />
-      <section className="container-page py-16">
-        <h1 className="text-display-sm text-ink">Cookie Policy</h1>
-        <p className="mt-4 max-w-prose text-lg text-ink-muted">Which cookies the Kestrel Data website uses, why, and how to change your cookie preferences or control cookies in your browser.</p>
-      </section>
+      <Seo title={meta.title} description={meta.description} keywords={meta.keywords} path={path} />
+      <PolicyDocument document={cookiePolicy} />
     </>
   );
 }

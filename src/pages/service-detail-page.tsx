@@ -1,10 +1,24 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 
-import { ContactLink } from '@/components/layout/contact-link';
 import { Seo } from '@/components/layout/seo';
+import { RelatedServices } from '@/components/services/related-services';
+import { ServiceApproach } from '@/components/services/service-approach';
+import { ServiceClosingCta } from '@/components/services/service-closing-cta';
+import { ServiceHero } from '@/components/services/service-hero';
+import { ServiceMetrics } from '@/components/services/service-metrics';
+import { ServiceNotFound } from '@/components/services/service-not-found';
+import { ServiceOutcomes } from '@/components/services/service-outcomes';
+import { ServiceSection } from '@/components/services/service-section';
+import { ServiceTestimonial } from '@/components/services/service-testimonial';
+import { pillarTheme } from '@/components/ui/pillar-theme';
 import { paths } from '@/config/paths';
-import { getServiceBySlug } from '@/content/services';
+import { serviceDetailCopy } from '@/content/page-copy';
+import { getPillarLabel } from '@/content/pillars';
+import { getServiceMeta } from '@/content/seo';
+import { getRelatedServices, getServiceBySlug } from '@/content/services';
 import { serviceJsonLd } from '@/lib/seo/structured-data';
+
+const { sections } = serviceDetailCopy;
 
 export default function ServiceDetailPage() {
   const { slug = '' } = useParams();
@@ -14,38 +28,64 @@ export default function ServiceDetailPage() {
     return (
       <>
         <Seo
-          title="Service Not Found"
+          title={serviceDetailCopy.notFound.heading}
           description="The service you were looking for does not exist. Browse all of our data, AI and digital services."
           path={paths.service(slug)}
           noindex
         />
-        <section className="container-page py-24 text-center">
-          <h1 className="text-display-sm">Service Not Found</h1>
-          <Link to={paths.services} className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white">
-            Back to Services
-          </Link>
-        </section>
+        <ServiceNotFound />
       </>
     );
   }
 
   const path = paths.service(service.slug);
+  const meta = getServiceMeta(service);
+  const { pillar } = service;
+  const tint = pillarTheme(pillar).tint;
+  const related = getRelatedServices(service).filter((item) => item.slug !== service.slug);
   return (
     <>
       <Seo
-        title={service.title}
-        description={service.shortDescription}
+        title={meta.title}
+        description={meta.description}
+        keywords={meta.keywords}
         path={path}
         jsonLd={serviceJsonLd(service, path)}
       />
-      <section className="container-page py-16">
-        <Link to={paths.services}>Back to Services</Link>
-        <h1 className="mt-4 text-display-sm">{service.title}</h1>
-        <p className="mt-4 max-w-prose text-lg text-ink-muted">{service.description}</p>
-        <ContactLink className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white">
-          Get Started Today
-        </ContactLink>
-      </section>
+      <ServiceHero
+        pillar={pillar}
+        pillarLabel={getPillarLabel(pillar)}
+        title={service.title}
+        description={service.description}
+        timeline={service.timeline}
+      />
+      <ServiceSection id="what-we-do" title={sections.whatWeDo}>
+        <div className="max-w-prose space-y-5 text-lg leading-8 text-ink-soft">
+          {service.detailedDescription.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </div>
+      </ServiceSection>
+      <ServiceSection id="results" title={sections.metrics} tint={tint} layout="stacked">
+        <ServiceMetrics pillar={pillar} metrics={service.metrics} />
+      </ServiceSection>
+      <ServiceSection id="approach" title={sections.approach} intro={`A typical engagement runs ${service.timeline}.`}>
+        <ServiceApproach pillar={pillar} steps={service.approach} />
+      </ServiceSection>
+      <ServiceOutcomes
+        pillar={pillar}
+        deliverables={{ title: sections.deliverables, items: service.deliverables }}
+        benefits={{ title: sections.benefits, items: service.benefits }}
+      />
+      <ServiceSection id="testimonial" title="What Our Clients Say" hiddenTitle>
+        <ServiceTestimonial pillar={pillar} testimonial={service.testimonial} />
+      </ServiceSection>
+      {related.length > 0 ? (
+        <ServiceSection id="related" title={sections.related} tint="bg-slate-50" layout="stacked">
+          <RelatedServices services={related} />
+        </ServiceSection>
+      ) : null}
+      <ServiceClosingCta pillar={pillar} />
     </>
   );
 }

@@ -1,17 +1,47 @@
 import { Seo } from '@/components/layout/seo';
+import { PillarGroup } from '@/components/services/pillar-group';
+import { ServicesClosingBanner } from '@/components/services/services-closing-banner';
+import { PageHero } from '@/components/ui/page-hero';
+import { paths } from '@/config/paths';
+import { servicesPageContent } from '@/content/page-copy';
+import { pillars } from '@/content/pillars';
+import { routeMeta } from '@/content/seo';
+import { getServiceSummariesByPillar } from '@/content/service-catalogue';
+
+const meta = routeMeta[paths.services];
 
 export default function ServicesPage() {
   return (
     <>
-      <Seo
-        title="Data, AI & Digital Services"
-        description="Thirteen data services, four AI services and four digital services, from data strategy and governance to generative AI and cloud platforms."
-        path="/services"
-      />
-      <section className="container-page py-16">
-        <h1 className="text-display-sm text-ink">Data, AI & Digital Services</h1>
-        <p className="mt-4 max-w-prose text-lg text-ink-muted">Thirteen data services, four AI services and four digital services, from data strategy and governance to generative AI and cloud platforms.</p>
-      </section>
+      <Seo title={meta.title} description={meta.description} keywords={meta.keywords} path={paths.services} />
+      <PageHero title={servicesPageContent.heading} intro={servicesPageContent.intro}>
+        <nav aria-label="Service pillars">
+          <ul className="flex flex-wrap gap-3">
+            {pillars.map((pillar) => (
+              <li key={pillar.id}>
+                <a
+                  href={`#${pillar.id}-services`}
+                  className="inline-flex rounded-full border border-white/30 bg-white/10 px-4 py-2 text-sm font-semibold text-white hover:bg-white/20"
+                >
+                  {pillar.title} ({pillar.services.length})
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </PageHero>
+      {pillars.map((pillar, index) => (
+        <PillarGroup
+          key={pillar.id}
+          id={pillar.id}
+          label={pillar.label}
+          title={pillar.title}
+          description={pillar.description}
+          services={getServiceSummariesByPillar(pillar.id)}
+          tint={index % 2 === 1}
+        />
+      ))}
+      <ServicesClosingBanner />
     </>
   );
 }

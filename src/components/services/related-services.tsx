@@ -1,0 +1,17 @@
+import { ServiceCard } from '@/components/services/service-card';
+import type { PillarId } from '@/content/types';
+
+type RelatedService = { slug: string; pillar: PillarId; name: string; shortDescription: string };
+
+/** Cards for the related services, each linking to its own detail page. */
+export function RelatedServices({ services }: { services: readonly RelatedService[] }) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {services.map((service) => (
+        <li key={service.slug}>
+          <ServiceCard {...service} />
+        </li>
+      ))}
+    </ul>
+  );
+}

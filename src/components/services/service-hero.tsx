@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+
+import { ContactLink } from '@/components/layout/contact-link';
+import { buttonClass } from '@/components/ui/button-styles';
+import { ArrowLeftIcon, ArrowRightIcon, ClockIcon } from '@/components/ui/icons';
+import { PageHero } from '@/components/ui/page-hero';
+import { pillarTheme } from '@/components/ui/pillar-theme';
+import { paths } from '@/config/paths';
+import { serviceDetailCopy } from '@/content/page-copy';
+import type { PillarId } from '@/content/types';
+
+type ServiceHeroProps = {
+  pillar: PillarId;
+  pillarLabel: string;
+  title: string;
+  description: string;
+  timeline: string;
+};
+
+/** Back link, pillar badge, h1, description, "Get Started Today" and the typical timeline. */
+export function ServiceHero({ pillar, pillarLabel, title, description, timeline }: ServiceHeroProps) {
+  const theme = pillarTheme(pillar);
+  return (
+    <PageHero
+      background={theme.heroGradient}
+      title={title}
+      intro={description}
+      eyebrow={
+        <div className="flex flex-col items-start gap-6">
+          <Link
+            to={paths.services}
+            className="inline-flex items-center gap-2 rounded-md text-sm font-semibold text-white/90 underline-offset-4 hover:text-white hover:underline"
+          >
+            <ArrowLeftIcon className="size-4" />
+            {serviceDetailCopy.backLabel}
+          </Link>
+          <span
+            className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-bold tracking-widest uppercase ${theme.softBadge}`}
+          >
+            {pillarLabel} Services
+          </span>
+        </div>
+      }
+    >
+      <ContactLink className={buttonClass({ variant: 'inverse', size: 'lg' })}>
+        {serviceDetailCopy.heroCta.label}
+        <ArrowRightIcon />
+      </ContactLink>
+      <p className="inline-flex items-center gap-3 rounded-lg border border-white/25 bg-white/10 px-5 py-3 text-white">
+        <ClockIcon className="size-5 shrink-0" />
+        <span>
+          <span className="text-slate-100">{serviceDetailCopy.timelineLabel}: </span>
+          <strong className="font-bold">{timeline}</strong>
+        </span>
+      </p>
+    </PageHero>
+  );
+}
