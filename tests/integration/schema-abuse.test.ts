@@ -138,6 +138,21 @@ describe('per-address enquiry limit (3 in 15 minutes)', () => {
     expect(await storedFrom(email)).toBe(5);
   });
 
+  it('holds under concurrent requests: of 6 simultaneous enquiries exactly 3 get in', async () => {
+    const email = 'burst@example.com';
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        anonClient(backend).from('contact_submissions').insert(enquiryFrom(email)),
+      ),
+    );
+
+    expect(results.filter((result) => result.error === null)).toHaveLength(3);
+    const refused = results.filter((result) => result.error !== null);
+    expect(refused).toHaveLength(3);
+    for (const result of refused) expect(result.error).toMatchObject(RATE_LIMIT_ERROR);
+    expect(await storedFrom(email)).toBe(3);
+  });
+
   it('is checked before the form rules, so a blocked sender learns nothing more', async () => {
     // the trigger runs before constraints: a 4th, also invalid, enquiry gets the limit error
     const { error } = await anon
