@@ -8,6 +8,7 @@ import { HomeHero } from '@/components/home/home-hero';
 import { ServicesTabs } from '@/components/home/services-tabs';
 import { TestimonialsSection } from '@/components/home/testimonials-section';
 import { paths } from '@/config/paths';
+import { DeferredContactForm } from '@/features/contact/deferred-contact-form';
 import { site } from '@/config/site';
 import { faqItems } from '@/content/faq';
 import { routeMeta } from '@/content/seo';
@@ -36,7 +37,7 @@ export default function HomePage() {
       <ClientsSection />
       <FrameworksSection />
       <AccreditationsSection />
-      <ContactSection />
+      <ContactSection form={<DeferredContactForm />} />
     </>
   );
 }

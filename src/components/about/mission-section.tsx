@@ -3,7 +3,7 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import { expertiseItems, missionContent } from '@/content/about';
 
 const pointIcons: Record<string, string> = {
-  'unlock-data-value': 'M14 7a4 4 0 11-3.9 5H3v3h3v-3m4 0h0M14 9.5a1.5 1.5 0 100-3 1.5 1.5 0 000 3z',
+  'unlock-data-value': 'M15.5 4a4.5 4.5 0 110 9 4.5 4.5 0 010-9zM12.3 11.7L4 20m3-3l2 2m1.5-4.5L12 16',
   'future-ready-solutions': 'M5 19c1-5 4-9 9-11l5-3-1 5c-2 5-6 8-11 9zM9 15l-3 3M14 10a1 1 0 100-2 1 1 0 000 2z',
 };
 

@@ -14,9 +14,10 @@ export function TeamSection() {
           title={teamSectionContent.heading}
           intro={teamSectionContent.intro}
         />
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {/* Flex rather than grid so the last, shorter row of the 11 sits centred. */}
+        <ul className="mt-12 flex flex-wrap justify-center gap-6">
           {team.map((member) => (
-            <li key={member.id}>
+            <li key={member.id} className="w-full sm:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]">
               <TeamMemberCard member={member} />
             </li>
           ))}

@@ -1,9 +1,14 @@
 import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
+import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react';
 import { useEffect, useState, type RefObject } from 'react';
 
 import { timings } from '@/config/site';
 import { prefersReducedMotion } from '@/lib/scroll-to-section';
+
+/** The plugin only sets itself up when there is more than one snap; play() would throw otherwise. */
+function canAutoplay(api: NonNullable<UseEmblaCarouselType[1]>) {
+  return api.scrollSnapList().length > 1;
+}
 
 type CarouselControlsProps = {
   /** The carousel viewport already in the page; embla takes it over. */
@@ -30,23 +35,25 @@ export function CarouselControls({ viewportRef }: CarouselControlsProps) {
 
   useEffect(() => {
     if (!emblaApi) return;
-    const sync = () => setPlaying(autoplay.isPlaying());
-    emblaApi.on('autoplay:play', sync).on('autoplay:stop', sync);
-    if (!prefersReducedMotion()) autoplay.play();
+    // The plugin emits these before it updates isPlaying(), so take the state from the event.
+    const onPlay = () => setPlaying(true);
+    const onStop = () => setPlaying(false);
+    emblaApi.on('autoplay:play', onPlay).on('autoplay:stop', onStop);
+    if (canAutoplay(emblaApi) && !prefersReducedMotion()) autoplay.play();
     const query = window.matchMedia?.('(prefers-reduced-motion: reduce)');
     const onMotionChange = (event: MediaQueryListEvent) => {
       if (event.matches) autoplay.stop();
     };
     query?.addEventListener('change', onMotionChange);
     return () => {
-      emblaApi.off('autoplay:play', sync).off('autoplay:stop', sync);
+      emblaApi.off('autoplay:play', onPlay).off('autoplay:stop', onStop);
       query?.removeEventListener('change', onMotionChange);
     };
   }, [emblaApi, autoplay]);
 
   const toggle = () => {
     if (autoplay.isPlaying()) autoplay.stop();
-    else autoplay.play();
+    else if (emblaApi && canAutoplay(emblaApi)) autoplay.play();
   };
 
   return (

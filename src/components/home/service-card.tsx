@@ -38,7 +38,7 @@ export function ServiceCard({ service, headingLevel = 'h3' }: ServiceCardProps) 
         <p className="mt-1.5 flex-1 text-sm leading-6 text-ink-muted sm:mt-2">{service.shortDescription}</p>
         <span
           aria-hidden="true"
-          className={`mt-3 inline-flex items-center gap-1 text-sm font-semibold sm:mt-5 ${theme.text}`}
+          className={`mt-5 hidden items-center gap-1 text-sm font-semibold sm:inline-flex ${theme.text}`}
         >
           Learn more
           <svg viewBox="0 0 20 20" width="16" height="16" className="transition-transform group-hover:translate-x-0.5">

@@ -64,7 +64,7 @@ export function ServicesTabs() {
                 <p className="text-sm font-semibold text-ink-muted">{pillar.services.length} services</p>
               </div>
               <p className="mt-3 max-w-3xl leading-7 text-ink-muted">{pillar.description}</p>
-              <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className="mt-8 grid gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3">
                 {getServiceSummariesByPillar(pillar.id).map((service) => (
                   <li key={service.slug}>
                     <ServiceCard service={service} headingLevel="h4" />
