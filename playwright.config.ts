@@ -53,6 +53,14 @@ export default defineConfig({
   ],
   webServer: [
     {
+      // The embedded Supabase backend, in memory: every run starts from the migrations alone.
+      command: 'tsx supabase/local/main.ts',
+      env: { LOCAL_SUPABASE_DB: 'memory', LOCAL_SUPABASE_PORT: '54321', SITE_URL: baseURL },
+      url: 'http://127.0.0.1:54321/auth/v1/health',
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+    },
+    {
       command: `tsx scripts/serve-dist.ts dist`,
       env: { PORT: String(PORT) },
       url: baseURL,

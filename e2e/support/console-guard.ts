@@ -5,7 +5,29 @@ import { test as base, expect } from '@playwright/test';
  * (hydration mismatches among them) or a failed request for a sub-resource. Tests that expect
  * an error declare it with `allowConsole`.
  */
-export const test = base.extend<{ allowConsole: (pattern: RegExp) => void }>({
+type Fixtures = {
+  allowConsole: (pattern: RegExp) => void;
+  /**
+   * 'given' (default) stores an essential-only cookie choice before each page loads, so the
+   * banner stays out of the way; 'none' leaves storage empty for the consent tests.
+   */
+  consent: 'given' | 'none';
+};
+
+export const CONSENT_STORAGE_KEY = 'kestrel-data.cookie-consent';
+
+export const test = base.extend<Fixtures>({
+  consent: ['given', { option: true }],
+  page: async ({ page, consent }, use) => {
+    if (consent === 'given') {
+      await page.addInitScript((key) => {
+        if (window.localStorage.getItem(key)) return;
+        const preferences = { essential: true, functional: false, performance: false, marketing: false };
+        window.localStorage.setItem(key, JSON.stringify({ hasConsented: true, preferences, timestamp: Date.now() }));
+      }, CONSENT_STORAGE_KEY);
+    }
+    await use(page);
+  },
   allowConsole: [
     async ({ page }, use) => {
       const allowed: RegExp[] = [];

@@ -23,7 +23,10 @@ export function Breadcrumbs() {
                 {isLast ? (
                   <span aria-current="page">{crumb.label}</span>
                 ) : (
-                  <Link to={crumb.href} className="text-brand-700 underline-offset-4 hover:underline">
+                  <Link
+                    to={crumb.href}
+                    className="text-brand-700 underline-offset-4 hover:underline"
+                  >
                     {crumb.label}
                   </Link>
                 )}

@@ -11,9 +11,7 @@ type ContactLinkProps = {
 };
 
 function isPlainLeftClick(event: MouseEvent) {
-  return (
-    event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
-  );
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
 /**

@@ -1,12 +1,12 @@
-import * as NavigationMenu from '@radix-ui/react-navigation-menu';
 import { Link, NavLink } from 'react-router';
 
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { ContactLink } from '@/components/layout/contact-link';
 import { MobileMenu } from '@/components/layout/mobile-menu';
-import { primaryNav, resourcesNav } from '@/config/navigation';
+import { ResourcesMenu } from '@/components/layout/resources-menu';
+import { primaryNav } from '@/config/navigation';
 import { paths } from '@/config/paths';
-import { site, timings } from '@/config/site';
+import { site } from '@/config/site';
 
 const linkClass =
   'rounded-md px-3 py-2 text-sm font-semibold text-ink-soft transition-colors hover:bg-slate-100 hover:text-ink';
@@ -27,63 +27,26 @@ export function Header() {
 }
 
 function DesktopNav() {
-  // Radix closes an open menu 150 ms after the pointer leaves, the spec's close delay.
   return (
-    <NavigationMenu.Root
-      delayDuration={timings.navMenuOpenDelayMs}
-      skipDelayDuration={timings.navMenuSkipDelayMs}
-      aria-label="Main"
-      className="hidden md:block"
-    >
-      <NavigationMenu.List className="flex items-center gap-1">
+    <nav aria-label="Main" className="hidden md:block">
+      <ul className="flex items-center gap-1">
         {primaryNav.map((item) => (
-          <NavigationMenu.Item key={item.href}>
-            <NavigationMenu.Link asChild>
-              <NavLink
-                to={item.href}
-                className={({ isActive }) => `${linkClass} ${isActive ? activeClass : ''}`}
-              >
-                {item.label}
-              </NavLink>
-            </NavigationMenu.Link>
-          </NavigationMenu.Item>
-        ))}
-        <NavigationMenu.Item className="relative">
-          <NavigationMenu.Trigger className={`${linkClass} group inline-flex items-center gap-1`}>
-            Resources
-            <svg
-              viewBox="0 0 12 12"
-              width="12"
-              height="12"
-              aria-hidden="true"
-              className="transition-transform group-data-[state=open]:rotate-180"
+          <li key={item.href}>
+            <NavLink
+              to={item.href}
+              className={({ isActive }) => `${linkClass} ${isActive ? activeClass : ''}`}
             >
-              <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-            </svg>
-          </NavigationMenu.Trigger>
-          <NavigationMenu.Content className="absolute top-full right-0 mt-2 w-72 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
-            <ul>
-              {resourcesNav.map((item) => (
-                <li key={item.href}>
-                  <NavigationMenu.Link asChild>
-                    <Link to={item.href} className="block rounded-lg px-3 py-2 hover:bg-slate-100">
-                      <span className="block text-sm font-semibold text-ink">{item.label}</span>
-                      <span className="block text-sm text-ink-muted">{item.description}</span>
-                    </Link>
-                  </NavigationMenu.Link>
-                </li>
-              ))}
-            </ul>
-          </NavigationMenu.Content>
-        </NavigationMenu.Item>
-        <NavigationMenu.Item>
-          <NavigationMenu.Link asChild>
-            <ContactLink className="ml-2 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-              Contact
-            </ContactLink>
-          </NavigationMenu.Link>
-        </NavigationMenu.Item>
-      </NavigationMenu.List>
-    </NavigationMenu.Root>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+        <ResourcesMenu triggerClassName={linkClass} />
+        <li>
+          <ContactLink className="ml-2 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            Contact
+          </ContactLink>
+        </li>
+      </ul>
+    </nav>
   );
 }

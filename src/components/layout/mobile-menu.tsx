@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import { ContactLink } from '@/components/layout/contact-link';
 import { primaryNav, resourcesNav } from '@/config/navigation';
 
-const itemClass =
-  'block rounded-lg px-3 py-3 text-base font-semibold text-ink hover:bg-slate-100';
+const itemClass = 'block rounded-lg px-3 py-3 text-base font-semibold text-ink hover:bg-slate-100';
 
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
