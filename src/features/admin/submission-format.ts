@@ -60,6 +60,18 @@ export function formatDate(iso: string | null | undefined): string {
   return date ? dateFormat.format(date) : NOT_AVAILABLE;
 }
 
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** UK 24-hour time, e.g. "10:00" (London time). */
+export function formatTime(iso: string | null | undefined): string {
+  const date = parse(iso);
+  return date ? timeFormat.format(date) : '';
+}
+
 /** UK date and time, e.g. "01 Mar 2025, 10:00" (London time). */
 export function formatDateTime(iso: string | null | undefined): string {
   const date = parse(iso);

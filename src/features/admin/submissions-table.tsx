@@ -6,6 +6,7 @@ import {
   displayValue,
   formatDate,
   formatDateTime,
+  formatTime,
   truncate,
 } from '@/features/admin/submission-format';
 
@@ -68,10 +69,11 @@ function SubmissionRow({ row, onView }: { row: Submission; onView: (row: Submiss
       <td className={`${cell} ${stickyCell} whitespace-nowrap`}>
         <time dateTime={row.created_at} title={formatDateTime(row.created_at)}>
           {formatDate(row.created_at)}
+          <span className="block text-xs text-ink-muted">{formatTime(row.created_at)}</span>
         </time>
       </td>
-      <td className={`${cell} font-medium text-ink`}>{displayValue(row.Name)}</td>
-      <td className={`${cell} max-w-[16rem] break-all`}>
+      <td className={`${cell} min-w-[9rem] font-medium text-ink`}>{displayValue(row.Name)}</td>
+      <td className={`${cell} whitespace-nowrap`}>
         {row.Email ? (
           <a
             href={`mailto:${row.Email}`}
@@ -83,7 +85,7 @@ function SubmissionRow({ row, onView }: { row: Submission; onView: (row: Submiss
           email
         )}
       </td>
-      <td className={cell}>{displayValue(row.Company)}</td>
+      <td className={`${cell} min-w-[10rem]`}>{displayValue(row.Company)}</td>
       <td className={`${cell} whitespace-nowrap`}>{displayInterest(row.Interest)}</td>
       <td className={`${cell} whitespace-nowrap`}>{displayTimeline(row.Timeline)}</td>
       <td className={`${cell} min-w-[16rem]`}>
