@@ -22,7 +22,7 @@ export function PolicyDocument({ document }: { document: PolicyDocumentData }) {
         <aside className="lg:sticky lg:top-28 lg:self-start">
           <PolicyToc sections={document.sections} />
         </aside>
-        <div className="max-w-prose">
+        <div className="min-w-0 max-w-prose">
           {document.sections.map((section) => (
             <PolicySectionView key={section.id} section={section} />
           ))}

@@ -1,24 +1,35 @@
+import { useId } from 'react';
+
 import type { TableBlock } from '@/content/types';
 
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** Columns whose every cell is a number are right-aligned with tabular figures. */
+function numericColumns(table: TableBlock): boolean[] {
+  return table.columns.map((_, column) => table.rows.every((row) => NUMBER.test(row[column] ?? '')));
+}
+
 /**
- * A real data table: a caption, column headers (th scope="col") and the first cell of every
- * row as its row header (th scope="row"). Long tables wrap their text rather than scroll.
+ * A real data table: a caption, column headers (th scope="col") and the first cell of every row
+ * as its row header (th scope="row"). On narrow screens a wide table scrolls inside its own
+ * labelled, keyboard-focusable region instead of widening the page.
  */
 export function PolicyTable({ table }: { table: TableBlock }) {
-  const [firstColumn, ...otherColumns] = table.columns;
+  const captionId = useId();
+  const numeric = numericColumns(table);
+  const align = (column: number) => (numeric[column] ? 'text-right tabular-nums' : 'text-left');
   return (
-    <div className="my-8 overflow-hidden rounded-xl border border-slate-200 shadow-sm">
-      <table className="w-full border-collapse text-left text-sm sm:text-base">
-        <caption className="border-b border-slate-200 bg-slate-50 px-4 py-3 text-left font-bold text-ink">
+    // A scrollable region must be focusable so keyboard users can scroll it (WCAG 2.1.1).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="my-8 overflow-x-auto rounded-xl border border-slate-200 shadow-sm">
+      <table className={`w-full border-collapse text-left text-sm sm:text-base ${table.columns.length > 2 ? 'min-w-[36rem]' : ''}`}>
+        <caption id={captionId} className="border-b border-slate-200 bg-slate-50 px-4 py-3 text-left font-bold text-ink">
           {table.caption}
         </caption>
         <thead className="bg-slate-100 text-ink">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              {firstColumn}
-            </th>
-            {otherColumns.map((column) => (
-              <th key={column} scope="col" className="px-4 py-3 font-semibold">
+            {table.columns.map((column, index) => (
+              <th key={column} scope="col" className={`px-4 py-3 font-semibold ${align(index)}`}>
                 {column}
               </th>
             ))}
@@ -29,11 +40,11 @@ export function PolicyTable({ table }: { table: TableBlock }) {
             const [rowHeader, ...cells] = row;
             return (
               <tr key={row.join('|')} className="align-top">
-                <th scope="row" className="px-4 py-3 font-semibold break-words text-ink">
+                <th scope="row" className="px-4 py-3 font-semibold text-ink">
                   {rowHeader}
                 </th>
                 {cells.map((cell, index) => (
-                  <td key={index} className="px-4 py-3 leading-6 text-ink-soft">
+                  <td key={index} className={`px-4 py-3 leading-6 text-ink-soft ${align(index + 1)}`}>
                     {cell}
                   </td>
                 ))}

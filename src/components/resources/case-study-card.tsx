@@ -9,7 +9,11 @@ import type { CaseStudy } from '@/content/types';
 /** A case study: cover, industry, title, summary, tags, metrics and the PDF link. */
 export function CaseStudyCard({ study, priority = false }: { study: CaseStudy; priority?: boolean }) {
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <article
+      className={`flex h-full flex-col overflow-hidden rounded-2xl border bg-white shadow-sm ${
+        study.featured ? 'border-amber-300 ring-1 ring-amber-300' : 'border-slate-200'
+      }`}
+    >
       <div className="relative">
         <CardImage cover={study} priority={priority} />
         {study.featured ? (
@@ -20,7 +24,7 @@ export function CaseStudyCard({ study, priority = false }: { study: CaseStudy; p
       </div>
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm font-bold tracking-wide text-brand-700 uppercase">{study.industry}</p>
-        <h3 className="mt-2 line-clamp-2 text-xl leading-7 font-bold text-ink">{study.title}</h3>
+        <h3 className="mt-2 line-clamp-2 text-lg leading-7 font-bold text-ink">{study.title}</h3>
         <p className="mt-3 line-clamp-4 text-base leading-7 text-ink-muted">{study.description}</p>
         <ul aria-label="Tags" className="mt-4 flex flex-wrap gap-2">
           {study.tags.map((tag) => (
