@@ -60,7 +60,9 @@ export function ClientCarousel() {
                 alt={client.name}
                 width={client.width}
                 height={client.height}
-                loading="lazy"
+                // Lazy in the static HTML; once the carousel is near, load every logo, including
+                // the ones clipped off to the side, so none pops in as it slides into view.
+                loading={live ? 'eager' : 'lazy'}
                 decoding="async"
                 draggable={false}
                 className="h-12 w-auto max-w-full"

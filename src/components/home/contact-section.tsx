@@ -22,7 +22,7 @@ export function ContactSection({ form }: ContactSectionProps) {
       aria-labelledby="contact-title"
       className="relative isolate scroll-mt-header overflow-hidden bg-gradient-to-br from-ink via-brand-900 to-brand-800 py-20 text-white outline-none sm:py-24"
     >
-      <Particles count={12} seed={7} className="-z-10" />
+      <Particles count={12} seed={7} layout="top" className="-z-10" />
       <div className="container-page grid gap-12 lg:grid-cols-[0.9fr_1.1fr] lg:gap-16">
         <div className="lg:pt-6">
           <p className="text-sm font-bold tracking-widest text-brand-200 uppercase">Get in touch</p>

@@ -3,6 +3,12 @@ type ParticlesProps = {
   count?: number;
   /** Varies the pattern between sections so two heroes do not look identical. */
   seed?: number;
+  /**
+   * 'fill' spreads the dots over the whole parent. 'top' keeps them in a fixed-height box at the
+   * top, for a banner whose content can still grow (a form swapped in): the dots then stay put
+   * and add nothing to layout shift.
+   */
+  layout?: 'fill' | 'top';
   className?: string;
 };
 
@@ -16,8 +22,9 @@ function fraction(index: number, salt: number) {
  * Decorative floating dots for dark banners. Pure CSS: absolutely positioned, no layout, no
  * JavaScript after render, hidden from assistive technology, and still under
  * prefers-reduced-motion. Positions derive from the index, so hydration matches the static HTML.
+ * The parent must be `relative overflow-hidden` (and `isolate` when using a negative z-index).
  */
-export function Particles({ count = 24, seed = 1, className = '' }: ParticlesProps) {
+export function Particles({ count = 24, seed = 1, layout = 'fill', className = '' }: ParticlesProps) {
   const dots = Array.from({ length: count }, (_, index) => {
     const size = 2 + Math.round(fraction(index, seed + 3) * 3);
     return {
@@ -30,7 +37,10 @@ export function Particles({ count = 24, seed = 1, className = '' }: ParticlesPro
     };
   });
   return (
-    <div aria-hidden="true" className={`pointer-events-none absolute inset-0 overflow-hidden ${className}`}>
+    <div
+      aria-hidden="true"
+      className={`pointer-events-none absolute inset-x-0 top-0 overflow-hidden ${layout === 'top' ? 'h-[52rem]' : 'bottom-0'} ${className}`}
+    >
       {dots.map((dot, index) => (
         <span
           key={index}
