@@ -1,0 +1,169 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+import type { Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+
+import type { Database, TablesInsert } from '../../src/lib/database.types';
+import { test as guarded } from './console-guard';
+
+/**
+ * Fixtures for the admin journeys, against the embedded backend that playwright.config starts
+ * (in memory). Everything a test creates (users, enquiries) is removed afterwards through the
+ * service role, so tests can run in parallel and again on a reused backend.
+ */
+export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
+const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+const SERVICE_ROLE_KEY =
+  process.env.SUPABASE_SERVICE_ROLE_KEY ??
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+/** Where the consent banner looks for a saved choice (src/features/consent/consent-storage.ts). */
+const CONSENT_STORAGE_KEY = 'kestrel-data.cookie-consent';
+
+const run = promisify(execFile);
+
+function client(key: string) {
+  return createClient<Database>(LOCAL_SUPABASE_URL, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // supabase-js needs a WebSocket implementation for realtime on Node 20.
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+}
+
+export const serviceClient = () => client(SERVICE_ROLE_KEY);
+export const anonClient = () => client(ANON_KEY);
+
+/** A value no other test (or run) uses. */
+export function uniqueToken(label: string): string {
+  return `${label}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+}
+
+export type Credentials = { email: string; password: string };
+export type Enquiry = TablesInsert<'contact_submissions'>;
+
+export type Backend = {
+  /** A confirmed admin, made the way staff make one: `npm run admin:create`. */
+  createAdmin: () => Promise<Credentials>;
+  /** Fresh credentials for a sign-up through the UI; the user is deleted afterwards. */
+  newSignUp: () => Credentials;
+  /** Inserts enquiries through the service role (it may set created_at). */
+  insertEnquiries: (rows: Enquiry[]) => Promise<void>;
+  /** Inserts one enquiry as a visitor would: the anon key, no .select(). */
+  insertEnquiryAsVisitor: (row: Enquiry) => Promise<void>;
+  /** Remembers an enquiry made another way (the home form) for clean-up, by its e-mail. */
+  trackEnquiryEmail: (email: string) => void;
+  /** The first link of the newest captured e-mail to `to`. */
+  latestMailLink: (to: string) => Promise<string>;
+  /** Sets a consent choice so the cookie banner stays out of the way. */
+  skipCookieBanner: (page: Page) => Promise<void>;
+};
+
+async function deleteUsersByEmail(emails: string[]) {
+  if (emails.length === 0) return;
+  const admin = serviceClient().auth.admin;
+  const { data, error } = await admin.listUsers({ page: 1, perPage: 1000 });
+  if (error) throw new Error(`listUsers failed: ${error.message}`);
+  const wanted = new Set(emails.map((email) => email.toLowerCase()));
+  for (const user of data.users) {
+    if (user.email && wanted.has(user.email.toLowerCase())) {
+      const { error: deleteError } = await admin.deleteUser(user.id);
+      if (deleteError) throw new Error(`deleteUser(${user.email}) failed: ${deleteError.message}`);
+    }
+  }
+}
+
+async function deleteEnquiriesByEmail(emails: string[]) {
+  if (emails.length === 0) return;
+  const { error } = await serviceClient().from('contact_submissions').delete().in('Email', emails);
+  if (error) throw new Error(`deleting enquiries failed: ${error.message}`);
+}
+
+export const test = guarded.extend<{ backend: Backend }>({
+  // Playwright reads the fixture's dependencies from this (empty) destructuring pattern.
+  // eslint-disable-next-line no-empty-pattern
+  backend: async ({}, use) => {
+    const userEmails: string[] = [];
+    const enquiryEmails: string[] = [];
+
+    await use({
+      async createAdmin() {
+        const email = `${uniqueToken('admin')}@example.com`;
+        const password = `Pw-${uniqueToken('')}`;
+        userEmails.push(email);
+        await run(
+          'npm',
+          [
+            'run',
+            '--silent',
+            'admin:create',
+            '--',
+            '--email',
+            email,
+            '--password',
+            password,
+            '--name',
+            'E2E Admin',
+          ],
+          {
+            env: {
+              ...process.env,
+              SUPABASE_URL: LOCAL_SUPABASE_URL,
+              SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+            },
+          },
+        );
+        return { email, password };
+      },
+      newSignUp() {
+        const email = `${uniqueToken('signup')}@example.com`;
+        userEmails.push(email);
+        return { email, password: `Pw-${uniqueToken('')}` };
+      },
+      async insertEnquiries(rows) {
+        enquiryEmails.push(...rows.map((row) => row.Email));
+        const { error } = await serviceClient().from('contact_submissions').insert(rows);
+        if (error) throw new Error(`inserting enquiries failed: ${error.message}`);
+      },
+      async insertEnquiryAsVisitor(row) {
+        enquiryEmails.push(row.Email);
+        const { error } = await anonClient().from('contact_submissions').insert(row);
+        if (error) throw new Error(`anon insert failed: ${error.message}`);
+      },
+      trackEnquiryEmail(email) {
+        enquiryEmails.push(email);
+      },
+      async latestMailLink(to) {
+        const response = await fetch(
+          `${LOCAL_SUPABASE_URL}/__local/mail?to=${encodeURIComponent(to)}`,
+        );
+        if (!response.ok) throw new Error(`GET /__local/mail failed with ${response.status}`);
+        const [mail] = (await response.json()) as { links: string[] }[];
+        const link = mail?.links[0];
+        if (!link) throw new Error(`no captured e-mail with a link for ${to}`);
+        return link;
+      },
+      async skipCookieBanner(page) {
+        await page.addInitScript((key) => {
+          const preferences = {
+            essential: true,
+            functional: false,
+            performance: false,
+            marketing: false,
+          };
+          window.localStorage.setItem(
+            key,
+            JSON.stringify({ hasConsented: true, preferences, timestamp: Date.now() }),
+          );
+        }, CONSENT_STORAGE_KEY);
+      },
+    });
+
+    await deleteEnquiriesByEmail(enquiryEmails);
+    await deleteUsersByEmail(userEmails);
+  },
+});
+
+export { expect } from './console-guard';
