@@ -55,7 +55,7 @@ export function AccreditationCard({ accreditation }: { accreditation: Accreditat
         height={accreditation.height}
         loading="lazy"
         decoding="async"
-        className="size-20 shrink-0"
+        className="size-16 shrink-0 sm:size-20"
         // The spec asks for a warning when a badge image fails to load.
         onError={warn}
       />

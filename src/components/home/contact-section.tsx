@@ -4,6 +4,7 @@ import { ContactPlaceholder } from '@/components/home/contact-placeholder';
 import { CheckIcon } from '@/components/ui/check-icon';
 import { Particles } from '@/components/ui/particles';
 import { CONTACT_SECTION_ID } from '@/config/paths';
+import { site } from '@/config/site';
 import { contactSectionContent } from '@/content/home';
 
 type ContactSectionProps = {
@@ -24,7 +25,7 @@ export function ContactSection({ form }: ContactSectionProps) {
     >
       <Particles count={12} seed={7} layout="top" className="-z-10" />
       <div className="container-page grid gap-12 lg:grid-cols-[0.9fr_1.1fr] lg:gap-16">
-        <div className="lg:pt-6">
+        <div className="lg:sticky lg:top-28 lg:self-start lg:pt-6">
           <p className="text-sm font-bold tracking-widest text-brand-200 uppercase">Get in touch</p>
           <h2 id="contact-title" className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
             {contactSectionContent.headline}
@@ -39,6 +40,13 @@ export function ContactSection({ form }: ContactSectionProps) {
             ))}
           </ul>
           <p className="mt-8 text-sm text-slate-300">{contactSectionContent.replyPromise}</p>
+          <p className="mt-2 text-sm text-slate-300">
+            Prefer e-mail? Write to{' '}
+            <a href={`mailto:${site.contactEmail}`} className="font-semibold text-white underline underline-offset-4">
+              {site.contactEmail}
+            </a>
+            .
+          </p>
         </div>
         <div>{form ?? <ContactPlaceholder />}</div>
       </div>

@@ -19,12 +19,15 @@ describe('ContactSection', () => {
 
   it('holds the place of the form with the contact e-mail until a form is passed in', () => {
     const { rerender } = render(<ContactSection />);
-    expect(screen.getByRole('link', { name: 'hello@kestreldata.co.uk' })).toHaveAttribute(
-      'href',
-      'mailto:hello@kestreldata.co.uk',
-    );
+    expect(screen.getByRole('heading', { name: 'Tell us about your project' })).toBeInTheDocument();
+    const mailLinks = screen.getAllByRole('link', { name: 'hello@kestreldata.co.uk' });
+    expect(mailLinks).toHaveLength(2);
+    for (const link of mailLinks) expect(link).toHaveAttribute('href', 'mailto:hello@kestreldata.co.uk');
+
     rerender(<ContactSection form={<form aria-label="Enquiry" />} />);
     expect(screen.getByRole('form', { name: 'Enquiry' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'hello@kestreldata.co.uk' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Tell us about your project' })).not.toBeInTheDocument();
+    // The direct e-mail line beside the form stays.
+    expect(screen.getByRole('link', { name: 'hello@kestreldata.co.uk' })).toBeInTheDocument();
   });
 });
