@@ -52,7 +52,7 @@ export class PortInUseError extends Error {
 
 function openDatabase(option: DatabaseOption): Promise<Database> {
   if (option.kind === 'postgres') return openPostgres(option.url);
-  return openPglite(option.kind === 'pglite-dir' ? option.dir : undefined);
+  return openPglite(option.kind === 'pglite-dir' ? { dir: option.dir } : {});
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
