@@ -40,7 +40,7 @@ export function PolicyTable({ table }: { table: TableBlock }) {
             const [rowHeader, ...cells] = row;
             return (
               <tr key={row.join('|')} className="align-top">
-                <th scope="row" className="px-4 py-3 font-semibold text-ink">
+                <th scope="row" className={`px-4 py-3 font-semibold text-ink ${/\s/.test(rowHeader ?? '') ? '' : 'whitespace-nowrap'}`}>
                   {rowHeader}
                 </th>
                 {cells.map((cell, index) => (
