@@ -6,12 +6,16 @@ export class EnvError extends Error {}
 export function optionsFromEnv(env: NodeJS.ProcessEnv): LocalSupabaseOptions {
   const rawPort = env.LOCAL_SUPABASE_PORT?.trim() || '54321';
   if (!/^\d+$/.test(rawPort) || Number(rawPort) < 1 || Number(rawPort) > 65535) {
-    throw new EnvError(`LOCAL_SUPABASE_PORT must be a port number between 1 and 65535, got "${rawPort}"`);
+    throw new EnvError(
+      `LOCAL_SUPABASE_PORT must be a port number between 1 and 65535, got "${rawPort}"`,
+    );
   }
 
   const rawAutoconfirm = env.LOCAL_SUPABASE_AUTOCONFIRM?.trim().toLowerCase() || 'false';
   if (rawAutoconfirm !== 'true' && rawAutoconfirm !== 'false') {
-    throw new EnvError(`LOCAL_SUPABASE_AUTOCONFIRM must be "true" or "false", got "${env.LOCAL_SUPABASE_AUTOCONFIRM}"`);
+    throw new EnvError(
+      `LOCAL_SUPABASE_AUTOCONFIRM must be "true" or "false", got "${env.LOCAL_SUPABASE_AUTOCONFIRM}"`,
+    );
   }
 
   const siteUrl = env.SITE_URL?.trim() || 'http://localhost:5173';
@@ -30,7 +34,9 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): LocalSupabaseOptions {
   } else if (storage === 'file') {
     db = { kind: 'pglite-dir', dir: '.local/pglite' };
   } else {
-    throw new EnvError(`LOCAL_SUPABASE_DB must be "memory" or "file" (PGlite under .local/pglite), got "${storage}"`);
+    throw new EnvError(
+      `LOCAL_SUPABASE_DB must be "memory" or "file" (PGlite under .local/pglite), got "${storage}"`,
+    );
   }
 
   return { port: Number(rawPort), db, autoconfirm: rawAutoconfirm === 'true', siteUrl };

@@ -19,7 +19,11 @@ export interface LocalResponse {
   body?: string | null;
 }
 
-export function json(status: number, value: unknown, headers: Record<string, string> = {}): LocalResponse {
+export function json(
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): LocalResponse {
   return {
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
@@ -81,7 +85,9 @@ export function preflight(request: IncomingMessage): LocalResponse {
     headers: {
       ...corsHeaders(request),
       'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-      'Access-Control-Allow-Headers': requested ? `${allowedHeaders}, ${requested}` : allowedHeaders,
+      'Access-Control-Allow-Headers': requested
+        ? `${allowedHeaders}, ${requested}`
+        : allowedHeaders,
       'Access-Control-Max-Age': '3600',
     },
   };
@@ -106,7 +112,9 @@ export function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Prom
       if (size > limit * 16) request.destroy();
       if (!tooLarge) chunks.push(chunk);
     });
-    request.on('end', () => resolve(tooLarge ? { ok: false, tooLarge } : { ok: true, body: Buffer.concat(chunks) }));
+    request.on('end', () =>
+      resolve(tooLarge ? { ok: false, tooLarge } : { ok: true, body: Buffer.concat(chunks) }),
+    );
     request.on('error', () => resolve({ ok: false, tooLarge: true }));
     request.on('close', () => {
       if (!request.complete) resolve({ ok: false, tooLarge: true });

@@ -15,15 +15,18 @@ export const DEFAULT_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 export type JwtClaims = JWTPayload & Record<string, unknown>;
 
 export type VerifyResult =
-  | { ok: true; claims: JwtClaims }
-  | { ok: false; reason: 'expired' | 'invalid'; message: string };
+  { ok: true; claims: JwtClaims } | { ok: false; reason: 'expired' | 'invalid'; message: string };
 
 export class JwtKeys {
   readonly anonKey: string;
   readonly serviceRoleKey: string;
   private readonly key: Uint8Array;
 
-  private constructor(readonly secret: string, anonKey: string, serviceRoleKey: string) {
+  private constructor(
+    readonly secret: string,
+    anonKey: string,
+    serviceRoleKey: string,
+  ) {
     this.key = new TextEncoder().encode(secret);
     this.anonKey = anonKey;
     this.serviceRoleKey = serviceRoleKey;

@@ -31,11 +31,18 @@ export async function listMail(db: Queryable, to: string | null): Promise<Captur
       order by id desc limit 200`,
     [to],
   );
-  return result.rows.map((row) => ({ ...row, links: typeof row.links === 'string' ? (JSON.parse(row.links) as string[]) : row.links }));
+  return result.rows.map((row) => ({
+    ...row,
+    links: typeof row.links === 'string' ? (JSON.parse(row.links) as string[]) : row.links,
+  }));
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  text.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 function inboxPage(mails: CapturedMail[], to: string | null): string {
   const items = mails
@@ -62,7 +69,8 @@ export async function handleMail(request: LocalRequest, db: Queryable): Promise<
   if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'DELETE') {
     return json(405, { message: 'Method not allowed' });
   }
-  if (subpath !== '' && subpath !== '/' && subpath !== '/inbox') return json(404, { message: 'Not found' });
+  if (subpath !== '' && subpath !== '/' && subpath !== '/inbox')
+    return json(404, { message: 'Not found' });
   if (request.method === 'DELETE') {
     await db.query('delete from local_dev.mail');
     return { status: 204 };
@@ -71,7 +79,11 @@ export async function handleMail(request: LocalRequest, db: Queryable): Promise<
   const mails = await listMail(db, to);
   const wantsHtml = subpath === '/inbox' || /text\/html/.test(header(request, 'accept') ?? '');
   if (wantsHtml) {
-    return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: inboxPage(mails, to) };
+    return {
+      status: 200,
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+      body: inboxPage(mails, to),
+    };
   }
   return json(200, mails);
 }

@@ -13,7 +13,8 @@ import { createAuthHandler } from './auth/auth-router.ts';
 import { handleMail } from './mail.ts';
 import { handleRest } from './rest/rest-router.ts';
 
-export type DatabaseOption = { kind: 'memory' } | { kind: 'pglite-dir'; dir: string } | { kind: 'postgres'; url: string };
+export type DatabaseOption =
+  { kind: 'memory' } | { kind: 'pglite-dir'; dir: string } | { kind: 'postgres'; url: string };
 
 export interface LocalSupabaseOptions {
   /** 0 picks a free port. Default 54321. */
@@ -116,7 +117,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     },
     options.authRateLimitPerMinute ?? 600,
   );
-  const below = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+  const below = (pathname: string, prefix: string) =>
+    pathname === prefix || pathname.startsWith(`${prefix}/`);
 
   route = (request) => {
     const { pathname } = request.url;
@@ -170,12 +172,16 @@ async function serve(
     const url = new URL(req.url ?? '/', 'http://localhost');
     const body = await readBody(req);
     if (!body.ok) {
-      const limit = json(413, {
-        code: 'request_too_large',
-        message: 'Request size limit exceeded',
-        details: 'The local backend accepts request bodies of at most 1 MiB',
-        hint: null,
-      }, { Connection: 'close' });
+      const limit = json(
+        413,
+        {
+          code: 'request_too_large',
+          message: 'Request size limit exceeded',
+          details: 'The local backend accepts request bodies of at most 1 MiB',
+          hint: null,
+        },
+        { Connection: 'close' },
+      );
       send(res, { ...limit, headers: { ...cors, ...limit.headers } });
       return;
     }
@@ -190,7 +196,15 @@ async function serve(
     const result = await route(request);
     send(res, { ...result, headers: { ...cors, ...(result.headers ?? {}) } }, method === 'HEAD');
   } catch (error) {
-    log(`unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    send(res, { ...json(500, { code: 'unexpected_failure', message: 'Unexpected failure, please check server logs for more information' }), headers: { ...cors, 'Content-Type': 'application/json; charset=utf-8' } });
+    log(
+      `unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    send(res, {
+      ...json(500, {
+        code: 'unexpected_failure',
+        message: 'Unexpected failure, please check server logs for more information',
+      }),
+      headers: { ...cors, 'Content-Type': 'application/json; charset=utf-8' },
+    });
   }
 }

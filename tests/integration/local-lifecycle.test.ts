@@ -9,7 +9,10 @@ import { anonClient, startTestBackend } from './support/backend.ts';
 import type { TestBackend } from './support/backend.ts';
 
 /** Runs `npm run backend`'s entry with extra env; resolves with its exit code and output. */
-function runBackendProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
+function runBackendProcess(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/main.ts'], {
       env: { ...process.env, DATABASE_URL: '', LOCAL_SUPABASE_DB: 'memory', ...env },
@@ -45,20 +48,33 @@ describe('persistence in a PGlite directory', () => {
        create policy notes_insert on public.notes for insert to anon with check (true);`,
     );
     writeFileSync(seedFile, `insert into public.notes (body) values ('seeded');`);
-    const options = { port: 0, db: { kind: 'pglite-dir' as const, dir: dataDir }, migrationsDir, seedFile };
+    const options = {
+      port: 0,
+      db: { kind: 'pglite-dir' as const, dir: dataDir },
+      migrationsDir,
+      seedFile,
+    };
 
     const first = await startLocalSupabase(options);
     await anonClient(first).from('notes').insert({ body: 'kept' });
     await first.stop();
 
-    writeFileSync(join(migrationsDir, '20250102000000_add_notes_tag.sql'), `alter table public.notes add column tag text;`);
+    writeFileSync(
+      join(migrationsDir, '20250102000000_add_notes_tag.sql'),
+      `alter table public.notes add column tag text;`,
+    );
     const log: string[] = [];
     const second = await startLocalSupabase({ ...options, log: (line) => log.push(line) });
     try {
       const { data } = await anonClient(second).from('notes').select('body,tag').order('id');
-      expect(data).toEqual([{ body: 'seeded', tag: null }, { body: 'kept', tag: null }]);
+      expect(data).toEqual([
+        { body: 'seeded', tag: null },
+        { body: 'kept', tag: null },
+      ]);
       expect(log).toEqual(['applied migration 20250102000000_add_notes_tag.sql']);
-      const versions = await second.sql<{ version: string; name: string }>('select version, name from supabase_migrations.schema_migrations order by version');
+      const versions = await second.sql<{ version: string; name: string }>(
+        'select version, name from supabase_migrations.schema_migrations order by version',
+      );
       expect(versions).toEqual([
         { version: '20250101000000', name: 'create_notes' },
         { version: '20250102000000', name: 'add_notes_tag' },
@@ -71,10 +87,18 @@ describe('persistence in a PGlite directory', () => {
   it('names the migration that fails and applies none of it', async () => {
     const badDir = join(root, 'bad-migrations');
     mkdirSync(badDir, { recursive: true });
-    writeFileSync(join(badDir, '20250101000000_broken.sql'), `create table public.half (id int); select no_such_function();`);
-    await expect(startLocalSupabase({ port: 0, db: { kind: 'memory' }, migrationsDir: badDir, seedFile: join(root, 'none.sql') })).rejects.toThrow(
-      /migration 20250101000000_broken\.sql failed: .*no_such_function/,
+    writeFileSync(
+      join(badDir, '20250101000000_broken.sql'),
+      `create table public.half (id int); select no_such_function();`,
     );
+    await expect(
+      startLocalSupabase({
+        port: 0,
+        db: { kind: 'memory' },
+        migrationsDir: badDir,
+        seedFile: join(root, 'none.sql'),
+      }),
+    ).rejects.toThrow(/migration 20250101000000_broken\.sql failed: .*no_such_function/);
   });
 });
 
@@ -88,40 +112,79 @@ describe('process behaviour', () => {
   });
 
   it('refuses a second instance on a used port with a clear message', async () => {
-    await expect(startLocalSupabase({ port: backend.port, db: { kind: 'memory' } })).rejects.toThrow(PortInUseError);
+    await expect(
+      startLocalSupabase({ port: backend.port, db: { kind: 'memory' } }),
+    ).rejects.toThrow(PortInUseError);
     const { code, output } = await runBackendProcess({ LOCAL_SUPABASE_PORT: String(backend.port) });
     expect(code).toBe(1);
-    expect(output).toContain(`port ${backend.port} is already in use: is another backend running? set LOCAL_SUPABASE_PORT`);
+    expect(output).toContain(
+      `port ${backend.port} is already in use: is another backend running? set LOCAL_SUPABASE_PORT`,
+    );
   });
 
   it('names the environment variable that is wrong', () => {
     const wrong = (env: Record<string, string>) => () => optionsFromEnv(env);
-    expect(wrong({ LOCAL_SUPABASE_PORT: 'eighty' })).toThrow('LOCAL_SUPABASE_PORT must be a port number between 1 and 65535, got "eighty"');
+    expect(wrong({ LOCAL_SUPABASE_PORT: 'eighty' })).toThrow(
+      'LOCAL_SUPABASE_PORT must be a port number between 1 and 65535, got "eighty"',
+    );
     expect(wrong({ LOCAL_SUPABASE_PORT: '70000' })).toThrow(EnvError);
-    expect(wrong({ LOCAL_SUPABASE_AUTOCONFIRM: 'yes' })).toThrow('LOCAL_SUPABASE_AUTOCONFIRM must be "true" or "false", got "yes"');
-    expect(wrong({ LOCAL_SUPABASE_DB: 'disk' })).toThrow('LOCAL_SUPABASE_DB must be "memory" or "file"');
-    expect(wrong({ SITE_URL: 'localhost' })).toThrow('SITE_URL must be an http(s) URL, got "localhost"');
-    expect(wrong({ DATABASE_URL: 'mysql://x' })).toThrow('DATABASE_URL must be a postgres:// or postgresql:// connection URL');
-    expect(optionsFromEnv({})).toEqual({ port: 54321, db: { kind: 'pglite-dir', dir: '.local/pglite' }, autoconfirm: false, siteUrl: 'http://localhost:5173' });
-    expect(optionsFromEnv({ LOCAL_SUPABASE_DB: 'memory', LOCAL_SUPABASE_AUTOCONFIRM: 'TRUE', LOCAL_SUPABASE_PORT: '6000' })).toMatchObject({
+    expect(wrong({ LOCAL_SUPABASE_AUTOCONFIRM: 'yes' })).toThrow(
+      'LOCAL_SUPABASE_AUTOCONFIRM must be "true" or "false", got "yes"',
+    );
+    expect(wrong({ LOCAL_SUPABASE_DB: 'disk' })).toThrow(
+      'LOCAL_SUPABASE_DB must be "memory" or "file"',
+    );
+    expect(wrong({ SITE_URL: 'localhost' })).toThrow(
+      'SITE_URL must be an http(s) URL, got "localhost"',
+    );
+    expect(wrong({ DATABASE_URL: 'mysql://x' })).toThrow(
+      'DATABASE_URL must be a postgres:// or postgresql:// connection URL',
+    );
+    expect(optionsFromEnv({})).toEqual({
+      port: 54321,
+      db: { kind: 'pglite-dir', dir: '.local/pglite' },
+      autoconfirm: false,
+      siteUrl: 'http://localhost:5173',
+    });
+    expect(
+      optionsFromEnv({
+        LOCAL_SUPABASE_DB: 'memory',
+        LOCAL_SUPABASE_AUTOCONFIRM: 'TRUE',
+        LOCAL_SUPABASE_PORT: '6000',
+      }),
+    ).toMatchObject({
       port: 6000,
       db: { kind: 'memory' },
       autoconfirm: true,
     });
-    expect(optionsFromEnv({ DATABASE_URL: 'postgres://u@h/db', LOCAL_SUPABASE_DB: 'memory' }).db).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
+    expect(
+      optionsFromEnv({ DATABASE_URL: 'postgres://u@h/db', LOCAL_SUPABASE_DB: 'memory' }).db,
+    ).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
   });
 
   it('rate-limits sign-in attempts per IP with over_request_rate_limit', async () => {
-    const attempt = () => anonClient(backend).auth.signInWithPassword({ email: 'nobody@example.com', password: 'whatever' });
-    for (let i = 0; i < 3; i += 1) expect((await attempt()).error?.code).toBe('invalid_credentials');
+    const attempt = () =>
+      anonClient(backend).auth.signInWithPassword({
+        email: 'nobody@example.com',
+        password: 'whatever',
+      });
+    for (let i = 0; i < 3; i += 1)
+      expect((await attempt()).error?.code).toBe('invalid_credentials');
     const limited = await attempt();
-    expect(limited.error).toMatchObject({ status: 429, code: 'over_request_rate_limit', message: 'Request rate limit reached' });
+    expect(limited.error).toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
     // Other routes are not limited.
     expect((await fetch(`${backend.url}/auth/v1/health`)).status).toBe(200);
   });
 
   it('keeps serving after oversized, malformed and unexpected requests', async () => {
-    const huge = await fetch(`${backend.url}/auth/v1/signup`, { method: 'POST', body: 'x'.repeat(3 * 1024 * 1024) });
+    const huge = await fetch(`${backend.url}/auth/v1/signup`, {
+      method: 'POST',
+      body: 'x'.repeat(3 * 1024 * 1024),
+    });
     expect(huge.status).toBe(413);
     const unknown = await fetch(`${backend.url}/nowhere`);
     expect(unknown.status).toBe(404);

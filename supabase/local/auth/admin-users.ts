@@ -25,15 +25,23 @@ async function createUser(request: LocalRequest, context: AuthContext): Promise<
   if (rawEmail === '' && optionalString(body.phone) === '') {
     throw errors.validation('Cannot create a user without either an email or phone');
   }
-  if (rawEmail === '') throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+  if (rawEmail === '')
+    throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
   const email = validateEmail(rawEmail);
   const password = optionalString(body.password) || randomBytes(24).toString('base64url');
   if (password.length > 72) throw errors.validation('Password cannot be longer than 72 characters');
   const confirmed = body.email_confirm === true;
   const userMetadata = optionalObject(body.user_metadata);
-  const appMetadata = { ...optionalObject(body.app_metadata), provider: 'email', providers: ['email'] };
+  const appMetadata = {
+    ...optionalObject(body.app_metadata),
+    provider: 'email',
+    providers: ['email'],
+  };
   const id = optionalString(body.id) || undefined;
-  if (id !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
+  if (
+    id !== undefined &&
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+  ) {
     throw errors.validation('Invalid user id');
   }
   const role = optionalString(body.role) || 'authenticated';
@@ -41,7 +49,11 @@ async function createUser(request: LocalRequest, context: AuthContext): Promise<
 
   const user = await context.db.transaction(async (tx) => {
     if (await findUserByEmail(tx, email)) {
-      throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+      throw new AuthError(
+        422,
+        'email_exists',
+        'A user with this email address has already been registered',
+      );
     }
     const userId = await insertUser(tx, {
       id,
@@ -54,12 +66,21 @@ async function createUser(request: LocalRequest, context: AuthContext): Promise<
     });
     return findUserById(tx, userId);
   });
-  if (!user) throw new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
+  if (!user)
+    throw new AuthError(
+      500,
+      'unexpected_failure',
+      'Unexpected failure, please check server logs for more information',
+    );
   // GoTrue does not reload the model after create, so the generated confirmed_at is absent.
   return json(200, userJson(user, { omitConfirmedAt: true }));
 }
 
-export async function handleAdminUsers(request: LocalRequest, context: AuthContext, rest: string[]): Promise<LocalResponse> {
+export async function handleAdminUsers(
+  request: LocalRequest,
+  context: AuthContext,
+  rest: string[],
+): Promise<LocalResponse> {
   await requireAdmin(request, context);
   const [id, ...extra] = rest;
   if (extra.length > 0) throw errors.notFound();
@@ -67,9 +88,16 @@ export async function handleAdminUsers(request: LocalRequest, context: AuthConte
     if (request.method === 'POST') return createUser(request, context);
     if (request.method === 'GET') {
       const page = Math.max(1, Number(request.url.searchParams.get('page') ?? '1') || 1);
-      const perPage = Math.min(1000, Math.max(1, Number(request.url.searchParams.get('per_page') ?? '50') || 50));
+      const perPage = Math.min(
+        1000,
+        Math.max(1, Number(request.url.searchParams.get('per_page') ?? '50') || 50),
+      );
       const { users, total } = await listUsers(context.db, perPage, (page - 1) * perPage);
-      return json(200, { users: users.map((user) => userJson(user)), aud: 'authenticated' }, { 'X-Total-Count': String(total) });
+      return json(
+        200,
+        { users: users.map((user) => userJson(user)), aud: 'authenticated' },
+        { 'X-Total-Count': String(total) },
+      );
     }
     throw new AuthError(405, 'method_not_allowed', 'Method not allowed');
   }

@@ -23,11 +23,41 @@ export function createAuthHandler(context: AuthContext, rateLimitPerMinute: numb
       if (!limiter.allow(`${request.ip} ${path}`)) throw errors.rateLimited();
     }
     if (path === '/health' && method === 'GET') {
-      return json(200, { version: 'v2.189.0', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
+      return json(200, {
+        version: 'v2.189.0',
+        name: 'GoTrue',
+        description: 'GoTrue is a user registration and authentication API',
+      });
     }
     if (path === '/settings' && method === 'GET') {
       return json(200, {
-        external: { anonymous_users: false, apple: false, azure: false, bitbucket: false, discord: false, email: true, facebook: false, figma: false, github: false, gitlab: false, google: false, keycloak: false, kakao: false, linkedin: false, linkedin_oidc: false, notion: false, phone: false, saml: false, slack: false, slack_oidc: false, spotify: false, twitch: false, twitter: false, workos: false, zoom: false },
+        external: {
+          anonymous_users: false,
+          apple: false,
+          azure: false,
+          bitbucket: false,
+          discord: false,
+          email: true,
+          facebook: false,
+          figma: false,
+          github: false,
+          gitlab: false,
+          google: false,
+          keycloak: false,
+          kakao: false,
+          linkedin: false,
+          linkedin_oidc: false,
+          notion: false,
+          phone: false,
+          saml: false,
+          slack: false,
+          slack_oidc: false,
+          spotify: false,
+          twitch: false,
+          twitter: false,
+          workos: false,
+          zoom: false,
+        },
         disable_signup: false,
         mailer_autoconfirm: context.autoconfirm,
         phone_autoconfirm: false,
@@ -36,16 +66,19 @@ export function createAuthHandler(context: AuthContext, rateLimitPerMinute: numb
       });
     }
     if (path === '/signup' && method === 'POST') return json(200, await signUp(request, context));
-    if (path === '/token' && method === 'POST') return json(200, await tokenGrant(request, context));
+    if (path === '/token' && method === 'POST')
+      return json(200, await tokenGrant(request, context));
     if (path === '/verify' && method === 'GET') return verifyLink(request, context);
-    if (path === '/verify' && method === 'POST') return json(200, await verifyOtp(request, context));
+    if (path === '/verify' && method === 'POST')
+      return json(200, await verifyOtp(request, context));
     if (path === '/user' && method === 'GET') {
       const { user } = await requireUser(request, context.keys, context.db);
       return json(200, userJson(user));
     }
     if (path === '/logout' && method === 'POST') return logout(request, context);
     const segments = path.split('/').filter(Boolean);
-    if (segments[0] === 'admin' && segments[1] === 'users') return handleAdminUsers(request, context, segments.slice(2));
+    if (segments[0] === 'admin' && segments[1] === 'users')
+      return handleAdminUsers(request, context, segments.slice(2));
     throw errors.notFound();
   }
 
@@ -53,11 +86,25 @@ export function createAuthHandler(context: AuthContext, rateLimitPerMinute: numb
     try {
       return await route(request);
     } catch (error) {
-      if (error instanceof AuthError || error instanceof OAuthError) return authErrorResponse(request, error);
+      if (error instanceof AuthError || error instanceof OAuthError)
+        return authErrorResponse(request, error);
       const pg = asPostgresError(error);
-      const detail = pg ? `${pg.code} ${pg.message}` : error instanceof Error ? error.message : String(error);
-      console.error(`[local auth] unexpected failure on ${request.method} ${request.path}: ${detail}`);
-      return authErrorResponse(request, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+      const detail = pg
+        ? `${pg.code} ${pg.message}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+      console.error(
+        `[local auth] unexpected failure on ${request.method} ${request.path}: ${detail}`,
+      );
+      return authErrorResponse(
+        request,
+        new AuthError(
+          500,
+          'unexpected_failure',
+          'Unexpected failure, please check server logs for more information',
+        ),
+      );
     }
   };
 }
@@ -65,12 +112,16 @@ export function createAuthHandler(context: AuthContext, rateLimitPerMinute: numb
 /** POST /logout?scope=global|local|others (GoTrue logout.go): 204. */
 async function logout(request: LocalRequest, context: AuthContext): Promise<LocalResponse> {
   const scope = request.url.searchParams.get('scope') ?? '';
-  if (!['', 'global', 'local', 'others'].includes(scope)) throw errors.validation(`Unsupported logout scope "${scope}"`);
+  if (!['', 'global', 'local', 'others'].includes(scope))
+    throw errors.validation(`Unsupported logout scope "${scope}"`);
   const { user, sessionId } = await requireUser(request, context.keys, context.db);
   if (scope === 'local') {
     if (sessionId) await context.db.query('delete from auth.sessions where id = $1', [sessionId]);
   } else if (scope === 'others') {
-    await context.db.query('delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid', [user.id, sessionId]);
+    await context.db.query(
+      'delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid',
+      [user.id, sessionId],
+    );
   } else {
     await context.db.query('delete from auth.sessions where user_id = $1', [user.id]);
   }

@@ -13,7 +13,8 @@ export async function requireClaims(request: LocalRequest, keys: JwtKeys): Promi
   if (!token) throw errors.noAuthorization();
   const result = await keys.verify(keys.resolveOpaqueKey(token));
   if (!result.ok) {
-    const tail = result.reason === 'expired' ? 'token has invalid claims: token is expired' : result.message;
+    const tail =
+      result.reason === 'expired' ? 'token has invalid claims: token is expired' : result.message;
     throw errors.badJwt(`invalid JWT: unable to parse or verify signature, ${tail}`);
   }
   return result.claims;
@@ -26,13 +27,16 @@ export async function requireUser(
   db: Queryable,
 ): Promise<{ user: UserRow; sessionId: string | null }> {
   const claims = await requireClaims(request, keys);
-  if (typeof claims.sub !== 'string' || claims.sub === '') throw errors.badJwt('invalid claim: missing sub claim');
+  if (typeof claims.sub !== 'string' || claims.sub === '')
+    throw errors.badJwt('invalid claim: missing sub claim');
   const user = await findUserById(db, claims.sub);
   if (!user) throw errors.userNotFound();
   const sessionId = typeof claims.session_id === 'string' ? claims.session_id : null;
   if (sessionId) {
     const valid = /^[0-9a-f-]{36}$/i.test(sessionId);
-    const session = valid ? await db.query('select 1 from auth.sessions where id = $1::uuid', [sessionId]) : { rows: [] };
+    const session = valid
+      ? await db.query('select 1 from auth.sessions where id = $1::uuid', [sessionId])
+      : { rows: [] };
     if (session.rows.length === 0) throw errors.sessionNotFound();
   }
   return { user, sessionId };

@@ -4,7 +4,9 @@ import { captureMail } from '../mail.ts';
 
 /** GoTrue's token hash: hex(SHA-224(email + otp)), 56 characters. */
 export function tokenHash(email: string, otp: string): string {
-  return createHash('sha224').update(email + otp).digest('hex');
+  return createHash('sha224')
+    .update(email + otp)
+    .digest('hex');
 }
 
 /** Stores a new confirmation token on the user and captures the e-mail GoTrue would send. */
@@ -15,9 +17,18 @@ export async function sendConfirmation(
 ): Promise<void> {
   const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const hash = tokenHash(user.email, otp);
-  await db.query('update auth.users set confirmation_token = $1, confirmation_sent_at = now() where id = $2', [hash, user.id]);
+  await db.query(
+    'update auth.users set confirmation_token = $1, confirmation_sent_at = now() where id = $2',
+    [hash, user.id],
+  );
   const link = `${options.externalUrl}/verify?token=${hash}&type=signup&redirect_to=${encodeURIComponent(options.redirectTo)}`;
   const text = `Confirm your signup\n\nFollow this link to confirm your user:\n${link}\n\nAlternatively, enter the code: ${otp}\n`;
   const html = `<h2>Confirm your signup</h2>\n<p>Follow this link to confirm your user:</p>\n<p><a href="${link.replaceAll('&', '&amp;')}">Confirm your mail</a></p>\n<p>Alternatively, enter the code: ${otp}</p>\n`;
-  await captureMail(db, { to: user.email, subject: 'Confirm Your Signup', text, html, links: [link] });
+  await captureMail(db, {
+    to: user.email,
+    subject: 'Confirm Your Signup',
+    text,
+    html,
+    links: [link],
+  });
 }

@@ -2,7 +2,10 @@
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
-  constructor(private readonly limit: number, private readonly windowMs = 60_000) {}
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs = 60_000,
+  ) {}
 
   /** Counts one request; false once `limit` requests have been seen in the current window. */
   allow(key: string, now = Date.now()): boolean {

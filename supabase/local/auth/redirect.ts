@@ -30,5 +30,7 @@ export function withFragment(url: string, values: Record<string, string>): strin
 }
 
 function encodeForm(text: string): string {
-  return encodeURIComponent(text).replace(/%20/g, '+').replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(text)
+    .replace(/%20/g, '+')
+    .replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }

@@ -26,7 +26,11 @@ export interface TokenContext {
   issuer: string;
 }
 
-async function accessToken(context: TokenContext, user: UserRow, sessionId: string): Promise<{ token: string; exp: number }> {
+async function accessToken(
+  context: TokenContext,
+  user: UserRow,
+  sessionId: string,
+): Promise<{ token: string; exp: number }> {
   const amr = await context.db.query<{ method: string; at: string }>(
     `select authentication_method as method, extract(epoch from created_at)::bigint::text as at
        from auth.mfa_amr_claims where session_id = $1 order by created_at desc`,
@@ -53,9 +57,19 @@ async function accessToken(context: TokenContext, user: UserRow, sessionId: stri
   return { token, exp };
 }
 
-async function sessionResponse(context: TokenContext, userId: string, sessionId: string, refreshToken: string) {
+async function sessionResponse(
+  context: TokenContext,
+  userId: string,
+  sessionId: string,
+  refreshToken: string,
+) {
   const user = await findUserById(context.db, userId);
-  if (!user) throw new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
+  if (!user)
+    throw new AuthError(
+      500,
+      'unexpected_failure',
+      'Unexpected failure, please check server logs for more information',
+    );
   const { token, exp } = await accessToken(context, user, sessionId);
   return {
     access_token: token,
@@ -69,7 +83,12 @@ async function sessionResponse(context: TokenContext, userId: string, sessionId:
 
 export type SessionResponse = Awaited<ReturnType<typeof sessionResponse>>;
 
-async function insertRefreshToken(db: Queryable, userId: string, sessionId: string, parent: string | null): Promise<string> {
+async function insertRefreshToken(
+  db: Queryable,
+  userId: string,
+  sessionId: string,
+  parent: string | null,
+): Promise<string> {
   const token = newRefreshToken();
   await db.query(
     `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
@@ -80,7 +99,13 @@ async function insertRefreshToken(db: Queryable, userId: string, sessionId: stri
 }
 
 /** A new session with its first refresh token, as after a password sign-in or a verified link. */
-export async function issueSession(context: TokenContext, userId: string, method: AuthMethod, userAgent: string | null, ip: string): Promise<SessionResponse> {
+export async function issueSession(
+  context: TokenContext,
+  userId: string,
+  method: AuthMethod,
+  userAgent: string | null,
+  ip: string,
+): Promise<SessionResponse> {
   const session = await context.db.query<{ id: string }>(
     `insert into auth.sessions (id, user_id, created_at, updated_at, aal, refreshed_at, user_agent, ip)
      values (gen_random_uuid(), $1, now(), now(), 'aal1', now(), $2, $3::inet) returning id::text`,
@@ -92,8 +117,14 @@ export async function issueSession(context: TokenContext, userId: string, method
      values ($1, now(), now(), $2, gen_random_uuid())`,
     [sessionId, method],
   );
-  await context.db.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [userId]);
-  await context.db.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [userId]);
+  await context.db.query(
+    'update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1',
+    [userId],
+  );
+  await context.db.query(
+    `update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`,
+    [userId],
+  );
   const refreshToken = await insertRefreshToken(context.db, userId, sessionId, null);
   return sessionResponse(context, userId, sessionId, refreshToken);
 }
@@ -120,7 +151,10 @@ interface RefreshRow {
  * session's active token returns that active token; a revoked token used again after the reuse
  * interval revokes the whole family (returned as an AuthError after that change is kept).
  */
-export async function refreshSession(context: TokenContext, presented: string): Promise<SessionResponse | AuthError> {
+export async function refreshSession(
+  context: TokenContext,
+  presented: string,
+): Promise<SessionResponse | AuthError> {
   if (presented === '') throw new OAuthError('invalid_request', 'refresh_token required');
   if (presented.length < 12 || (presented.length === 12 && !/^[a-z0-9]{12}$/.test(presented))) {
     throw errors.validation('Refresh token is not valid');
@@ -133,12 +167,22 @@ export async function refreshSession(context: TokenContext, presented: string): 
     [presented, REFRESH_REUSE_INTERVAL_SECONDS],
   );
   const token = found.rows[0];
-  if (!token) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  if (!token)
+    throw new AuthError(
+      400,
+      'refresh_token_not_found',
+      'Invalid Refresh Token: Refresh Token Not Found',
+    );
   if (!token.session_id || !token.session_exists) {
     throw new AuthError(400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found');
   }
   const user = await findUserById(context.db, token.user_id);
-  if (!user) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  if (!user)
+    throw new AuthError(
+      400,
+      'refresh_token_not_found',
+      'Invalid Refresh Token: Refresh Token Not Found',
+    );
   if (user.is_banned) throw errors.userBanned('Invalid Refresh Token: User Banned');
 
   if (token.revoked) {
@@ -157,12 +201,22 @@ export async function refreshSession(context: TokenContext, presented: string): 
         [token.session_id],
       );
       // Returned, not thrown, so the caller commits the family's revocation before answering.
-      return new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      return new AuthError(
+        400,
+        'refresh_token_already_used',
+        'Invalid Refresh Token: Already Used',
+      );
     }
   } else {
-    await context.db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [token.id]);
+    await context.db.query(
+      'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1',
+      [token.id],
+    );
   }
   const child = await insertRefreshToken(context.db, user.id, token.session_id, token.token);
-  await context.db.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [token.session_id]);
+  await context.db.query(
+    'update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1',
+    [token.session_id],
+  );
   return sessionResponse(context, user.id, token.session_id, child);
 }

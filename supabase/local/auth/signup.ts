@@ -9,19 +9,28 @@ import { allowedRedirect } from './redirect.ts';
 import { readJsonBody } from './request-json.ts';
 import { issueSession } from './sessions.ts';
 import { findUserById, findUserByEmail, insertUser, userJson } from './users.ts';
-import { checkPasswordStrength, optionalObject, optionalString, validateEmail } from './validation.ts';
+import {
+  checkPasswordStrength,
+  optionalObject,
+  optionalString,
+  validateEmail,
+} from './validation.ts';
 
 /** GOTRUE_SMTP_MAX_FREQUENCY as the CLI sets it. */
 const RESEND_INTERVAL_SECONDS = 1;
 export const BCRYPT_COST = 10;
 
 /** POST /signup (GoTrue signup.go), with e-mail confirmation on unless autoconfirm. */
-export async function signUp(request: LocalRequest, context: AuthContext): Promise<Record<string, unknown>> {
+export async function signUp(
+  request: LocalRequest,
+  context: AuthContext,
+): Promise<Record<string, unknown>> {
   const body = readJsonBody(request);
   const password = optionalString(body.password);
   const rawEmail = optionalString(body.email).trim();
   const data = optionalObject(body.data);
-  if (optionalString(body.phone) !== '') throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+  if (optionalString(body.phone) !== '')
+    throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
   if (password === '') throw errors.validation('Signup requires a valid password');
   if (rawEmail === '') throw errors.validation('Sign up only available with email provider');
   const email = validateEmail(rawEmail);
@@ -32,7 +41,8 @@ export async function signUp(request: LocalRequest, context: AuthContext): Promi
   return context.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, email);
     if (existing?.email_confirmed_at) {
-      if (context.autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
+      if (context.autoconfirm)
+        throw new AuthError(422, 'user_already_exists', 'User already registered');
       return obfuscatedUser(email, data);
     }
 
@@ -45,7 +55,11 @@ export async function signUp(request: LocalRequest, context: AuthContext): Promi
       );
       const seconds = wait.rows[0]?.wait;
       if (seconds !== undefined) {
-        throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${Math.max(1, seconds)} seconds.`);
+        throw new AuthError(
+          429,
+          'over_email_send_rate_limit',
+          `For security purposes, you can only request this after ${Math.max(1, seconds)} seconds.`,
+        );
       }
       userId = existing.id;
       const metadata = { ...(existing.raw_user_meta_data ?? {}), ...data };
@@ -67,15 +81,33 @@ export async function signUp(request: LocalRequest, context: AuthContext): Promi
            from auth.identities i where i.user_id = u.id and u.id = $1`,
         [userId, JSON.stringify(data)],
       );
-      await tx.query(`update auth.identities set identity_data = identity_data || $2::jsonb where user_id = $1`, [userId, JSON.stringify(data)]);
+      await tx.query(
+        `update auth.identities set identity_data = identity_data || $2::jsonb where user_id = $1`,
+        [userId, JSON.stringify(data)],
+      );
     }
 
     if (context.autoconfirm) {
-      return issueSession({ db: tx, keys: context.keys, issuer: context.externalUrl }, userId, 'password', header(request, 'user-agent') ?? null, request.ip);
+      return issueSession(
+        { db: tx, keys: context.keys, issuer: context.externalUrl },
+        userId,
+        'password',
+        header(request, 'user-agent') ?? null,
+        request.ip,
+      );
     }
-    await sendConfirmation(tx, { id: userId, email }, { externalUrl: context.externalUrl, redirectTo });
+    await sendConfirmation(
+      tx,
+      { id: userId, email },
+      { externalUrl: context.externalUrl, redirectTo },
+    );
     const user = await findUserById(tx, userId);
-    if (!user) throw new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
+    if (!user)
+      throw new AuthError(
+        500,
+        'unexpected_failure',
+        'Unexpected failure, please check server logs for more information',
+      );
     return userJson(user);
   });
 }

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/database.ts';
 
 /** Go's time.Time in RFC 3339 with microseconds, as GoTrue prints timestamps. */
-const ts = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const ts = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export interface UserRow {
   id: string;
@@ -53,7 +54,10 @@ const userColumns = `u.id::text, u.aud, u.role, u.email, u.phone, u.encrypted_pa
 function normalise(row: UserRow | undefined): UserRow | null {
   if (!row) return null;
   // node-postgres returns json columns parsed; PGlite too. Both may leave text for json_agg.
-  const identities = typeof row.identities === 'string' ? (JSON.parse(row.identities) as IdentityRow[]) : row.identities;
+  const identities =
+    typeof row.identities === 'string'
+      ? (JSON.parse(row.identities) as IdentityRow[])
+      : row.identities;
   return { ...row, identities };
 }
 
@@ -67,17 +71,27 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const result = await db.query<UserRow>(`select ${userColumns} from auth.users u where u.id = $1`, [id]);
+  const result = await db.query<UserRow>(
+    `select ${userColumns} from auth.users u where u.id = $1`,
+    [id],
+  );
   return normalise(result.rows[0]);
 }
 
-export async function listUsers(db: Queryable, limit: number, offset: number): Promise<{ users: UserRow[]; total: number }> {
+export async function listUsers(
+  db: Queryable,
+  limit: number,
+  offset: number,
+): Promise<{ users: UserRow[]; total: number }> {
   const result = await db.query<UserRow>(
     `select ${userColumns} from auth.users u order by u.created_at desc limit $1 offset $2`,
     [limit, offset],
   );
   const total = await db.query<{ total: string }>('select count(*)::text as total from auth.users');
-  return { users: result.rows.map((row) => normalise(row) as UserRow), total: Number(total.rows[0]?.total ?? 0) };
+  return {
+    users: result.rows.map((row) => normalise(row) as UserRow),
+    total: Number(total.rows[0]?.total ?? 0),
+  };
 }
 
 export interface NewUser {
@@ -99,7 +113,15 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<string> 
      values ('00000000-0000-0000-0000-000000000000', coalesce($1::uuid, gen_random_uuid()), 'authenticated', $2, $3, $4,
         case when $5::boolean then now() end, $6::jsonb, $7::jsonb, false, now(), now(), false, '', '', '', '')
      returning id::text`,
-    [user.id ?? null, user.role ?? 'authenticated', user.email, user.passwordHash ?? '', user.confirmed, JSON.stringify(user.appMetadata), JSON.stringify(user.userMetadata)],
+    [
+      user.id ?? null,
+      user.role ?? 'authenticated',
+      user.email,
+      user.passwordHash ?? '',
+      user.confirmed,
+      JSON.stringify(user.appMetadata),
+      JSON.stringify(user.userMetadata),
+    ],
   );
   const id = created.rows[0]?.id ?? '';
   const identityData = {
@@ -124,7 +146,10 @@ function pickIdentityExtras(metadata: Record<string, unknown>): Record<string, u
 }
 
 /** The User object GoTrue sends (SUPABASE-API.md §2.3): omitempty fields left out when unset. */
-export function userJson(user: UserRow, options: { omitConfirmedAt?: boolean } = {}): Record<string, unknown> {
+export function userJson(
+  user: UserRow,
+  options: { omitConfirmedAt?: boolean } = {},
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: user.id,
     aud: user.aud ?? '',

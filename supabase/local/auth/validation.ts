@@ -3,18 +3,25 @@ import { AuthError, errors } from './auth-error.ts';
 export const MIN_PASSWORD_LENGTH = 6;
 const MAX_PASSWORD_LENGTH = 72;
 // The shape badoux/checkmail accepts: local part, @, dotted domain without spaces.
-const emailPattern = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const emailPattern =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 export function validateEmail(email: string): string {
   if (email.length > 255) throw errors.validation('An email address is too long');
-  if (!emailPattern.test(email)) throw errors.validation('Unable to validate email address: invalid format');
+  if (!emailPattern.test(email))
+    throw errors.validation('Unable to validate email address: invalid format');
   return email.toLowerCase();
 }
 
 /** GoTrue's checkPasswordStrength with the default policy: length only. */
-export function weakPasswordReasons(password: string): { message: string; reasons: string[] } | null {
+export function weakPasswordReasons(
+  password: string,
+): { message: string; reasons: string[] } | null {
   if (password.length < MIN_PASSWORD_LENGTH) {
-    return { message: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, reasons: ['length'] };
+    return {
+      message: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
+      reasons: ['length'],
+    };
   }
   return null;
 }
@@ -24,7 +31,10 @@ export function checkPasswordStrength(password: string): void {
     throw errors.validation(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
   }
   const weak = weakPasswordReasons(password);
-  if (weak) throw new AuthError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
+  if (weak)
+    throw new AuthError(422, 'weak_password', weak.message, {
+      weak_password: { reasons: weak.reasons },
+    });
 }
 
 export function optionalString(value: unknown): string {
@@ -32,5 +42,7 @@ export function optionalString(value: unknown): string {
 }
 
 export function optionalObject(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }

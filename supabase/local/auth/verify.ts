@@ -20,7 +20,11 @@ function checkParams(type: string, token: string): void {
 }
 
 /** Confirms the user holding `hash` and signs them in (amr `otp`); null when the link is bad. */
-async function confirmByHash(request: LocalRequest, context: AuthContext, hash: string): Promise<SessionResponse | null> {
+async function confirmByHash(
+  request: LocalRequest,
+  context: AuthContext,
+  hash: string,
+): Promise<SessionResponse | null> {
   return context.db.transaction(async (tx) => {
     const found = await tx.query<{ id: string }>(
       `select id::text from auth.users
@@ -42,12 +46,21 @@ async function confirmByHash(request: LocalRequest, context: AuthContext, hash: 
         where user_id = $1 and provider = 'email'`,
       [userId],
     );
-    return issueSession({ db: tx, keys: context.keys, issuer: context.externalUrl }, userId, 'otp', header(request, 'user-agent') ?? null, request.ip);
+    return issueSession(
+      { db: tx, keys: context.keys, issuer: context.externalUrl },
+      userId,
+      'otp',
+      header(request, 'user-agent') ?? null,
+      request.ip,
+    );
   });
 }
 
 /** GET /verify: the e-mail link. Always a 303 to the redirect, with the session or the error in the fragment. */
-export async function verifyLink(request: LocalRequest, context: AuthContext): Promise<LocalResponse> {
+export async function verifyLink(
+  request: LocalRequest,
+  context: AuthContext,
+): Promise<LocalResponse> {
   const params = request.url.searchParams;
   const type = params.get('type') ?? '';
   const token = params.get('token') ?? '';
@@ -74,7 +87,10 @@ export async function verifyLink(request: LocalRequest, context: AuthContext): P
 }
 
 /** POST /verify with `{type, token_hash}` or `{type, email, token}`: the session as JSON. */
-export async function verifyOtp(request: LocalRequest, context: AuthContext): Promise<SessionResponse> {
+export async function verifyOtp(
+  request: LocalRequest,
+  context: AuthContext,
+): Promise<SessionResponse> {
   const body = readJsonBody(request);
   const type = optionalString(body.type);
   const tokenHashParam = optionalString(body.token_hash);

@@ -14,13 +14,23 @@ const extensions = { pgcrypto };
  * every test file starts its own backend.
  */
 async function createMemoryPglite(cacheDir: string): Promise<PGlite> {
-  const packageJson = join(dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))), '..', 'package.json');
+  const packageJson = join(
+    dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))),
+    '..',
+    'package.json',
+  );
   const { version } = JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string };
-  const key = createHash('sha256').update(`pglite ${version} bare cluster v1`).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(`pglite ${version} bare cluster v1`)
+    .digest('hex')
+    .slice(0, 16);
   const file = join(cacheDir, `pglite-${key}.tar`);
   if (existsSync(file)) {
     try {
-      return await PGlite.create('memory://', { extensions, loadDataDir: new Blob([readFileSync(file)]) });
+      return await PGlite.create('memory://', {
+        extensions,
+        loadDataDir: new Blob([readFileSync(file)]),
+      });
     } catch {
       rmSync(file, { force: true });
     }
@@ -54,7 +64,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(text: string, params: unknown[] = []): Promise<QueryResult<T>> {
       const result = await target.query<T>(text, params);
-      return { rows: result.rows, rowCount: Math.max(result.affectedRows ?? 0, result.rows.length) };
+      return {
+        rows: result.rows,
+        rowCount: Math.max(result.affectedRows ?? 0, result.rows.length),
+      };
     },
     async exec(sql) {
       await target.exec(sql);

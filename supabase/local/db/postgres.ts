@@ -3,14 +3,20 @@ import type { Database, QueryResult, Queryable } from './database.ts';
 
 // Return timestamps, dates and bigints as Postgres prints them, the way PGlite and PostgREST's
 // JSON do, instead of JS Date objects that lose microseconds.
-const rawTypes = { getTypeParser: (oid: number, format?: 'text' | 'binary') => {
-  if (oid === 1114 || oid === 1184 || oid === 1082) return (value: string) => value;
-  return pg.types.getTypeParser(oid, format);
-} };
+const rawTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') => {
+    if (oid === 1114 || oid === 1184 || oid === 1082) return (value: string) => value;
+    return pg.types.getTypeParser(oid, format);
+  },
+};
 
 /** A real PostgreSQL server reached through `url`, as a superuser or the database owner. */
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 4, types: rawTypes as pg.CustomTypesConfig });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 4,
+    types: rawTypes as pg.CustomTypesConfig,
+  });
   // An idle client that loses its connection emits 'error'; without a listener that kills the process.
   pool.on('error', () => {});
   await pool.query('select 1');

@@ -2,10 +2,29 @@ import { queryParamError, unsupported } from './rest-error.ts';
 
 /** PostgREST's query-string grammar for the subset the local backend serves. */
 
-export type Operator = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'match' | 'imatch' | 'in' | 'is' | 'isdistinct';
+export type Operator =
+  | 'eq'
+  | 'neq'
+  | 'gt'
+  | 'gte'
+  | 'lt'
+  | 'lte'
+  | 'like'
+  | 'ilike'
+  | 'match'
+  | 'imatch'
+  | 'in'
+  | 'is'
+  | 'isdistinct';
 
 export type Filter =
-  | { kind: 'condition'; column: string; negate: boolean; operator: Operator; value: string | string[] }
+  | {
+      kind: 'condition';
+      column: string;
+      negate: boolean;
+      operator: Operator;
+      value: string | string[];
+    }
   | { kind: 'group'; negate: boolean; join: 'and' | 'or'; items: Filter[] };
 
 export interface SelectItem {
@@ -29,13 +48,49 @@ export interface ParsedQuery {
   columns: string[] | null;
 }
 
-const operators = new Set<string>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct']);
-const knownButUnsupported = new Set(['cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts', 'all', 'any']);
+const operators = new Set<string>([
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'in',
+  'is',
+  'isdistinct',
+]);
+const knownButUnsupported = new Set([
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+  'all',
+  'any',
+]);
 const reserved = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
 const logicKeys = /^(not\.)?(and|or)$/;
 
 export function parseQuery(params: URLSearchParams): ParsedQuery {
-  const query: ParsedQuery = { select: [{ column: '*', alias: null }], filters: [], order: [], limit: null, offset: null, columns: null };
+  const query: ParsedQuery = {
+    select: [{ column: '*', alias: null }],
+    filters: [],
+    order: [],
+    limit: null,
+    offset: null,
+    columns: null,
+  };
   for (const [key, value] of params) {
     if (key === 'select') query.select = parseSelect(value);
     else if (key === 'order') query.order.push(...parseOrder(value));
@@ -92,15 +147,23 @@ function parseSelect(text: string): SelectItem[] {
   if (text.trim() === '') return [{ column: '*', alias: null }];
   return splitTopLevel(text).map((raw) => {
     const item = raw.trim();
-    if (item === '') throw queryParamError(`"failed to parse select parameter (${text})" (line 1, column 1)`, 'unexpected empty column');
-    if (item.includes('(') || item.startsWith('...')) throw unsupported(`Embedded resources and aggregates in select ('${item}')`);
+    if (item === '')
+      throw queryParamError(
+        `"failed to parse select parameter (${text})" (line 1, column 1)`,
+        'unexpected empty column',
+      );
+    if (item.includes('(') || item.startsWith('...'))
+      throw unsupported(`Embedded resources and aggregates in select ('${item}')`);
     if (item.includes('->')) throw unsupported(`JSON paths in select ('${item}')`);
     if (item.includes('::')) throw unsupported(`Casts in select ('${item}')`);
     const colon = item.indexOf(':');
     const alias = colon >= 0 ? unquote(item.slice(0, colon)) : null;
     const column = unquote(colon >= 0 ? item.slice(colon + 1) : item);
     if (column === '*' && alias !== null) {
-      throw queryParamError(`"failed to parse select parameter (${text})" (line 1, column 1)`, 'an alias cannot be given to *');
+      throw queryParamError(
+        `"failed to parse select parameter (${text})" (line 1, column 1)`,
+        'an alias cannot be given to *',
+      );
     }
     return { column, alias };
   });
@@ -112,12 +175,25 @@ function parseOrder(text: string): OrderTerm[] {
     const column = unquote(parts[0] ?? '');
     const term: OrderTerm = { column, direction: null, nulls: null };
     for (const modifier of parts.slice(1)) {
-      if ((modifier === 'asc' || modifier === 'desc') && term.direction === null && term.nulls === null) term.direction = modifier;
-      else if ((modifier === 'nullsfirst' || modifier === 'nullslast') && term.nulls === null) term.nulls = modifier === 'nullsfirst' ? 'first' : 'last';
-      else throw queryParamError(`"failed to parse order (${text})" (line 1, column ${raw.indexOf(modifier) + 1})`, `unexpected "${modifier}" expecting "asc", "desc", "nullsfirst" or "nullslast"`);
+      if (
+        (modifier === 'asc' || modifier === 'desc') &&
+        term.direction === null &&
+        term.nulls === null
+      )
+        term.direction = modifier;
+      else if ((modifier === 'nullsfirst' || modifier === 'nullslast') && term.nulls === null)
+        term.nulls = modifier === 'nullsfirst' ? 'first' : 'last';
+      else
+        throw queryParamError(
+          `"failed to parse order (${text})" (line 1, column ${raw.indexOf(modifier) + 1})`,
+          `unexpected "${modifier}" expecting "asc", "desc", "nullsfirst" or "nullslast"`,
+        );
     }
     if (column === '' || column.includes('->') || column.includes('(')) {
-      throw queryParamError(`"failed to parse order (${text})" (line 1, column 1)`, 'expecting a column name');
+      throw queryParamError(
+        `"failed to parse order (${text})" (line 1, column 1)`,
+        'expecting a column name',
+      );
     }
     return term;
   });
@@ -125,7 +201,10 @@ function parseOrder(text: string): OrderTerm[] {
 
 function parseCount(name: 'limit' | 'offset', value: string): number {
   if (!/^\d{1,15}$/.test(value)) {
-    throw queryParamError(`"failed to parse ${name} parameter (${value})" (line 1, column 1)`, `unexpected "${value.slice(0, 1)}" expecting digit`);
+    throw queryParamError(
+      `"failed to parse ${name} parameter (${value})" (line 1, column 1)`,
+      `unexpected "${value.slice(0, 1)}" expecting digit`,
+    );
   }
   return Number(value);
 }
@@ -144,7 +223,9 @@ function filterSyntaxError(raw: string): Error {
 /** `not.in.(1,2)` for `column` → a condition; values may be double-quoted inside logic trees. */
 function parseCondition(column: string, raw: string, quotedValues = false): Filter {
   if (column === '' || column.includes('->')) {
-    throw column === '' ? filterSyntaxError(raw) : unsupported(`JSON paths in filters ('${column}')`);
+    throw column === ''
+      ? filterSyntaxError(raw)
+      : unsupported(`JSON paths in filters ('${column}')`);
   }
   let rest = raw;
   let negate = false;
@@ -157,16 +238,25 @@ function parseCondition(column: string, raw: string, quotedValues = false): Filt
   const value = dot >= 0 ? rest.slice(dot + 1) : '';
   if (dot < 0 || !operators.has(token)) {
     const base = token.replace(/\(.*$/, '');
-    if (knownButUnsupported.has(base) || (operators.has(base) && token !== base)) throw unsupported(`The '${token}' filter operator`);
+    if (knownButUnsupported.has(base) || (operators.has(base) && token !== base))
+      throw unsupported(`The '${token}' filter operator`);
     throw filterSyntaxError(raw);
   }
   const operator = token as Operator;
-  if (operator === 'in') return { kind: 'condition', column, negate, operator, value: parseInList(raw, value) };
+  if (operator === 'in')
+    return { kind: 'condition', column, negate, operator, value: parseInList(raw, value) };
   if (operator === 'is') {
-    if (!['null', 'not_null', 'true', 'false', 'unknown'].includes(value.toLowerCase())) throw filterSyntaxError(raw);
+    if (!['null', 'not_null', 'true', 'false', 'unknown'].includes(value.toLowerCase()))
+      throw filterSyntaxError(raw);
     return { kind: 'condition', column, negate, operator, value: value.toLowerCase() };
   }
-  return { kind: 'condition', column, negate, operator, value: quotedValues ? unquote(value) : value };
+  return {
+    kind: 'condition',
+    column,
+    negate,
+    operator,
+    value: quotedValues ? unquote(value) : value,
+  };
 }
 
 function parseInList(raw: string, value: string): string[] {
@@ -185,13 +275,26 @@ function parseLogicTree(key: string, value: string): Filter {
 
 function parseGroup(join: 'and' | 'or', negate: boolean, text: string, context: string): Filter {
   if (!text.startsWith('(') || !text.endsWith(')') || text.length < 3) {
-    throw queryParamError(`"failed to parse logic tree (${text})" (line 1, column 1)`, `unexpected "${text.slice(0, 1)}" expecting "("`);
+    throw queryParamError(
+      `"failed to parse logic tree (${text})" (line 1, column 1)`,
+      `unexpected "${text.slice(0, 1)}" expecting "("`,
+    );
   }
   const items = splitTopLevel(text.slice(1, -1)).map((item): Filter => {
     const nested = /^(not\.)?(and|or)(\(.*\))$/s.exec(item);
-    if (nested) return parseGroup(nested[2] === 'or' ? 'or' : 'and', Boolean(nested[1]), nested[3] ?? '', context);
+    if (nested)
+      return parseGroup(
+        nested[2] === 'or' ? 'or' : 'and',
+        Boolean(nested[1]),
+        nested[3] ?? '',
+        context,
+      );
     const dot = item.indexOf('.');
-    if (dot <= 0) throw queryParamError(`"failed to parse logic tree (${text})" (line 1, column 1)`, `unexpected "${item}" expecting a filter`);
+    if (dot <= 0)
+      throw queryParamError(
+        `"failed to parse logic tree (${text})" (line 1, column 1)`,
+        `unexpected "${item}" expecting a filter`,
+      );
     return parseCondition(unquote(item.slice(0, dot)), item.slice(dot + 1), true);
   });
   return { kind: 'group', negate, join, items };

@@ -18,7 +18,11 @@ export function requestToken(request: LocalRequest, keys: JwtKeys): string | nul
   return token === null ? null : keys.resolveOpaqueKey(token);
 }
 
-function jwtError(code: 'PGRST301' | 'PGRST303', message: string, details: string | null = null): RestError {
+function jwtError(
+  code: 'PGRST301' | 'PGRST303',
+  message: string,
+  details: string | null = null,
+): RestError {
   return new RestError(401, code, message, details, null, {
     'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(message)}`,
   });
@@ -34,18 +38,26 @@ export async function resolveRole(request: LocalRequest, keys: JwtKeys): Promise
   if (!result.ok) {
     if (result.reason === 'expired') {
       const exp = decodeExp(token);
-      const late = exp === null ? null : `Invalid by ${Math.max(0, Math.floor(Date.now() / 1000) - exp)} seconds`;
+      const late =
+        exp === null
+          ? null
+          : `Invalid by ${Math.max(0, Math.floor(Date.now() / 1000) - exp)} seconds`;
       throw jwtError('PGRST303', 'JWT expired', late);
     }
     throw jwtError('PGRST301', 'JWT cryptographic operation failed');
   }
-  const role = typeof result.claims.role === 'string' && result.claims.role !== '' ? result.claims.role : 'anon';
+  const role =
+    typeof result.claims.role === 'string' && result.claims.role !== ''
+      ? result.claims.role
+      : 'anon';
   return { role, claims: { ...result.claims, role } };
 }
 
 function decodeExp(token: string): number | null {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
+    const payload = JSON.parse(
+      Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    ) as { exp?: unknown };
     return typeof payload.exp === 'number' ? payload.exp : null;
   } catch {
     return null;
@@ -57,9 +69,15 @@ function decodeExp(token: string): number | null {
  * `authenticator`, which may only switch to the API roles; we connect as a superuser, so refuse
  * other existing roles the way Postgres would refuse authenticator.
  */
-export async function applyRequestSettings(tx: Queryable, request: LocalRequest, role: RequestRole): Promise<void> {
+export async function applyRequestSettings(
+  tx: Queryable,
+  request: LocalRequest,
+  role: RequestRole,
+): Promise<void> {
   if (!apiRoles.has(role.role)) {
-    const exists = await tx.query('select 1 from pg_catalog.pg_roles where rolname = $1', [role.role]);
+    const exists = await tx.query('select 1 from pg_catalog.pg_roles where rolname = $1', [
+      role.role,
+    ]);
     if (exists.rows.length > 0) {
       throw new RestError(403, '42501', `permission denied to set role "${role.role}"`);
     }
@@ -74,6 +92,14 @@ export async function applyRequestSettings(tx: Queryable, request: LocalRequest,
             set_config('request.jwt.claims', $3, true), set_config('request.method', $4, true),
             set_config('request.path', $5, true), set_config('request.headers', $6, true),
             set_config('request.cookies', $7, true)`,
-    ['public, extensions', role.role, JSON.stringify(role.claims), request.method, request.path, JSON.stringify(headers), '{}'],
+    [
+      'public, extensions',
+      role.role,
+      JSON.stringify(role.claims),
+      request.method,
+      request.path,
+      JSON.stringify(headers),
+      '{}',
+    ],
   );
 }

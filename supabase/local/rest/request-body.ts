@@ -4,11 +4,17 @@ import { RestError } from './rest-error.ts';
 
 export type JsonObject = Record<string, unknown>;
 
-const jsonTypes = new Set(['application/json', 'application/vnd.pgrst.object+json', 'application/vnd.pgrst.object']);
+const jsonTypes = new Set([
+  'application/json',
+  'application/vnd.pgrst.object+json',
+  'application/vnd.pgrst.object',
+]);
 
 /** PostgREST's payload step: JSON only here; other media types → 400 PGRST102 as PostgREST says. */
 export function parseJsonBody(request: LocalRequest, allowEmpty = false): unknown {
-  const contentType = (header(request, 'content-type') ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
+  const contentType =
+    (header(request, 'content-type') ?? 'application/json').split(';')[0]?.trim().toLowerCase() ??
+    '';
   if (!jsonTypes.has(contentType)) {
     throw new RestError(400, 'PGRST102', `Content-Type not acceptable: ${contentType}`);
   }

@@ -44,14 +44,33 @@ export function statusForSqlState(code: string, message: string, isAnon: boolean
   if (code === '42501') return isAnon ? 401 : 403;
   if (code === '23503' || code === '23505') return 409;
   if (code === '25006') return 405;
-  if (code === '22023') return message.startsWith('role') && message.endsWith('does not exist') ? 401 : 400;
+  if (code === '22023')
+    return message.startsWith('role') && message.endsWith('does not exist') ? 401 : 400;
   if (code === '42883' || code === '42P01') return 404;
   if (code === '42P17' || code === '53400' || code === '57P01') return code === '57P01' ? 503 : 500;
   if (code === 'P0001') return 400;
   const prefix = code.slice(0, 2);
   if (prefix === '08' || prefix === '53') return 503;
   if (prefix === '0L' || prefix === '0P' || prefix === '28') return 403;
-  if (['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(prefix)) {
+  if (
+    [
+      '09',
+      '25',
+      '2D',
+      '38',
+      '39',
+      '3B',
+      '40',
+      '54',
+      '55',
+      '57',
+      '58',
+      'F0',
+      'HV',
+      'P0',
+      'XX',
+    ].includes(prefix)
+  ) {
     return 500;
   }
   return 400;

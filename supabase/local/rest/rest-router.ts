@@ -20,13 +20,18 @@ function decodePath(path: string): string[] {
 }
 
 /** `/rest/v1/*`: each request is one transaction run as the JWT's role, so RLS and grants decide. */
-export async function handleRest(request: LocalRequest, db: Database, keys: JwtKeys): Promise<LocalResponse> {
+export async function handleRest(
+  request: LocalRequest,
+  db: Database,
+  keys: JwtKeys,
+): Promise<LocalResponse> {
   let isAnon = true;
   try {
     const segments = decodePath(request.path);
     if (segments.length === 0) throw unsupported('The OpenAPI root endpoint');
     const isRpc = segments[0] === 'rpc' && segments.length === 2;
-    if (segments.length !== 1 && !isRpc) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+    if (segments.length !== 1 && !isRpc)
+      throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
     if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'PUT'].includes(request.method)) {
       throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${request.method}`);
     }
@@ -39,25 +44,28 @@ export async function handleRest(request: LocalRequest, db: Database, keys: JwtK
     const query = parseQuery(request.url.searchParams);
     const readOnly = readMethods.has(request.method);
 
-    return await db.transaction(async (tx) => {
-      if (isRpc) {
+    return await db.transaction(
+      async (tx) => {
+        if (isRpc) {
+          await applyRequestSettings(tx, request, role);
+          return callFunction(tx, request, segments[1] ?? '');
+        }
+        const table = await loadTable(tx, segments[0] ?? '');
         await applyRequestSettings(tx, request, role);
-        return callFunction(tx, request, segments[1] ?? '');
-      }
-      const table = await loadTable(tx, segments[0] ?? '');
-      await applyRequestSettings(tx, request, role);
-      switch (request.method) {
-        case 'GET':
-        case 'HEAD':
-          return readTable(tx, request, table, query, preferences);
-        case 'POST':
-          return insertRows(tx, request, table, query, preferences);
-        case 'PATCH':
-          return updateRows(tx, request, table, query, preferences);
-        default:
-          return deleteRows(tx, request, table, query, preferences);
-      }
-    }, { readOnly });
+        switch (request.method) {
+          case 'GET':
+          case 'HEAD':
+            return readTable(tx, request, table, query, preferences);
+          case 'POST':
+            return insertRows(tx, request, table, query, preferences);
+          case 'PATCH':
+            return updateRows(tx, request, table, query, preferences);
+          default:
+            return deleteRows(tx, request, table, query, preferences);
+        }
+      },
+      { readOnly },
+    );
   } catch (error) {
     return restErrorResponse(toRestError(error, isAnon));
   }

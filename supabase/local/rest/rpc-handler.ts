@@ -17,9 +17,17 @@ interface RoutineRow {
 }
 
 /** `POST /rpc/<fn>` with named JSON arguments, for functions in the exposed schema. */
-export async function callFunction(tx: Queryable, request: LocalRequest, name: string): Promise<LocalResponse> {
+export async function callFunction(
+  tx: Queryable,
+  request: LocalRequest,
+  name: string,
+): Promise<LocalResponse> {
   if (request.method !== 'POST') {
-    throw new RestError(400, 'PGRST100', `${request.method} /rpc is not supported by the local backend; use POST`);
+    throw new RestError(
+      400,
+      'PGRST100',
+      `${request.method} /rpc is not supported by the local backend; use POST`,
+    );
   }
   const payload = parseJsonBody(request, true);
   if (!isJsonObject(payload)) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
@@ -42,7 +50,12 @@ export async function callFunction(tx: Queryable, request: LocalRequest, name: s
     return keys.every((key) => inputs.includes(key)) && required.every((arg) => keys.includes(arg));
   });
   if (!routine) throw await functionNotFound(tx, name, keys);
-  if (routine.arg_modes?.some((mode) => mode === 'v')) throw new RestError(400, 'PGRST100', 'Variadic functions are not supported by the local backend');
+  if (routine.arg_modes?.some((mode) => mode === 'v'))
+    throw new RestError(
+      400,
+      'PGRST100',
+      'Variadic functions are not supported by the local backend',
+    );
 
   const params = new Params();
   const json = keys.length > 0 ? params.add(JSON.stringify(payload)) : '';
@@ -67,7 +80,8 @@ export async function callFunction(tx: Queryable, request: LocalRequest, name: s
       : `select to_json(${call})::text as body`;
   const result = await tx.query<{ body: string | null }>(sql, params.values);
   let body = result.rows[0]?.body ?? 'null';
-  if (!routine.returns_set && routine.return_kind === 'c') body = JSON.stringify((JSON.parse(body) as unknown[])[0] ?? null);
+  if (!routine.returns_set && routine.return_kind === 'c')
+    body = JSON.stringify((JSON.parse(body) as unknown[])[0] ?? null);
   return { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body };
 }
 
@@ -76,9 +90,15 @@ async function functionNotFound(tx: Queryable, name: string, keys: string[]): Pr
     `select distinct p.proname from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace where n.nspname = $1`,
     [EXPOSED_SCHEMA],
   );
-  const suggestion = closestName(name, all.rows.map((row) => row.proname));
+  const suggestion = closestName(
+    name,
+    all.rows.map((row) => row.proname),
+  );
   const withParams = keys.length === 0 ? ' without parameters' : `(${keys.join(', ')})`;
-  const detailParams = keys.length === 0 ? ' without parameters' : ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`;
+  const detailParams =
+    keys.length === 0
+      ? ' without parameters'
+      : ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`;
   return new RestError(
     404,
     'PGRST202',

@@ -33,7 +33,10 @@ async function tableNotFound(db: Queryable, name: string): Promise<RestError> {
       where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'f', 'p')`,
     [EXPOSED_SCHEMA],
   );
-  const suggestion = closestName(name, tables.rows.map((row) => row.relname));
+  const suggestion = closestName(
+    name,
+    tables.rows.map((row) => row.relname),
+  );
   return new RestError(
     404,
     'PGRST205',
@@ -44,7 +47,11 @@ async function tableNotFound(db: Queryable, name: string): Promise<RestError> {
 }
 
 export function columnNotFound(table: string, column: string): RestError {
-  return new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
+  return new RestError(
+    400,
+    'PGRST204',
+    `Could not find the '${column}' column of '${table}' in the schema cache`,
+  );
 }
 
 /** The Postgres error PostgREST passes through for an unknown column in select, filters or order. */

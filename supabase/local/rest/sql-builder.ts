@@ -31,7 +31,11 @@ export function tableRef(table: TableInfo): string {
 }
 
 /** A column reference checked against the catalog (unknown → 42703, as Postgres would say). */
-export function columnRef(table: TableInfo, column: string, qualifier = quoteIdent(table.name)): string {
+export function columnRef(
+  table: TableInfo,
+  column: string,
+  qualifier = quoteIdent(table.name),
+): string {
   if (!table.columns.includes(column)) throw undefinedColumn(table.name, column);
   return `${qualifier}.${quoteIdent(column)}`;
 }
@@ -49,20 +53,26 @@ export function selectList(table: TableInfo, items: SelectItem[], qualifier?: st
 
 function conditionSql(table: TableInfo, filter: Filter, params: Params): string {
   if (filter.kind === 'group') {
-    const joined = filter.items.map((item) => conditionSql(table, item, params)).join(` ${filter.join} `);
+    const joined = filter.items
+      .map((item) => conditionSql(table, item, params))
+      .join(` ${filter.join} `);
     return filter.negate ? `not (${joined})` : `(${joined})`;
   }
   const ref = columnRef(table, filter.column);
   let sql: string;
   if (filter.operator === 'in') {
     const list = filter.value as string[];
-    sql = list.length === 0 ? 'false' : `${ref} in (${list.map((value) => params.add(value)).join(', ')})`;
+    sql =
+      list.length === 0
+        ? 'false'
+        : `${ref} in (${list.map((value) => params.add(value)).join(', ')})`;
   } else if (filter.operator === 'is') {
     const value = filter.value as string;
     sql = value === 'not_null' ? `${ref} is not null` : `${ref} is ${value}`;
   } else {
     const raw = filter.value as string;
-    const value = filter.operator === 'like' || filter.operator === 'ilike' ? raw.replaceAll('*', '%') : raw;
+    const value =
+      filter.operator === 'like' || filter.operator === 'ilike' ? raw.replaceAll('*', '%') : raw;
     sql = `${ref} ${comparison[filter.operator]} ${params.add(value)}`;
   }
   return filter.negate ? `not (${sql})` : sql;

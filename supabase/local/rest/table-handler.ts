@@ -19,7 +19,12 @@ interface Rows {
 }
 
 function singularityError(count: number): RestError {
-  return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${count} rows`);
+  return new RestError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${count} rows`,
+  );
 }
 
 /** Array body as is, or its only element for `Accept: application/vnd.pgrst.object+json`. */
@@ -70,11 +75,19 @@ export async function readTable(
 
   const totalText = total === null ? '*' : String(total);
   if (total !== null && offset > total) {
-    throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`, null, {
-      'Content-Range': `*/${total}`,
-    });
+    throw new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `An offset of ${offset} was requested, but there are only ${total} rows.`,
+      null,
+      {
+        'Content-Range': `*/${total}`,
+      },
+    );
   }
-  const contentRange = page === 0 ? `*/${totalText}` : `${offset}-${offset + page - 1}/${totalText}`;
+  const contentRange =
+    page === 0 ? `*/${totalText}` : `${offset}-${offset + page - 1}/${totalText}`;
   const partial = total !== null && page < total;
   const body = shapeBody({ total: page, body: row?.body ?? '[]' }, shape);
   const headers: Record<string, string> = {
@@ -82,12 +95,18 @@ export async function readTable(
     'Content-Range': contentRange,
     'Content-Location': `${request.path}${request.url.search}`,
   };
-  if (preferences.applied.length > 0) headers['Preference-Applied'] = preferences.applied.join(', ');
+  if (preferences.applied.length > 0)
+    headers['Preference-Applied'] = preferences.applied.join(', ');
   return { status: partial ? 206 : 200, headers, body };
 }
 
 /** Columns to write: `columns=` if given, else the (uniform) keys of the payload. */
-function writeColumns(table: TableInfo, rows: JsonObject[], query: ParsedQuery, missingDefault: boolean): string[] {
+function writeColumns(
+  table: TableInfo,
+  rows: JsonObject[],
+  query: ParsedQuery,
+  missingDefault: boolean,
+): string[] {
   let columns: string[];
   if (query.columns) {
     columns = query.columns;
@@ -97,7 +116,8 @@ function writeColumns(table: TableInfo, rows: JsonObject[], query: ParsedQuery, 
       const keys = Object.keys(row);
       return keys.length === first.length && first.every((key) => key in row);
     });
-    if (!sameKeys && !missingDefault) throw new RestError(400, 'PGRST102', 'All object keys must match');
+    if (!sameKeys && !missingDefault)
+      throw new RestError(400, 'PGRST102', 'All object keys must match');
     columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   }
   for (const column of columns) {
@@ -131,16 +151,26 @@ async function runMutation(
   return { total: Number(result.rows[0]?.total ?? 0), body: null };
 }
 
-function writeResponse(status: number, rows: Rows, shape: ResponseShape, preferences: Preferences): LocalResponse {
+function writeResponse(
+  status: number,
+  rows: Rows,
+  shape: ResponseShape,
+  preferences: Preferences,
+): LocalResponse {
   const headers: Record<string, string> = {
     'Content-Range': `*/${preferences.count ? rows.total : '*'}`,
   };
-  if (preferences.applied.length > 0) headers['Preference-Applied'] = preferences.applied.join(', ');
+  if (preferences.applied.length > 0)
+    headers['Preference-Applied'] = preferences.applied.join(', ');
   if (shape === 'object' && rows.total !== 1) throw singularityError(rows.total);
   if (preferences.returning !== 'representation') {
     return { status: status === 201 ? 201 : 204, headers, body: null };
   }
-  return { status, headers: { ...(shape === 'object' ? objectHeaders : jsonHeaders), ...headers }, body: shapeBody(rows, shape) };
+  return {
+    status,
+    headers: { ...(shape === 'object' ? objectHeaders : jsonHeaders), ...headers },
+    body: shapeBody(rows, shape),
+  };
 }
 
 export async function insertRows(
@@ -189,15 +219,29 @@ export async function updateRows(
   const shape = responseShape(request);
   const payload = parseJsonBody(request);
   if (!isJsonObject(payload)) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
-  if (query.limit !== null || query.offset !== null || query.order.length > 0) throw unsupported('limit/offset/order on PATCH');
+  if (query.limit !== null || query.offset !== null || query.order.length > 0)
+    throw unsupported('limit/offset/order on PATCH');
   const columns = writeColumns(table, [payload], query, false);
-  if (columns.length === 0) return writeResponse(200, { total: 0, body: '[]' }, shape === 'object' ? 'array' : shape, preferences);
+  if (columns.length === 0)
+    return writeResponse(
+      200,
+      { total: 0, body: '[]' },
+      shape === 'object' ? 'array' : shape,
+      preferences,
+    );
   const params = new Params();
   const body = params.add(JSON.stringify(payload));
-  const assignments = columns.map((column) => `${quoteIdent(column)} = _pgrst_body.${quoteIdent(column)}`).join(', ');
+  const assignments = columns
+    .map((column) => `${quoteIdent(column)} = _pgrst_body.${quoteIdent(column)}`)
+    .join(', ');
   const mutation = `update ${tableRef(table)} set ${assignments}
     from (select * from json_populate_record(null::${tableRef(table)}, ${body}::json)) _pgrst_body${whereClause(table, query.filters, params)}`;
-  return writeResponse(200, await runMutation(tx, mutation, params, table, query, preferences), shape, preferences);
+  return writeResponse(
+    200,
+    await runMutation(tx, mutation, params, table, query, preferences),
+    shape,
+    preferences,
+  );
 }
 
 export async function deleteRows(
@@ -208,9 +252,14 @@ export async function deleteRows(
   preferences: Preferences,
 ): Promise<LocalResponse> {
   const shape = responseShape(request);
-  if (query.limit !== null || query.offset !== null || query.order.length > 0) throw unsupported('limit/offset/order on DELETE');
+  if (query.limit !== null || query.offset !== null || query.order.length > 0)
+    throw unsupported('limit/offset/order on DELETE');
   const params = new Params();
   const mutation = `delete from ${tableRef(table)}${whereClause(table, query.filters, params)}`;
-  return writeResponse(200, await runMutation(tx, mutation, params, table, query, preferences), shape, preferences);
+  return writeResponse(
+    200,
+    await runMutation(tx, mutation, params, table, query, preferences),
+    shape,
+    preferences,
+  );
 }
-

@@ -16,7 +16,9 @@ export type TestBackendOptions = Partial<Omit<LocalSupabaseOptions, 'db'>> & {
 };
 
 /** A throwaway database on the DATABASE_URL server: created for this run, dropped on stop. */
-async function createThrowawayDatabase(serverUrl: string): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+async function createThrowawayDatabase(
+  serverUrl: string,
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `local_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -55,7 +57,11 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
   }
   const throwaway = await createThrowawayDatabase(serverUrl);
   try {
-    const backend = await startLocalSupabase({ port: 0, ...options, db: { kind: 'postgres', url: throwaway.url } });
+    const backend = await startLocalSupabase({
+      port: 0,
+      ...options,
+      db: { kind: 'postgres', url: throwaway.url },
+    });
     return {
       ...backend,
       storage: throwaway.name,
@@ -80,7 +86,9 @@ export function anonClient(backend: Pick<LocalSupabase, 'url' | 'anonKey'>): Sup
   return createClient(backend.url, backend.anonKey, clientOptions);
 }
 
-export function serviceClient(backend: Pick<LocalSupabase, 'url' | 'serviceRoleKey'>): SupabaseClient {
+export function serviceClient(
+  backend: Pick<LocalSupabase, 'url' | 'serviceRoleKey'>,
+): SupabaseClient {
   return createClient(backend.url, backend.serviceRoleKey, clientOptions);
 }
 
@@ -92,7 +100,12 @@ export interface CreatedUser {
 /** Creates a user through the admin API (confirmed unless `confirmed: false`). */
 export async function createUser(
   backend: Pick<LocalSupabase, 'url' | 'serviceRoleKey'>,
-  user: { email: string; password: string; confirmed?: boolean; userMetadata?: Record<string, unknown> },
+  user: {
+    email: string;
+    password: string;
+    confirmed?: boolean;
+    userMetadata?: Record<string, unknown>;
+  },
 ): Promise<CreatedUser> {
   const { data, error } = await serviceClient(backend).auth.admin.createUser({
     email: user.email,
