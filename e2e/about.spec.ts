@@ -1,15 +1,21 @@
 import { expect, test } from './support/console-guard';
 
 test.describe('about page', () => {
-  test('hero, mission with its two points, the expertise list and the three values', async ({ page }) => {
+  test('hero, mission with its two points, the expertise list and the three values', async ({
+    page,
+  }) => {
     await page.goto('/about');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet the Team Behind Your Data Success');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Meet the Team Behind Your Data Success',
+    );
     const mission = page.getByRole('region', { name: 'Our Mission' });
     await expect(mission.getByRole('heading', { name: 'Unlock Data Value' })).toBeVisible();
     await expect(mission.getByRole('heading', { name: 'Future-Ready Solutions' })).toBeVisible();
     const expertise = page.getByRole('complementary', { name: 'Our Expertise' });
     await expect(expertise.getByRole('listitem')).toHaveCount(4);
-    const values = page.getByRole('region', { name: 'What Sets Us Apart' }).getByRole('heading', { level: 3 });
+    const values = page
+      .getByRole('region', { name: 'What Sets Us Apart' })
+      .getByRole('heading', { level: 3 });
     await expect(values).toHaveText(['Strategic Vision', 'Expert Team', 'Proven Results']);
   });
 

@@ -22,7 +22,11 @@ export default function AboutPage() {
         path={paths.about}
       />
       <PageHero
-        eyebrow={<p className="text-sm font-bold tracking-widest text-brand-200 uppercase">About {site.name}</p>}
+        eyebrow={
+          <p className="text-sm font-bold tracking-widest text-brand-200 uppercase">
+            About {site.name}
+          </p>
+        }
         title={aboutHero.heading}
         intro={aboutHero.intro}
       >
@@ -30,7 +34,9 @@ export default function AboutPage() {
           {heroStats.map((stat) => (
             <div key={stat.label} className="flex flex-col gap-1">
               <dt className="order-2 text-sm leading-5 text-slate-300">{stat.label}</dt>
-              <dd className="order-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{stat.value}</dd>
+              <dd className="order-1 text-3xl font-extrabold tracking-tight sm:text-4xl">
+                {stat.value}
+              </dd>
             </div>
           ))}
         </dl>

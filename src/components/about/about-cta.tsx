@@ -14,7 +14,9 @@ export function AboutCta() {
             {aboutCta.heading}
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg leading-8 text-slate-200">{aboutCta.body}</p>
-          <ContactLink className={buttonClass({ variant: 'inverse', size: 'lg', className: 'mt-8' })}>
+          <ContactLink
+            className={buttonClass({ variant: 'inverse', size: 'lg', className: 'mt-8' })}
+          >
             {aboutCta.cta.label}
           </ContactLink>
         </div>

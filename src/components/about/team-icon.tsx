@@ -16,7 +16,13 @@ const iconPaths: Record<TeamIconKey, string> = {
 };
 
 /** Decorative icon for a team member's speciality; the role is always written beside it. */
-export function TeamIcon({ icon, className = 'size-5' }: { icon: TeamIconKey; className?: string }) {
+export function TeamIcon({
+  icon,
+  className = 'size-5',
+}: {
+  icon: TeamIconKey;
+  className?: string;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"

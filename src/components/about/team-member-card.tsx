@@ -12,7 +12,9 @@ export function TeamMemberCard({ member }: { member: TeamMember }) {
       <div
         aria-hidden="true"
         className="absolute inset-x-0 top-0 h-20 opacity-15"
-        style={{ backgroundImage: `linear-gradient(135deg, ${member.gradient.from}, ${member.gradient.to})` }}
+        style={{
+          backgroundImage: `linear-gradient(135deg, ${member.gradient.from}, ${member.gradient.to})`,
+        }}
       />
       <div className="relative flex items-end justify-between">
         <Avatar

@@ -17,7 +17,10 @@ export function TeamSection() {
         {/* Flex rather than grid so the last, shorter row of the 11 sits centred. */}
         <ul className="mt-12 flex flex-wrap justify-center gap-6">
           {team.map((member) => (
-            <li key={member.id} className="w-full sm:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]">
+            <li
+              key={member.id}
+              className="w-full sm:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]"
+            >
               <TeamMemberCard member={member} />
             </li>
           ))}

@@ -9,7 +9,11 @@ const valueIcons: Record<ValueIcon, string> = {
   results: 'M3 17l6-6 4 4 8-8M15 7h6v6',
 };
 
-const accents = ['from-blue-600 to-blue-800', 'from-violet-600 to-violet-800', 'from-emerald-600 to-emerald-800'];
+const accents = [
+  'from-blue-600 to-blue-800',
+  'from-violet-600 to-violet-800',
+  'from-emerald-600 to-emerald-800',
+];
 
 /** The three value tiles: Strategic Vision, Expert Team, Proven Results. */
 export function ValuesSection() {
@@ -19,11 +23,25 @@ export function ValuesSection() {
         <SectionHeading id="values-title" eyebrow="How we work" title="What Sets Us Apart" />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {valueTiles.map((tile, index) => (
-            <li key={tile.id} className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+            <li
+              key={tile.id}
+              className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+            >
               <span
                 className={`mx-auto inline-flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br text-white shadow-md ${accents[index % accents.length]}`}
               >
-                <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                <svg
+                  viewBox="0 0 24 24"
+                  width="28"
+                  height="28"
+                  aria-hidden="true"
+                  focusable="false"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   <path d={valueIcons[tile.icon]} />
                 </svg>
               </span>

@@ -16,7 +16,10 @@ export function AwardSection() {
               <p className="text-sm font-bold tracking-widest text-amber-800 uppercase">
                 Award winner {awardContent.year}
               </p>
-              <h2 id="award-title" className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
+              <h2
+                id="award-title"
+                className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl"
+              >
                 {awardContent.title}
               </h2>
               <p className="mt-4 max-w-3xl text-lg leading-8 text-ink-soft">{awardContent.body}</p>

@@ -63,7 +63,14 @@ export function CarouselControls({ viewportRef }: CarouselControlsProps) {
       aria-label={playing ? 'Pause the client logo carousel' : 'Play the client logo carousel'}
       className="inline-flex items-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-ink-soft hover:border-slate-400 hover:text-ink"
     >
-      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false" fill="currentColor">
+      <svg
+        viewBox="0 0 16 16"
+        width="14"
+        height="14"
+        aria-hidden="true"
+        focusable="false"
+        fill="currentColor"
+      >
         {playing ? <path d="M4 2h3v12H4zm5 0h3v12H9z" /> : <path d="M4 2l10 6-10 6z" />}
       </svg>
       {playing ? 'Pause' : 'Play'}

@@ -5,7 +5,9 @@ import { clientLogos } from '@/content/clients';
 // The carousel engine (embla, ~9 KB gzip) loads only when the logos come near the viewport,
 // so it is not part of the home page's first load.
 const CarouselControls = lazy(() =>
-  import('@/components/home/carousel-controls').then((module) => ({ default: module.CarouselControls })),
+  import('@/components/home/carousel-controls').then((module) => ({
+    default: module.CarouselControls,
+  })),
 );
 
 /** How far below the viewport the carousel starts loading its engine. */

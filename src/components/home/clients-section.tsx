@@ -5,7 +5,10 @@ import { clientsSectionContent } from '@/content/home';
 /** "Trusted by" band holding the client logo carousel. */
 export function ClientsSection() {
   return (
-    <section aria-labelledby="clients-title" className="border-y border-slate-200 bg-white py-16 sm:py-20">
+    <section
+      aria-labelledby="clients-title"
+      className="border-y border-slate-200 bg-white py-16 sm:py-20"
+    >
       <div className="container-page">
         <SectionHeading
           id="clients-title"

@@ -15,7 +15,17 @@ export function ContactPlaceholder() {
   return (
     <div className="flex min-h-[40rem] flex-col rounded-2xl bg-white p-7 text-ink shadow-2xl sm:p-10">
       <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
-        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          width="28"
+          height="28"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <rect x="3" y="5" width="18" height="14" rx="2" />
           <path d="M3 7l9 6 9-6" />
         </svg>

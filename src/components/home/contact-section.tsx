@@ -27,11 +27,18 @@ export function ContactSection({ form }: ContactSectionProps) {
       <div className="container-page grid gap-12 lg:grid-cols-[0.9fr_1.1fr] lg:gap-16">
         <div className="lg:sticky lg:top-28 lg:self-start lg:pt-6">
           <p className="text-sm font-bold tracking-widest text-brand-200 uppercase">Get in touch</p>
-          <h2 id="contact-title" className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+          <h2
+            id="contact-title"
+            className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl"
+          >
             {contactSectionContent.headline}
           </h2>
           <p className="mt-5 text-lg leading-8 text-slate-200">{contactSectionContent.subtext}</p>
-          <ul aria-label="What you get" className="mt-8 hidden space-y-4 lg:block" data-testid="contact-benefits">
+          <ul
+            aria-label="What you get"
+            className="mt-8 hidden space-y-4 lg:block"
+            data-testid="contact-benefits"
+          >
             {contactSectionContent.benefits.map((benefit) => (
               <li key={benefit} className="flex items-center gap-3 text-lg font-medium">
                 <CheckIcon className="size-7 shrink-0 text-emerald-300" />
@@ -42,7 +49,10 @@ export function ContactSection({ form }: ContactSectionProps) {
           <p className="mt-8 text-sm text-slate-300">{contactSectionContent.replyPromise}</p>
           <p className="mt-2 text-sm text-slate-300">
             Prefer e-mail? Write to{' '}
-            <a href={`mailto:${site.contactEmail}`} className="font-semibold text-white underline underline-offset-4">
+            <a
+              href={`mailto:${site.contactEmail}`}
+              className="font-semibold text-white underline underline-offset-4"
+            >
               {site.contactEmail}
             </a>
             .

@@ -15,7 +15,9 @@ export function HeroVisual() {
     <div aria-hidden="true" className="relative hidden lg:block">
       <div className="absolute -inset-6 rounded-[2rem] bg-gradient-to-tr from-blue-500/20 to-violet-500/20 blur-2xl" />
       <div className="relative rounded-2xl border border-white/15 bg-white/10 p-6 shadow-2xl backdrop-blur">
-        <p className="text-xs font-semibold tracking-widest text-slate-300 uppercase">Data value index</p>
+        <p className="text-xs font-semibold tracking-widest text-slate-300 uppercase">
+          Data value index
+        </p>
         <p className="mt-1 flex items-baseline gap-3">
           <span className="text-3xl font-extrabold">+45%</span>
           <span className="rounded-full bg-emerald-400/20 px-2.5 py-0.5 text-xs font-bold text-emerald-200">
@@ -42,7 +44,9 @@ export function HeroVisual() {
       </div>
       <div className="absolute -top-7 -right-5 rounded-xl border border-white/15 bg-ink/90 px-4 py-3 shadow-xl">
         <p className="text-xs text-slate-300">Governed datasets</p>
-        <p className="text-lg font-bold">1,240 <span className="text-sm font-semibold text-emerald-300">trusted</span></p>
+        <p className="text-lg font-bold">
+          1,240 <span className="text-sm font-semibold text-emerald-300">trusted</span>
+        </p>
       </div>
     </div>
   );

@@ -41,7 +41,10 @@ export function HomeHero() {
               {heroContent.primaryCta.label}
               <ArrowIcon />
             </ContactLink>
-            <Link to={paths.caseStudies} className={buttonClass({ variant: 'inverseOutline', size: 'lg' })}>
+            <Link
+              to={paths.caseStudies}
+              className={buttonClass({ variant: 'inverseOutline', size: 'lg' })}
+            >
               {heroContent.secondaryCta.label}
             </Link>
           </div>
@@ -49,7 +52,9 @@ export function HomeHero() {
             {heroStats.map((stat) => (
               <div key={stat.label} className="flex flex-col gap-1">
                 <dt className="order-2 text-sm leading-5 text-slate-300">{stat.label}</dt>
-                <dd className="order-1 text-3xl font-extrabold tracking-tight sm:text-4xl">{stat.value}</dd>
+                <dd className="order-1 text-3xl font-extrabold tracking-tight sm:text-4xl">
+                  {stat.value}
+                </dd>
               </div>
             ))}
           </dl>
@@ -63,7 +68,14 @@ export function HomeHero() {
 function ArrowIcon() {
   return (
     <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-      <path d="M4 10h11m-4-4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M4 10h11m-4-4l4 4-4 4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

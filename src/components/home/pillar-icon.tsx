@@ -10,7 +10,13 @@ const paths: Record<PillarId, string> = {
 };
 
 /** The pillar's outline icon. Decorative: the pillar is always named beside it. */
-export function PillarIcon({ pillar, className = 'size-6' }: { pillar: PillarId; className?: string }) {
+export function PillarIcon({
+  pillar,
+  className = 'size-6',
+}: {
+  pillar: PillarId;
+  className?: string;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -20,7 +20,7 @@ export function ServiceCard({ service, headingLevel = 'h3' }: ServiceCardProps) 
   const theme = pillarTheme(service.pillar);
   const Heading = headingLevel;
   return (
-    <article className="group relative flex h-full gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition focus-within:ring-2 focus-within:ring-brand-600 hover:-translate-y-0.5 hover:border-slate-300 hover:shadow-lg motion-reduce:hover:translate-y-0 sm:flex-col sm:gap-0 sm:p-6">
+    <article className="group relative flex h-full gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-slate-300 hover:shadow-lg has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand-600 motion-reduce:hover:translate-y-0 sm:flex-col sm:gap-0 sm:p-6">
       <span
         className={`inline-flex size-10 shrink-0 items-center justify-center rounded-xl sm:size-11 ${theme.softBadge}`}
       >
@@ -35,14 +35,28 @@ export function ServiceCard({ service, headingLevel = 'h3' }: ServiceCardProps) 
             {service.name}
           </Link>
         </Heading>
-        <p className="mt-1.5 flex-1 text-sm leading-6 text-ink-muted sm:mt-2">{service.shortDescription}</p>
+        <p className="mt-1.5 flex-1 text-sm leading-6 text-ink-muted sm:mt-2">
+          {service.shortDescription}
+        </p>
         <span
           aria-hidden="true"
           className={`mt-5 hidden items-center gap-1 text-sm font-semibold sm:inline-flex ${theme.text}`}
         >
           Learn more
-          <svg viewBox="0 0 20 20" width="16" height="16" className="transition-transform group-hover:translate-x-0.5">
-            <path d="M4 10h11m-4-4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          <svg
+            viewBox="0 0 20 20"
+            width="16"
+            height="16"
+            className="transition-transform group-hover:translate-x-0.5"
+          >
+            <path
+              d="M4 10h11m-4-4l4 4-4 4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </span>
       </div>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 
 import { PillarIcon } from '@/components/home/pillar-icon';
 import { ServiceCard } from '@/components/home/service-card';
+import { ServicesCtaTile } from '@/components/home/services-cta-tile';
 import { buttonClass } from '@/components/ui/button-styles';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { paths } from '@/config/paths';
@@ -61,7 +62,9 @@ export function ServicesTabs() {
             >
               <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
                 <h3 className="text-2xl font-bold text-ink">{pillar.title}</h3>
-                <p className="text-sm font-semibold text-ink-muted">{pillar.services.length} services</p>
+                <p className="text-sm font-semibold text-ink-muted">
+                  {pillar.services.length} services
+                </p>
               </div>
               <p className="mt-3 max-w-3xl leading-7 text-ink-muted">{pillar.description}</p>
               <ul className="mt-8 grid gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3">
@@ -70,6 +73,7 @@ export function ServicesTabs() {
                     <ServiceCard service={service} headingLevel="h4" />
                   </li>
                 ))}
+                <ServicesCtaTile pillar={pillar.id} cardCount={pillar.services.length} />
               </ul>
             </Tabs.Content>
           ))}

@@ -24,7 +24,12 @@ function fraction(index: number, salt: number) {
  * prefers-reduced-motion. Positions derive from the index, so hydration matches the static HTML.
  * The parent must be `relative overflow-hidden` (and `isolate` when using a negative z-index).
  */
-export function Particles({ count = 24, seed = 1, layout = 'fill', className = '' }: ParticlesProps) {
+export function Particles({
+  count = 24,
+  seed = 1,
+  layout = 'fill',
+  className = '',
+}: ParticlesProps) {
   const dots = Array.from({ length: count }, (_, index) => {
     const size = 2 + Math.round(fraction(index, seed + 3) * 3);
     return {

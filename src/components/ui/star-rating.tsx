@@ -4,8 +4,7 @@ type StarRatingProps = {
   className?: string;
 };
 
-const STAR_PATH =
-  'M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z';
+const STAR_PATH = 'M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z';
 
 /** A row of stars with its meaning spelt out for screen readers ("Rated 5 out of 5"). */
 export function StarRating({ rating, outOf = 5, className = '' }: StarRatingProps) {

@@ -13,7 +13,14 @@ describe('Avatar', () => {
   });
 
   it('shows the photo when there is one', () => {
-    render(<Avatar name="Daniel Hartley" initials="DH" gradient={gradient} photo="/images/team/daniel-hartley.svg" />);
+    render(
+      <Avatar
+        name="Daniel Hartley"
+        initials="DH"
+        gradient={gradient}
+        photo="/images/team/daniel-hartley.svg"
+      />,
+    );
     expect(screen.getByRole('img', { name: 'Portrait of Daniel Hartley' })).toHaveAttribute(
       'src',
       '/images/team/daniel-hartley.svg',
@@ -35,15 +42,23 @@ describe('Avatar', () => {
   });
 
   it('falls back when the photo had already failed before the component mounted', () => {
-    Object.defineProperty(HTMLImageElement.prototype, 'complete', { configurable: true, get: () => true });
-    Object.defineProperty(HTMLImageElement.prototype, 'naturalWidth', { configurable: true, get: () => 0 });
+    Object.defineProperty(HTMLImageElement.prototype, 'complete', {
+      configurable: true,
+      get: () => true,
+    });
+    Object.defineProperty(HTMLImageElement.prototype, 'naturalWidth', {
+      configurable: true,
+      get: () => 0,
+    });
     render(<Avatar name="Priya Raman" initials="PR" gradient={gradient} photo="/missing.svg" />);
     expect(screen.getByText('PR')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Portrait of Priya Raman' })).not.toBeInTheDocument();
   });
 
   it('hides itself from assistive technology when decorative', () => {
-    const { container } = render(<Avatar name="Tom Fairbairn" initials="TF" gradient={gradient} decorative />);
+    const { container } = render(
+      <Avatar name="Tom Fairbairn" initials="TF" gradient={gradient} decorative />,
+    );
     expect(container.firstElementChild).toHaveAttribute('aria-hidden', 'true');
   });
 });

@@ -22,6 +22,8 @@ describe('TeamSection', () => {
     const withPhoto = team.filter((member) => member.photo);
     expect(container.querySelectorAll('article img')).toHaveLength(withPhoto.length);
     const initials = screen.getAllByTestId('avatar-initials').map((avatar) => avatar.textContent);
-    expect(initials).toEqual(team.filter((member) => !member.photo).map((member) => member.initials));
+    expect(initials).toEqual(
+      team.filter((member) => !member.photo).map((member) => member.initials),
+    );
   });
 });

@@ -21,6 +21,8 @@ describe('AccreditationsSection', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     render(<AccreditationsSection />);
     fireEvent.error(screen.getByRole('img', { name: 'ISO 27001 certified badge' }));
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('/images/accreditations/iso-27001.svg'));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('/images/accreditations/iso-27001.svg'),
+    );
   });
 });

@@ -21,7 +21,10 @@ function stubBrowser({ reducedMotion }: { reducedMotion: boolean }) {
     class {
       constructor(private readonly callback: IntersectionObserverCallback) {}
       observe(target: Element) {
-        this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as never);
+        this.callback(
+          [{ isIntersecting: true, target } as IntersectionObserverEntry],
+          this as never,
+        );
       }
       unobserve() {}
       disconnect() {}
@@ -40,7 +43,9 @@ function stubBrowser({ reducedMotion }: { reducedMotion: boolean }) {
   );
   // Slides 200 px wide side by side in a 600 px viewport, so there is something to scroll.
   const isSlide = (el: HTMLElement) => el.getAttribute('aria-roledescription') === 'slide';
-  vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (this: HTMLElement) {
+  vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (
+    this: HTMLElement,
+  ) {
     return isSlide(this) ? 200 : 600;
   });
   vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(96);
@@ -49,10 +54,13 @@ function stubBrowser({ reducedMotion }: { reducedMotion: boolean }) {
   vi.spyOn(window, 'getComputedStyle').mockImplementation((element, pseudo) => {
     const style = computeStyle(element, pseudo);
     const read = style.getPropertyValue.bind(style);
-    style.getPropertyValue = (name: string) => read(name) || (name.startsWith('margin') ? '0px' : '');
+    style.getPropertyValue = (name: string) =>
+      read(name) || (name.startsWith('margin') ? '0px' : '');
     return style;
   });
-  vi.spyOn(HTMLElement.prototype, 'offsetLeft', 'get').mockImplementation(function (this: HTMLElement) {
+  vi.spyOn(HTMLElement.prototype, 'offsetLeft', 'get').mockImplementation(function (
+    this: HTMLElement,
+  ) {
     return isSlide(this) ? [...(this.parentElement?.children ?? [])].indexOf(this) * 200 : 0;
   });
 }
@@ -78,7 +86,9 @@ describe('ClientCarousel', () => {
       expect(region).toHaveAttribute('aria-roledescription', 'carousel');
       const logos = screen.getAllByRole('img');
       expect(logos).toHaveLength(11);
-      expect(logos.map((logo) => logo.getAttribute('alt'))).toEqual(clientLogos.map((client) => client.name));
+      expect(logos.map((logo) => logo.getAttribute('alt'))).toEqual(
+        clientLogos.map((client) => client.name),
+      );
       for (const logo of logos) {
         expect(logo).toHaveAttribute('width');
         expect(logo).toHaveAttribute('height');
@@ -88,20 +98,34 @@ describe('ClientCarousel', () => {
     it('autoplays, and the Pause button stops it and Play starts it again', async () => {
       const user = userEvent.setup();
       render(<ClientCarousel />);
-      const pause = await screen.findByRole('button', { name: 'Pause the client logo carousel' }, { timeout: 5000 });
+      const pause = await screen.findByRole(
+        'button',
+        { name: 'Pause the client logo carousel' },
+        { timeout: 5000 },
+      );
       await user.click(pause);
       const play = screen.getByRole('button', { name: 'Play the client logo carousel' });
       await user.click(play);
-      expect(screen.getByRole('button', { name: 'Pause the client logo carousel' })).toBeInTheDocument();
+      expect(
+        screen.getByRole('button', { name: 'Pause the client logo carousel' }),
+      ).toBeInTheDocument();
     });
 
     it('stops while the page is hidden and resumes when it is visible again', async () => {
       render(<ClientCarousel />);
-      await screen.findByRole('button', { name: 'Pause the client logo carousel' }, { timeout: 5000 });
+      await screen.findByRole(
+        'button',
+        { name: 'Pause the client logo carousel' },
+        { timeout: 5000 },
+      );
       act(() => setVisibility('hidden'));
-      expect(screen.getByRole('button', { name: 'Play the client logo carousel' })).toBeInTheDocument();
+      expect(
+        screen.getByRole('button', { name: 'Play the client logo carousel' }),
+      ).toBeInTheDocument();
       act(() => setVisibility('visible'));
-      expect(screen.getByRole('button', { name: 'Pause the client logo carousel' })).toBeInTheDocument();
+      expect(
+        screen.getByRole('button', { name: 'Pause the client logo carousel' }),
+      ).toBeInTheDocument();
     });
   });
 
@@ -110,7 +134,11 @@ describe('ClientCarousel', () => {
 
     it('does not autoplay; the visitor can still start it with Play', async () => {
       render(<ClientCarousel />);
-      const play = await screen.findByRole('button', { name: 'Play the client logo carousel' }, { timeout: 5000 });
+      const play = await screen.findByRole(
+        'button',
+        { name: 'Play the client logo carousel' },
+        { timeout: 5000 },
+      );
       expect(screen.queryByRole('button', { name: /pause/i })).not.toBeInTheDocument();
       expect(play).toBeInTheDocument();
     });

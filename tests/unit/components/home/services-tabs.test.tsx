@@ -5,6 +5,13 @@ import { describe, expect, it } from 'vitest';
 
 import { ServicesTabs } from '@/components/home/services-tabs';
 
+/** The service cards' links in a panel (the panel also holds a "Book a free strategy call" link). */
+function serviceLinks(panel: HTMLElement) {
+  return within(panel)
+    .getAllByRole('link')
+    .filter((link) => link.getAttribute('href')?.startsWith('/service/'));
+}
+
 function renderTabs() {
   return render(
     <MemoryRouter>
@@ -20,7 +27,7 @@ describe('ServicesTabs', () => {
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Data', 'AI', 'Digital']);
     expect(screen.getByRole('tab', { name: 'Data' })).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel');
-    expect(within(panel).getAllByRole('link')).toHaveLength(13);
+    expect(serviceLinks(panel)).toHaveLength(13);
     expect(within(panel).getByRole('link', { name: 'Data Strategy' })).toHaveAttribute(
       'href',
       '/service/data-strategy',
@@ -35,11 +42,13 @@ describe('ServicesTabs', () => {
     const ai = screen.getByRole('tab', { name: 'AI' });
     expect(ai).toHaveFocus();
     expect(ai).toHaveAttribute('aria-selected', 'true');
-    expect(within(screen.getByRole('tabpanel')).getAllByRole('link')).toHaveLength(4);
+    expect(serviceLinks(screen.getByRole('tabpanel'))).toHaveLength(4);
 
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Digital' })).toHaveAttribute('aria-selected', 'true');
-    expect(within(screen.getByRole('tabpanel')).getByRole('link', { name: /Digital Transformation/ })).toBeVisible();
+    expect(
+      within(screen.getByRole('tabpanel')).getByRole('link', { name: /Digital Transformation/ }),
+    ).toBeVisible();
 
     // Wraps around from the last tab to the first.
     await user.keyboard('{ArrowRight}');
@@ -52,5 +61,12 @@ describe('ServicesTabs', () => {
     expect(panels).toHaveLength(3);
     expect([...panels].map((panel) => panel.hasAttribute('hidden'))).toEqual([false, true, true]);
     expect(container.querySelectorAll('a[href^="/service/"]')).toHaveLength(21);
+  });
+
+  it('closes each pillar’s grid with a call to the contact section', () => {
+    renderTabs();
+    expect(
+      within(screen.getByRole('tabpanel')).getByRole('link', { name: 'Book a free strategy call' }),
+    ).toHaveAttribute('href', '/#contact');
   });
 });
