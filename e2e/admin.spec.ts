@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 
@@ -26,16 +27,33 @@ async function search(page: Page, text: string) {
   await page.getByLabel('Search').fill(text);
 }
 
+async function expectNoAxeViolations(page: Page) {
+  // Toasts are the shared toaster's (sonner's) own markup, checked where it is owned.
+  const { violations } = await new AxeBuilder({ page })
+    .exclude('[data-sonner-toaster]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(' ')}`),
+  ).toEqual([]);
+}
+
 async function downloadedText(download: Download): Promise<string> {
   const path = await download.path();
   return readFile(path, 'utf8');
 }
 
 test('/admin when signed out goes to /auth', async ({ page, backend }) => {
+  test.setTimeout(60_000);
   await backend.skipCookieBanner(page);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please fill in all fields');
+  await expectNoAxeViolations(page);
 });
 
 test('a signed-up, confirmed account without the admin role is kept out by the UI and the database', async ({
@@ -43,6 +61,7 @@ test('a signed-up, confirmed account without the admin role is kept out by the U
   backend,
   baseURL,
 }) => {
+  test.setTimeout(60_000);
   await backend.skipCookieBanner(page);
   const account = backend.newSignUp();
 
@@ -53,7 +72,9 @@ test('a signed-up, confirmed account without the admin role is kept out by the U
   await signUp.getByLabel(/Email/).fill(account.email);
   await signUp.getByLabel(/Password/).fill(account.password);
   await signUp.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Check your email', { exact: true })).toBeVisible();
+  await expect(page.getByText('Check your email', { exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(
     page.getByText(
       'We sent you a confirmation link. Please check your email and click the link to verify your account.',
@@ -72,7 +93,9 @@ test('a signed-up, confirmed account without the admin role is kept out by the U
   expect(created?.user_metadata.full_name).toBe('Nora Member');
 
   await signIn(page, account);
-  await expect(page.getByText('You need admin privileges to access this page.')).toBeVisible();
+  await expect(page.getByText('You need admin privileges to access this page.')).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByText(/does not have admin access/)).toBeVisible();
 
@@ -101,7 +124,7 @@ test('an admin reviews, searches, filters, pages and exports enquiries, then sig
   page,
   backend,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await backend.skipCookieBanner(page);
   const admin = await backend.createAdmin();
 
@@ -120,7 +143,18 @@ test('an admin reviews, searches, filters, pages and exports enquiries, then sig
     .getByLabel(/Message\/Requirements/)
     .fill('Please call us about month-end automation.');
   await enquiry.getByRole('button', { name: 'Submit Form' }).click();
-  await expect(page.getByText('Thank you for your inquiry!')).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        const { data } = await serviceClient()
+          .from('contact_submissions')
+          .select('id')
+          .eq('Email', formEmail);
+        return data?.length ?? 0;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
 
   const anonToken = uniqueToken('Anonco');
   await backend.insertEnquiryAsVisitor({
@@ -150,7 +184,7 @@ test('an admin reviews, searches, filters, pages and exports enquiries, then sig
   await backend.insertEnquiries(rows);
 
   await signIn(page, admin);
-  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page.getByText('Welcome back!')).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByText(`Welcome, ${admin.email}`)).toBeVisible();
@@ -180,6 +214,7 @@ test('an admin reviews, searches, filters, pages and exports enquiries, then sig
     'href',
     /^mailto:/,
   );
+  await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
 
@@ -192,6 +227,7 @@ test('an admin reviews, searches, filters, pages and exports enquiries, then sig
   await expect(page.getByText('Showing 26–30 of 30 enquiries')).toBeVisible();
   await expect(dashboardTable(page).getByRole('row')).toHaveCount(6);
   await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expectNoAxeViolations(page);
 
   // Filters combine with the search and go back to page 1.
   await page.getByLabel('Service interest').selectOption({ label: 'Cloud Migration' });
@@ -224,7 +260,7 @@ test('an admin reviews, searches, filters, pages and exports enquiries, then sig
   expect(csv).toContain('"\'=HYPERLINK(""http://evil.example"")"');
   expect(csv).toContain('"Discount 50%_off, (x) ""quoted"" please"');
   expect(csv).toContain('Cloud Migration');
-  await expect(page.getByText('Export ready')).toBeVisible();
+  await expect(page.getByText('Export ready')).toBeVisible({ timeout: 15_000 });
 
   // Sign out: back to /auth, and /admin is closed again.
   await page.getByRole('button', { name: 'Sign Out' }).click();
