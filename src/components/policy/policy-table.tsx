@@ -12,17 +12,23 @@ function numericColumns(table: TableBlock): boolean[] {
 /**
  * A real data table: a caption, column headers (th scope="col") and the first cell of every row
  * as its row header (th scope="row"). On narrow screens a wide table scrolls inside its own
- * labelled, keyboard-focusable region instead of widening the page.
+ * labelled, keyboard-focusable box instead of widening the page.
  */
 export function PolicyTable({ table }: { table: TableBlock }) {
   const captionId = useId();
   const numeric = numericColumns(table);
   const align = (column: number) => (numeric[column] ? 'text-right tabular-nums' : 'text-left');
+  // Tables wider than two columns get a minimum width and may scroll sideways on a phone; the
+  // scrolling box is then focusable (so keyboard users can scroll it) and named by the caption.
+  const wide = table.columns.length > 2;
   return (
-    // A scrollable region must be focusable so keyboard users can scroll it (WCAG 2.1.1).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="my-8 overflow-x-auto rounded-xl border border-slate-200 shadow-sm">
-      <table className={`w-full border-collapse text-left text-sm sm:text-base ${table.columns.length > 2 ? 'min-w-[36rem]' : ''}`}>
+    <div
+      role={wide ? 'group' : undefined}
+      aria-labelledby={wide ? captionId : undefined}
+      tabIndex={wide ? 0 : undefined}
+      className="my-8 overflow-x-auto rounded-xl border border-slate-200 shadow-sm"
+    >
+      <table className={`w-full border-collapse text-left text-sm sm:text-base ${wide ? 'min-w-[36rem]' : ''}`}>
         <caption id={captionId} className="border-b border-slate-200 bg-slate-50 px-4 py-3 text-left font-bold text-ink">
           {table.caption}
         </caption>
