@@ -14,7 +14,9 @@ const headers = ['Date', 'Name', 'Email', 'Company', 'Service Interest', 'Timeli
 
 const cell = 'px-4 py-3 align-top';
 /** The first column stays put while the rest scroll sideways on a phone. */
-const stickyCell = 'sticky left-0 z-10 bg-white shadow-[1px_0_0_#e2e8f0] group-hover:bg-slate-50';
+const sticky = 'sticky left-0 z-10 shadow-[1px_0_0_#e2e8f0]';
+const stickyBodyCell = `${sticky} bg-white group-hover:bg-slate-50`;
+const stickyHeaderCell = `${sticky} bg-slate-50`;
 
 type TableProps = {
   rows: readonly Submission[];
@@ -28,7 +30,7 @@ export function SubmissionsTable({ rows, onView, busy }: TableProps) {
     <div
       className="overflow-x-auto rounded-lg border border-slate-200"
       role="region"
-      aria-label="Contact submissions"
+      aria-label="Submissions table"
       // A scrollable region must be focusable so keyboard users can scroll it (axe:
       // scrollable-region-focusable).
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
@@ -44,7 +46,7 @@ export function SubmissionsTable({ rows, onView, busy }: TableProps) {
               <th
                 key={header}
                 scope="col"
-                className={`${cell} whitespace-nowrap ${index === 0 ? `${stickyCell} bg-slate-50` : ''}`}
+                className={`${cell} whitespace-nowrap ${index === 0 ? stickyHeaderCell : ''}`}
               >
                 {header}
               </th>
@@ -66,7 +68,7 @@ function SubmissionRow({ row, onView }: { row: Submission; onView: (row: Submiss
   const email = displayValue(row.Email);
   return (
     <tr className="group hover:bg-slate-50">
-      <td className={`${cell} ${stickyCell} whitespace-nowrap`}>
+      <td className={`${cell} ${stickyBodyCell} whitespace-nowrap`}>
         <time dateTime={row.created_at} title={formatDateTime(row.created_at)}>
           {formatDate(row.created_at)}
           <span className="block text-xs text-ink-muted">{formatTime(row.created_at)}</span>
