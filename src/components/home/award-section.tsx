@@ -18,7 +18,7 @@ export function AwardSection() {
               </p>
               <h2
                 id="award-title"
-                className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl"
+                className="mt-2 text-2xl font-extrabold tracking-tight text-balance text-ink sm:text-4xl"
               >
                 {awardContent.title}
               </h2>

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { TeamSection } from '@/components/about/team-section';
 import { team } from '@/content/team';
 
-describe('TeamSection', () => {
+// Role queries over many nodes are slow in jsdom on a busy machine: allow more than 5 s.
+describe('TeamSection', { timeout: 15_000 }, () => {
   it('shows the 11 team members with name, role and biography', () => {
     render(<TeamSection />);
     const cards = screen.getAllByRole('article');

@@ -70,7 +70,8 @@ function setVisibility(state: 'hidden' | 'visible') {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
-describe('ClientCarousel', () => {
+// Role queries over many nodes are slow in jsdom on a busy machine: allow more than 5 s.
+describe('ClientCarousel', { timeout: 15_000 }, () => {
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();

@@ -20,7 +20,8 @@ function renderTabs() {
   );
 }
 
-describe('ServicesTabs', () => {
+// Role queries over many nodes are slow in jsdom on a busy machine: allow more than 5 s.
+describe('ServicesTabs', { timeout: 15_000 }, () => {
   it('shows the three pillars with Data selected by default and its 13 services', () => {
     renderTabs();
     const tabs = screen.getAllByRole('tab');
