@@ -29,6 +29,7 @@ function runBackendProcess(
   });
 }
 
+// Each of these starts PGlite afresh, which is slow on a busy machine: hence the longer timeouts.
 describe('persistence in a PGlite directory', () => {
   const root = mkdtempSync(join(tmpdir(), 'local-backend-'));
   const dataDir = join(root, 'pglite');
@@ -82,7 +83,7 @@ describe('persistence in a PGlite directory', () => {
     } finally {
       await second.stop();
     }
-  });
+  }, 180_000);
 
   it('names the migration that fails and applies none of it', async () => {
     const badDir = join(root, 'bad-migrations');
@@ -99,7 +100,7 @@ describe('persistence in a PGlite directory', () => {
         seedFile: join(root, 'none.sql'),
       }),
     ).rejects.toThrow(/migration 20250101000000_broken\.sql failed: .*no_such_function/);
-  });
+  }, 120_000);
 });
 
 describe('process behaviour', () => {

@@ -9,43 +9,54 @@ import type { Database, QueryResult, Queryable } from './database.ts';
 const extensions = { pgcrypto };
 
 /**
- * A freshly initialised in-memory cluster, cached on disk. PGlite's initdb takes several seconds
- * (far more on a busy machine) while loading a saved data directory takes a fraction of that, and
- * every test file starts its own backend.
+ * A freshly initialised cluster, saved once under the cache directory. PGlite's initdb takes
+ * several seconds (far more on a busy machine) while loading a saved data directory takes a
+ * fraction of that, and every test file starts its own backend.
  */
-async function createMemoryPglite(cacheDir: string): Promise<PGlite> {
-  const packageJson = join(
-    dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))),
-    '..',
-    'package.json',
-  );
+async function bareClusterTemplate(cacheDir: string): Promise<{ data: Blob; file: string } | null> {
+  const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+  const packageJson = join(dirname(entry), '..', 'package.json');
   const { version } = JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string };
   const key = createHash('sha256')
     .update(`pglite ${version} bare cluster v1`)
     .digest('hex')
     .slice(0, 16);
   const file = join(cacheDir, `pglite-${key}.tar`);
-  if (existsSync(file)) {
-    try {
-      return await PGlite.create('memory://', {
-        extensions,
-        loadDataDir: new Blob([readFileSync(file)]),
-      });
-    } catch {
-      rmSync(file, { force: true });
-    }
-  }
-  const pg = await PGlite.create('memory://', { extensions });
+  if (existsSync(file)) return { data: new Blob([readFileSync(file)]), file };
   try {
+    const pg = await PGlite.create('memory://', { extensions });
     const dump = await pg.dumpDataDir('none');
+    await pg.close();
     mkdirSync(cacheDir, { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
     renameSync(temporary, file);
+    return { data: dump, file };
   } catch {
-    // The cache only saves time; a read-only checkout still works without it.
+    // The cache only saves time; without it every start runs initdb.
+    return null;
   }
-  return pg;
+}
+
+/** Starts from the template when the data directory is new; a broken template is discarded. */
+async function createPglite(dataDir: string, cacheDir: string): Promise<PGlite> {
+  const isNew = dataDir === 'memory://' || !existsSync(join(dataDir, 'PG_VERSION'));
+  const template = isNew ? await bareClusterTemplate(cacheDir) : null;
+  if (template) {
+    try {
+      return await PGlite.create(dataDir, { extensions, loadDataDir: template.data });
+    } catch (error) {
+      rmSync(template.file, { force: true });
+      if (dataDir !== 'memory://') {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(
+          `could not initialise PGlite in ${dataDir} (${reason}); delete that directory and retry`,
+          { cause: error },
+        );
+      }
+    }
+  }
+  return PGlite.create(dataDir, { extensions });
 }
 
 export interface PgliteOptions {
@@ -57,9 +68,10 @@ export interface PgliteOptions {
 
 /** PGlite (Postgres in WebAssembly, in-process): in memory, or persisted in `dir`. */
 export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
-  const pg = options.dir
-    ? await PGlite.create(options.dir, { extensions })
-    : await createMemoryPglite(options.cacheDir ?? join(process.cwd(), '.local', 'cache'));
+  const pg = await createPglite(
+    options.dir ?? 'memory://',
+    options.cacheDir ?? join(process.cwd(), '.local', 'cache'),
+  );
 
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(text: string, params: unknown[] = []): Promise<QueryResult<T>> {
