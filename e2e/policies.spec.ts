@@ -5,7 +5,12 @@ import { expect, test } from './support/console-guard';
 /** A saved consent choice, so the cookie banner never covers what a test clicks. */
 async function seedConsent(page: Page) {
   await page.addInitScript(() => {
-    const preferences = { essential: true, functional: false, performance: false, marketing: false };
+    const preferences = {
+      essential: true,
+      functional: false,
+      performance: false,
+      marketing: false,
+    };
     window.localStorage.setItem(
       'kestrel-data.cookie-consent',
       JSON.stringify({ hasConsented: true, preferences, timestamp: Date.now() }),
@@ -22,13 +27,25 @@ const policies = [
     path: '/privacy-policy',
     title: 'Privacy Policy',
     date: ['Last updated 25 August 2025', '2025-08-25'],
-    headings: ['Who we are', 'The personal data we collect', 'Our legal bases for processing', 'Your rights', 'Cookies', 'Marketing'],
+    headings: [
+      'Who we are',
+      'The personal data we collect',
+      'Our legal bases for processing',
+      'Your rights',
+      'Cookies',
+      'Marketing',
+    ],
   },
   {
     path: '/cookie-policy',
     title: 'Cookie Policy',
     date: ['Last updated 25 August 2025', '2025-08-25'],
-    headings: ['Strictly necessary cookies', 'Functionality cookies', 'Marketing cookies', 'Managing your cookie preferences'],
+    headings: [
+      'Strictly necessary cookies',
+      'Functionality cookies',
+      'Marketing cookies',
+      'Managing your cookie preferences',
+    ],
   },
   {
     path: '/modern-slavery',
@@ -40,7 +57,13 @@ const policies = [
     path: '/carbon-reduction-plan',
     title: 'Carbon Reduction Plan',
     date: ['Published 6 October 2025', '2025-10-06'],
-    headings: ['Commitment to achieving Net Zero', 'Baseline emissions footprint', 'Current emissions reporting', 'Future measures', 'Declaration and sign-off'],
+    headings: [
+      'Commitment to achieving Net Zero',
+      'Baseline emissions footprint',
+      'Current emissions reporting',
+      'Future measures',
+      'Declaration and sign-off',
+    ],
   },
 ] as const;
 
@@ -58,7 +81,9 @@ test.describe('policy pages', () => {
       expect(count).toBeGreaterThanOrEqual(3);
       await expect(toc.getByRole('link')).toHaveCount(count);
       for (const heading of policy.headings) {
-        await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
+        await expect(
+          page.getByRole('heading', { level: 2, name: heading, exact: true }),
+        ).toBeVisible();
       }
       await toc.getByRole('link').last().click();
       await expect(sections.last()).toBeInViewport();
@@ -68,16 +93,26 @@ test.describe('policy pages', () => {
   test('the cookie policy shows its version and the cookies by category', async ({ page }) => {
     await page.goto('/cookie-policy');
     await expect(page.getByText('Ver 25.01')).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Strictly necessary cookies' })).toContainText('cookie-consent');
-    await expect(page.getByRole('table', { name: 'Strictly necessary cookies' })).toContainText('auth-token');
-    await expect(page.getByRole('table', { name: 'Functionality cookies' })).toContainText('sidebar');
-    await expect(page.getByRole('table', { name: 'Functionality cookies' })).toContainText('auth-verifier');
+    await expect(page.getByRole('table', { name: 'Strictly necessary cookies' })).toContainText(
+      'cookie-consent',
+    );
+    await expect(page.getByRole('table', { name: 'Strictly necessary cookies' })).toContainText(
+      'auth-token',
+    );
+    await expect(page.getByRole('table', { name: 'Functionality cookies' })).toContainText(
+      'sidebar',
+    );
+    await expect(page.getByRole('table', { name: 'Functionality cookies' })).toContainText(
+      'auth-verifier',
+    );
     const chrome = page.getByRole('link', { name: /Google Chrome/ });
     await expect(chrome).toHaveAttribute('target', '_blank');
     await expect(chrome).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  test('the carbon plan states Net Zero by 2050 and tabulates 2023 and 2024 emissions', async ({ page }) => {
+  test('the carbon plan states Net Zero by 2050 and tabulates 2023 and 2024 emissions', async ({
+    page,
+  }) => {
     await page.goto('/carbon-reduction-plan');
     await expect(page.getByRole('main')).toContainText('Net Zero emissions by 2050');
     const tables = {
@@ -88,7 +123,12 @@ test.describe('policy pages', () => {
       const table = page.getByRole('table', { name: caption });
       await expect(table.locator('caption')).toHaveText(caption);
       await expect(table.getByRole('columnheader')).toHaveText(['Emissions', 'Total (tCO2e)']);
-      await expect(table.getByRole('rowheader')).toHaveText(['Scope 1', 'Scope 2', 'Scope 3 (included sources)', 'Total emissions']);
+      await expect(table.getByRole('rowheader')).toHaveText([
+        'Scope 1',
+        'Scope 2',
+        'Scope 3 (included sources)',
+        'Total emissions',
+      ]);
       await expect(table.getByRole('cell')).toHaveText(figures);
     }
   });
@@ -109,7 +149,9 @@ test.describe('policy pages', () => {
     for (const { path } of policies) {
       test(`${path} does not scroll sideways`, async ({ page }) => {
         await page.goto(path);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
         expect(overflow).toBeLessThanOrEqual(0);
       });
     }

@@ -9,7 +9,12 @@ import { expect, test } from './support/console-guard';
 /** A saved consent choice, so the cookie banner never covers what a test clicks. */
 async function seedConsent(page: Page) {
   await page.addInitScript(() => {
-    const preferences = { essential: true, functional: false, performance: false, marketing: false };
+    const preferences = {
+      essential: true,
+      functional: false,
+      performance: false,
+      marketing: false,
+    };
     window.localStorage.setItem(
       'kestrel-data.cookie-consent',
       JSON.stringify({ hasConsented: true, preferences, timestamp: Date.now() }),
@@ -27,7 +32,10 @@ async function expectNewTabLink(link: Locator, href?: string) {
 async function expectResourcesCta(page: Page) {
   const cta = page.getByRole('region', { name: 'Ready to Write Your Own Success Story?' });
   await expect(cta).toContainText('Join 500+ data leaders');
-  await expect(cta.getByRole('link', { name: /Get in Touch/ })).toHaveAttribute('href', '/#contact');
+  await expect(cta.getByRole('link', { name: /Get in Touch/ })).toHaveAttribute(
+    'href',
+    '/#contact',
+  );
   for (const tile of ['Free Strategy Session', 'Custom Roadmap', 'Expert Insights']) {
     await expect(cta.getByRole('heading', { level: 3, name: tile })).toBeVisible();
   }
@@ -39,7 +47,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('case studies', () => {
-  test('six cards, the first featured, each with metrics and its PDF in a new tab', async ({ page }) => {
+  test('six cards, the first featured, each with metrics and its PDF in a new tab', async ({
+    page,
+  }) => {
     await page.goto('/case-studies');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Case Studies');
     const cards = page.getByRole('main').getByRole('article');
@@ -53,7 +63,10 @@ test.describe('case studies', () => {
       await expect(card).toContainText(study.metrics.improvement);
       await expect(card).toContainText(study.metrics.timeline);
       await expect(card).toContainText(study.metrics.teamSize);
-      await expectNewTabLink(card.getByRole('link', { name: /^Read Full Case Study/ }), study.pdfUrl);
+      await expectNewTabLink(
+        card.getByRole('link', { name: /^Read Full Case Study/ }),
+        study.pdfUrl,
+      );
       const image = card.getByRole('img');
       await expect(image).toHaveAttribute('alt', study.imageAlt);
       await expect(image).toHaveAttribute('width', '960');
@@ -62,7 +75,9 @@ test.describe('case studies', () => {
     await expect(cards.nth(5).getByRole('img')).toHaveAttribute('loading', 'lazy');
   });
 
-  test('closes with the shared call to action, which leads to the contact section', async ({ page }) => {
+  test('closes with the shared call to action, which leads to the contact section', async ({
+    page,
+  }) => {
     await page.goto('/case-studies');
     await expectResourcesCta(page);
     await page.getByRole('link', { name: /Get in Touch/ }).click();
@@ -88,10 +103,15 @@ test.describe('whitepapers', () => {
 });
 
 test.describe('articles', () => {
-  test('hero with the LinkedIn button, two Must-Read articles and all six in the grid', async ({ page }) => {
+  test('hero with the LinkedIn button, two Must-Read articles and all six in the grid', async ({
+    page,
+  }) => {
     await page.goto('/articles');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Latest Articles & Insights');
-    await expectNewTabLink(page.getByRole('link', { name: /^Published on LinkedIn/ }), site.linkedinUrl);
+    await expectNewTabLink(
+      page.getByRole('link', { name: /^Published on LinkedIn/ }),
+      site.linkedinUrl,
+    );
 
     const mustRead = page.getByRole('region', { name: 'Must-Read Articles' }).getByRole('article');
     await expect(mustRead).toHaveCount(2);
@@ -102,7 +122,10 @@ test.describe('articles', () => {
       await expect(card.getByRole('heading', { level: 3 })).toHaveText(article.title);
       await expect(card).toContainText(article.author);
       await expect(card.locator('time')).toHaveAttribute('datetime', article.publishDate);
-      await expectNewTabLink(card.getByRole('link', { name: /^Read Full Article/ }), article.linkedinUrl);
+      await expectNewTabLink(
+        card.getByRole('link', { name: /^Read Full Article/ }),
+        article.linkedinUrl,
+      );
     }
 
     const all = page.getByRole('region', { name: 'All Articles' }).getByRole('article');
@@ -110,15 +133,24 @@ test.describe('articles', () => {
     for (const [index, article] of articles.entries()) {
       const card = all.nth(index);
       await expect(card.getByRole('link')).toHaveCount(1);
-      await expectNewTabLink(card.getByRole('link', { name: /^Read on LinkedIn/ }), article.linkedinUrl);
+      await expectNewTabLink(
+        card.getByRole('link', { name: /^Read on LinkedIn/ }),
+        article.linkedinUrl,
+      );
     }
 
     const follow = page.getByRole('region', { name: 'Follow Us on LinkedIn' });
     await expect(follow).toContainText('Join 10,000+ professionals');
-    await expectNewTabLink(follow.getByRole('link', { name: /Follow on LinkedIn/ }), site.linkedinUrl);
+    await expectNewTabLink(
+      follow.getByRole('link', { name: /Follow on LinkedIn/ }),
+      site.linkedinUrl,
+    );
   });
 
-  test('clicking anywhere on a card opens the article in a new tab without an opener', async ({ page, context }) => {
+  test('clicking anywhere on a card opens the article in a new tab without an opener', async ({
+    page,
+    context,
+  }) => {
     await context.route(/linkedin\.com/, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<title>LinkedIn</title>' }),
     );
@@ -144,7 +176,9 @@ test.describe('at 375 px', () => {
   for (const path of ['/case-studies', '/whitepapers', '/articles']) {
     test(`${path} does not scroll sideways`, async ({ page }) => {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }

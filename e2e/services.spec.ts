@@ -6,7 +6,12 @@ import { expect, test } from './support/console-guard';
 /** A saved consent choice, so the cookie banner never covers what a test clicks. */
 async function seedConsent(page: Page) {
   await page.addInitScript(() => {
-    const preferences = { essential: true, functional: false, performance: false, marketing: false };
+    const preferences = {
+      essential: true,
+      functional: false,
+      performance: false,
+      marketing: false,
+    };
     window.localStorage.setItem(
       'kestrel-data.cookie-consent',
       JSON.stringify({ hasConsented: true, preferences, timestamp: Date.now() }),
@@ -29,10 +34,18 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('services list', () => {
-  test('groups 13 Data, 4 AI and 4 Digital services, each card linking to its page', async ({ page }) => {
+  test('groups 13 Data, 4 AI and 4 Digital services, each card linking to its page', async ({
+    page,
+  }) => {
     await page.goto('/services');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Data, AI and Digital Services');
-    const groups = { data: ['Data Services', 13], ai: ['AI Services', 4], digital: ['Digital Services', 4] } as const;
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Data, AI and Digital Services',
+    );
+    const groups = {
+      data: ['Data Services', 13],
+      ai: ['AI Services', 4],
+      digital: ['Digital Services', 4],
+    } as const;
     for (const [pillar, [name, count]] of Object.entries(groups)) {
       const region = page.getByRole('region', { name });
       const links = region.getByRole('link');
@@ -45,10 +58,14 @@ test.describe('services list', () => {
     }
   });
 
-  test('a card opens its service page, and the closing banner links home and to case studies', async ({ page }) => {
+  test('a card opens its service page, and the closing banner links home and to case studies', async ({
+    page,
+  }) => {
     await page.goto('/services');
     // Click the card's description, not its name: the name's link is stretched over the whole card.
-    const description = page.getByRole('region', { name: 'AI Services' }).getByText('Put large language models');
+    const description = page
+      .getByRole('region', { name: 'AI Services' })
+      .getByText('Put large language models');
     await description.scrollIntoViewIfNeeded();
     const box = (await description.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
@@ -56,7 +73,10 @@ test.describe('services list', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Generative AI Integration');
     await page.goBack();
     const closing = page.getByRole('region', { name: 'Ready to Get Started?' });
-    await expect(closing.getByRole('link', { name: 'Get Started Today' })).toHaveAttribute('href', '/');
+    await expect(closing.getByRole('link', { name: 'Get Started Today' })).toHaveAttribute(
+      'href',
+      '/',
+    );
     await closing.getByRole('link', { name: 'View Success Stories' }).click();
     await expect(page).toHaveURL('/case-studies');
   });
@@ -67,8 +87,14 @@ test.describe('service detail, for every service', () => {
     test(`/service/${service.slug}`, async ({ page, request }) => {
       await page.goto(`/service/${service.slug}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(service.title);
-      await expect(page.getByRole('link', { name: 'Back to Services' })).toHaveAttribute('href', '/services');
-      await expect(page.getByRole('link', { name: /Get Started Today/ })).toHaveAttribute('href', '/#contact');
+      await expect(page.getByRole('link', { name: 'Back to Services' })).toHaveAttribute(
+        'href',
+        '/services',
+      );
+      await expect(page.getByRole('link', { name: /Get Started Today/ })).toHaveAttribute(
+        'href',
+        '/#contact',
+      );
       await expect(page.getByText('Typical timeline:')).toBeVisible();
 
       const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
@@ -77,18 +103,25 @@ test.describe('service detail, for every service', () => {
       const metrics = page.getByRole('region', { name: 'Results Our Clients See' });
       await expect(metrics.getByRole('term')).toHaveCount(4);
       await expect(metrics.getByRole('definition')).toHaveCount(4);
-      await expect(page.getByRole('region', { name: 'Our Approach' }).locator('ol > li').first()).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Our Approach' }).locator('ol > li').first(),
+      ).toBeVisible();
 
       const related = page.getByRole('region', { name: 'Related Services' }).getByRole('link');
       expect(await related.count()).toBeGreaterThanOrEqual(2);
-      for (const href of await related.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
+      for (const href of await related.evaluateAll((links) =>
+        links.map((link) => link.getAttribute('href')),
+      )) {
         expect(href).toMatch(/^\/service\/[a-z0-9-]+$/);
         expect(href).not.toBe(`/service/${service.slug}`);
         const response = await request.get(href!);
         expect(response.status(), `${href} resolves`).toBe(200);
         expect(await response.text()).not.toContain('Service Not Found');
       }
-      await expect(page.getByRole('link', { name: /Book Free Consultation/ })).toHaveAttribute('href', '/#contact');
+      await expect(page.getByRole('link', { name: /Book Free Consultation/ })).toHaveAttribute(
+        'href',
+        '/#contact',
+      );
     });
   }
 
@@ -104,12 +137,16 @@ test.describe('unknown service', () => {
   test('shows Service Not Found, noindex, and Back to Services works', async ({ page }) => {
     await page.goto('/service/no-such-service');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service Not Found');
-    const robots = await page.locator('meta[name="robots"]').evaluateAll((metas) => metas.map((meta) => meta.getAttribute('content')));
+    const robots = await page
+      .locator('meta[name="robots"]')
+      .evaluateAll((metas) => metas.map((meta) => meta.getAttribute('content')));
     expect(robots.length).toBeGreaterThan(0);
     expect(robots.every((content) => content === 'noindex, nofollow')).toBe(true);
     await page.getByRole('main').getByRole('link', { name: 'Back to Services' }).click();
     await expect(page).toHaveURL('/services');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Data, AI and Digital Services');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Data, AI and Digital Services',
+    );
   });
 });
 
@@ -119,7 +156,9 @@ test.describe('at 375 px', () => {
   for (const path of ['/services', '/service/data-strategy', '/service/genai-integration']) {
     test(`${path} does not scroll sideways`, async ({ page }) => {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }

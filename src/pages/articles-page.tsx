@@ -18,9 +18,17 @@ export default function ArticlesPage() {
   const hasFeatured = featuredArticles.length > 0;
   return (
     <>
-      <Seo title={meta.title} description={meta.description} keywords={meta.keywords} path={paths.articles} />
+      <Seo
+        title={meta.title}
+        description={meta.description}
+        keywords={meta.keywords}
+        path={paths.articles}
+      />
       <PageHero title={articlesPageContent.heading} intro={articlesPageContent.intro}>
-        <ExternalLink href={site.linkedinUrl} className={buttonClass({ variant: 'inverse', size: 'lg' })}>
+        <ExternalLink
+          href={site.linkedinUrl}
+          className={buttonClass({ variant: 'inverse', size: 'lg' })}
+        >
           <LinkedInIcon />
           {articlesPageContent.linkedinLabel}
         </ExternalLink>
@@ -36,7 +44,11 @@ export default function ArticlesPage() {
           </ul>
         </ResourceGridSection>
       ) : null}
-      <ResourceGridSection id="all-articles" title={articlesPageContent.allHeading} className="bg-slate-50">
+      <ResourceGridSection
+        id="all-articles"
+        title={articlesPageContent.allHeading}
+        className="bg-slate-50"
+      >
         <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
           {articles.map((article, index) => (
             <li key={article.id}>

@@ -16,9 +16,19 @@ const FIRST_ROW = 3;
 export default function CaseStudiesPage() {
   return (
     <>
-      <Seo title={meta.title} description={meta.description} keywords={meta.keywords} path={paths.caseStudies} />
+      <Seo
+        title={meta.title}
+        description={meta.description}
+        keywords={meta.keywords}
+        path={paths.caseStudies}
+      />
       <PageHero title={caseStudiesPageContent.heading} intro={caseStudiesPageContent.intro} />
-      <ResourceGridSection id="case-studies" title="All case studies" hiddenTitle className="bg-slate-50">
+      <ResourceGridSection
+        id="case-studies"
+        title="All case studies"
+        hiddenTitle
+        className="bg-slate-50"
+      >
         <ul className="grid gap-8 lg:grid-cols-2 xl:grid-cols-3">
           {caseStudies.map((study, index) => (
             <li key={study.id}>

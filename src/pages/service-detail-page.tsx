@@ -69,7 +69,11 @@ export default function ServiceDetailPage() {
       <ServiceSection id="results" title={sections.metrics} tint={tint} layout="stacked">
         <ServiceMetrics pillar={pillar} metrics={service.metrics} />
       </ServiceSection>
-      <ServiceSection id="approach" title={sections.approach} intro={`A typical engagement runs ${service.timeline}.`}>
+      <ServiceSection
+        id="approach"
+        title={sections.approach}
+        intro={`A typical engagement runs ${service.timeline}.`}
+      >
         <ServiceApproach pillar={pillar} steps={service.approach} />
       </ServiceSection>
       <ServiceOutcomes

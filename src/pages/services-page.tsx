@@ -13,7 +13,12 @@ const meta = routeMeta[paths.services];
 export default function ServicesPage() {
   return (
     <>
-      <Seo title={meta.title} description={meta.description} keywords={meta.keywords} path={paths.services} />
+      <Seo
+        title={meta.title}
+        description={meta.description}
+        keywords={meta.keywords}
+        path={paths.services}
+      />
       <PageHero title={servicesPageContent.heading} intro={servicesPageContent.intro}>
         <nav aria-label="Service pillars">
           <ul className="flex flex-wrap gap-3">

@@ -14,9 +14,19 @@ const FIRST_ROW = 3;
 export default function WhitepapersPage() {
   return (
     <>
-      <Seo title={meta.title} description={meta.description} keywords={meta.keywords} path={paths.whitepapers} />
+      <Seo
+        title={meta.title}
+        description={meta.description}
+        keywords={meta.keywords}
+        path={paths.whitepapers}
+      />
       <PageHero title={whitepapersPageContent.heading} intro={whitepapersPageContent.intro} />
-      <ResourceGridSection id="whitepapers" title="All whitepapers" hiddenTitle className="bg-slate-50">
+      <ResourceGridSection
+        id="whitepapers"
+        title="All whitepapers"
+        hiddenTitle
+        className="bg-slate-50"
+      >
         <ul className="grid gap-8 md:grid-cols-2 xl:grid-cols-3">
           {whitepapers.map((paper, index) => (
             <li key={paper.id}>

@@ -17,7 +17,9 @@ export function PolicyBlock({ block }: { block: PolicyBlockData }) {
       const List = block.style === 'ordered' ? 'ol' : 'ul';
       const marker = block.style === 'ordered' ? 'list-decimal' : 'list-disc';
       return (
-        <List className={`mt-5 space-y-3 pl-6 text-base leading-7 text-ink-soft marker:text-brand-700 sm:text-lg sm:leading-8 ${marker}`}>
+        <List
+          className={`mt-5 space-y-3 pl-6 text-base leading-7 text-ink-soft marker:text-brand-700 sm:text-lg sm:leading-8 ${marker}`}
+        >
           {block.items.map((item, index) => (
             <li key={index} className="pl-1">
               <PolicyInline content={item} />

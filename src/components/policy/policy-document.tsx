@@ -22,7 +22,7 @@ export function PolicyDocument({ document }: { document: PolicyDocumentData }) {
         <aside className="lg:sticky lg:top-28 lg:self-start">
           <PolicyToc sections={document.sections} />
         </aside>
-        <div className="min-w-0 max-w-prose">
+        <div className="max-w-prose min-w-0">
           {document.sections.map((section) => (
             <PolicySectionView key={section.id} section={section} />
           ))}
@@ -35,8 +35,15 @@ export function PolicyDocument({ document }: { document: PolicyDocumentData }) {
 function PolicySectionView({ section }: { section: PolicySection }) {
   const id = policySectionId(section.id);
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-header border-t border-slate-200 pt-10 pb-4 first:border-t-0 first:pt-0">
-      <h2 id={`${id}-heading`} className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className="scroll-mt-header border-t border-slate-200 pt-10 pb-4 first:border-t-0 first:pt-0"
+    >
+      <h2
+        id={`${id}-heading`}
+        className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl"
+      >
         {section.heading}
       </h2>
       {section.blocks.map((block, index) => (

@@ -40,7 +40,9 @@ export function PolicyInline({ content }: { content: readonly Inline[] }) {
   return (
     <>
       {content.map((part, index) => (
-        <Fragment key={index}>{typeof part === 'string' ? part : <PolicyLink link={part} />}</Fragment>
+        <Fragment key={index}>
+          {typeof part === 'string' ? part : <PolicyLink link={part} />}
+        </Fragment>
       ))}
     </>
   );

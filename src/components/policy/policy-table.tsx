@@ -6,7 +6,9 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** Columns whose every cell is a number are right-aligned with tabular figures. */
 function numericColumns(table: TableBlock): boolean[] {
-  return table.columns.map((_, column) => table.rows.every((row) => NUMBER.test(row[column] ?? '')));
+  return table.columns.map((_, column) =>
+    table.rows.every((row) => NUMBER.test(row[column] ?? '')),
+  );
 }
 
 /**
@@ -28,8 +30,13 @@ export function PolicyTable({ table }: { table: TableBlock }) {
       tabIndex={wide ? 0 : undefined}
       className="my-8 overflow-x-auto rounded-xl border border-slate-200 shadow-sm"
     >
-      <table className={`w-full border-collapse text-left text-sm sm:text-base ${wide ? 'min-w-[36rem]' : ''}`}>
-        <caption id={captionId} className="border-b border-slate-200 bg-slate-50 px-4 py-3 text-left font-bold text-ink">
+      <table
+        className={`w-full border-collapse text-left text-sm sm:text-base ${wide ? 'min-w-[36rem]' : ''}`}
+      >
+        <caption
+          id={captionId}
+          className="border-b border-slate-200 bg-slate-50 px-4 py-3 text-left font-bold text-ink"
+        >
           {table.caption}
         </caption>
         <thead className="bg-slate-100 text-ink">
@@ -46,11 +53,17 @@ export function PolicyTable({ table }: { table: TableBlock }) {
             const [rowHeader, ...cells] = row;
             return (
               <tr key={row.join('|')} className="align-top">
-                <th scope="row" className={`px-4 py-3 font-semibold text-ink ${/\s/.test(rowHeader ?? '') ? '' : 'whitespace-nowrap'}`}>
+                <th
+                  scope="row"
+                  className={`px-4 py-3 font-semibold text-ink ${/\s/.test(rowHeader ?? '') ? '' : 'whitespace-nowrap'}`}
+                >
                   {rowHeader}
                 </th>
                 {cells.map((cell, index) => (
-                  <td key={index} className={`px-4 py-3 leading-6 text-ink-soft ${align(index + 1)}`}>
+                  <td
+                    key={index}
+                    className={`px-4 py-3 leading-6 text-ink-soft ${align(index + 1)}`}
+                  >
                     {cell}
                   </td>
                 ))}

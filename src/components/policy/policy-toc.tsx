@@ -8,7 +8,10 @@ export function policySectionId(sectionId: string) {
 /** "On this page": links to every section of the document. */
 export function PolicyToc({ sections }: { sections: readonly PolicySection[] }) {
   return (
-    <nav aria-labelledby="policy-toc-heading" className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
+    <nav
+      aria-labelledby="policy-toc-heading"
+      className="rounded-2xl border border-slate-200 bg-slate-50 p-6"
+    >
       <h2 id="policy-toc-heading" className="text-sm font-bold tracking-widest text-ink uppercase">
         On this page
       </h2>
@@ -19,7 +22,10 @@ export function PolicyToc({ sections }: { sections: readonly PolicySection[] }) 
               href={`#${policySectionId(section.id)}`}
               className="flex gap-3 rounded-md px-2 py-1.5 text-ink-soft hover:bg-white hover:text-brand-700"
             >
-              <span aria-hidden="true" className="w-5 shrink-0 text-right font-semibold text-slate-500 tabular-nums">
+              <span
+                aria-hidden="true"
+                className="w-5 shrink-0 text-right font-semibold text-slate-500 tabular-nums"
+              >
                 {index + 1}.
               </span>
               <span>{section.heading}</span>

@@ -28,10 +28,18 @@ export function ArticleCard({ article, variant = 'standard', priority = false }:
         featured ? 'border-brand-200' : 'border-slate-200'
       } ${clickableCardClass}`}
     >
-      <CardImage cover={article} priority={priority} className="transition-transform duration-300 group-hover:scale-[1.02]" />
+      <CardImage
+        cover={article}
+        priority={priority}
+        className="transition-transform duration-300 group-hover:scale-[1.02]"
+      />
       <div className={`flex flex-1 flex-col ${featured ? 'p-6 sm:p-8' : 'p-6'}`}>
         <div className="flex flex-wrap items-center gap-2">
-          {featured ? <span className="rounded-full bg-ink px-3 py-1 text-xs font-bold tracking-widest text-white">{articlesPageContent.featuredBadge}</span> : null}
+          {featured ? (
+            <span className="rounded-full bg-ink px-3 py-1 text-xs font-bold tracking-widest text-white">
+              {articlesPageContent.featuredBadge}
+            </span>
+          ) : null}
           <ArticleCategoryBadge category={article.category} />
         </div>
         <h3
@@ -41,9 +49,15 @@ export function ArticleCard({ article, variant = 'standard', priority = false }:
         >
           {article.title}
         </h3>
-        <p className={`mt-3 text-base leading-7 text-ink-muted ${featured ? '' : 'line-clamp-3'}`}>{article.description}</p>
+        <p className={`mt-3 text-base leading-7 text-ink-muted ${featured ? '' : 'line-clamp-3'}`}>
+          {article.description}
+        </p>
         <div className="mt-auto pt-6">
-          <ArticleByline author={article.author} publishDate={article.publishDate} readTime={article.readTime} />
+          <ArticleByline
+            author={article.author}
+            publishDate={article.publishDate}
+            readTime={article.readTime}
+          />
           <ExternalLink
             href={article.linkedinUrl}
             srContext={article.title}

@@ -16,12 +16,18 @@ export function ArticlesFollowCta() {
         />
         <div className="relative mx-auto max-w-2xl">
           <LinkedInIcon className="mx-auto size-10 text-white" />
-          <h2 id="articles-follow-heading" className="mt-5 text-3xl font-extrabold tracking-tight sm:text-4xl">
+          <h2
+            id="articles-follow-heading"
+            className="mt-5 text-3xl font-extrabold tracking-tight sm:text-4xl"
+          >
             {closing.heading}
           </h2>
           <p className="mt-4 text-lg leading-8 text-slate-100">{closing.body}</p>
           <p className="mt-3 text-base font-bold text-white">{closing.socialProof}</p>
-          <ExternalLink href={site.linkedinUrl} className={buttonClass({ variant: 'inverse', size: 'lg', className: 'mt-8' })}>
+          <ExternalLink
+            href={site.linkedinUrl}
+            className={buttonClass({ variant: 'inverse', size: 'lg', className: 'mt-8' })}
+          >
             <LinkedInIcon />
             {closing.ctaLabel}
           </ExternalLink>

@@ -7,7 +7,13 @@ import { caseStudiesPageContent } from '@/content/page-copy';
 import type { CaseStudy } from '@/content/types';
 
 /** A case study: cover, industry, title, summary, tags, metrics and the PDF link. */
-export function CaseStudyCard({ study, priority = false }: { study: CaseStudy; priority?: boolean }) {
+export function CaseStudyCard({
+  study,
+  priority = false,
+}: {
+  study: CaseStudy;
+  priority?: boolean;
+}) {
   return (
     <article
       className={`flex h-full flex-col overflow-hidden rounded-2xl border bg-white shadow-sm ${
@@ -28,7 +34,10 @@ export function CaseStudyCard({ study, priority = false }: { study: CaseStudy; p
         <p className="mt-3 line-clamp-4 text-base leading-7 text-ink-muted">{study.description}</p>
         <ul aria-label="Tags" className="mt-4 flex flex-wrap gap-2">
           {study.tags.map((tag) => (
-            <li key={tag} className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800">
+            <li
+              key={tag}
+              className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800"
+            >
               {tag}
             </li>
           ))}

@@ -18,7 +18,15 @@ export function CaseStudyMetrics({ metrics }: { metrics: Metrics }) {
   );
 }
 
-function MetricItem({ label, value, Icon }: { label: string; value: string; Icon: typeof ClockIcon }) {
+function MetricItem({
+  label,
+  value,
+  Icon,
+}: {
+  label: string;
+  value: string;
+  Icon: typeof ClockIcon;
+}) {
   return (
     <div className="pt-3">
       <dt className="flex items-center gap-1.5 text-xs text-ink-muted">

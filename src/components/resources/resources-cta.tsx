@@ -22,11 +22,16 @@ export function ResourcesCta() {
           <p className="inline-flex rounded-full bg-white/10 px-4 py-1.5 text-sm font-bold text-white ring-1 ring-white/25">
             {resourcesCta.socialProof}
           </p>
-          <h2 id="resources-cta-heading" className="mt-5 text-3xl font-extrabold tracking-tight sm:text-4xl">
+          <h2
+            id="resources-cta-heading"
+            className="mt-5 text-3xl font-extrabold tracking-tight sm:text-4xl"
+          >
             {resourcesCta.heading}
           </h2>
           <p className="mt-4 text-lg leading-8 text-slate-100">{resourcesCta.body}</p>
-          <ContactLink className={buttonClass({ variant: 'inverse', size: 'lg', className: 'mt-8' })}>
+          <ContactLink
+            className={buttonClass({ variant: 'inverse', size: 'lg', className: 'mt-8' })}
+          >
             {resourcesCta.cta.label}
             <ArrowRightIcon />
           </ContactLink>

@@ -4,7 +4,13 @@ import { FormattedDate } from '@/components/ui/formatted-date';
 import type { Whitepaper } from '@/content/types';
 
 /** A whitepaper: cover, category, title, summary, author, date, length and the download. */
-export function WhitepaperCard({ paper, priority = false }: { paper: Whitepaper; priority?: boolean }) {
+export function WhitepaperCard({
+  paper,
+  priority = false,
+}: {
+  paper: Whitepaper;
+  priority?: boolean;
+}) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="relative">
@@ -28,7 +34,11 @@ export function WhitepaperCard({ paper, priority = false }: { paper: Whitepaper;
             <span>{paper.pages} pages</span>
           </p>
           <div className="mt-5">
-            <WhitepaperAction title={paper.title} available={paper.available} downloadUrl={paper.downloadUrl} />
+            <WhitepaperAction
+              title={paper.title}
+              available={paper.available}
+              downloadUrl={paper.downloadUrl}
+            />
           </div>
         </div>
       </div>

@@ -20,7 +20,14 @@ const INTRO_SPAN = 2;
  * the introduction sits in the first row beside the first card (a subgrid), so 13 and 4 cards
  * both fill whole rows.
  */
-export function PillarGroup({ id, label, title, description, services, tint = false }: PillarGroupProps) {
+export function PillarGroup({
+  id,
+  label,
+  title,
+  description,
+  services,
+  tint = false,
+}: PillarGroupProps) {
   const theme = pillarTheme(id);
   const headingId = `${id}-services-heading`;
   const rows = Math.ceil((services.length + INTRO_SPAN) / COLUMNS);
@@ -31,13 +38,16 @@ export function PillarGroup({ id, label, title, description, services, tint = fa
       className={`scroll-mt-header py-16 sm:py-20 ${tint ? 'bg-slate-50' : ''}`}
     >
       <div className="container-page lg:grid lg:grid-cols-3 lg:gap-6">
-        <div className="max-w-3xl lg:col-span-2 lg:col-start-1 lg:row-start-1 lg:relative lg:z-10 lg:self-center lg:pr-8">
+        <div className="max-w-3xl lg:relative lg:z-10 lg:col-span-2 lg:col-start-1 lg:row-start-1 lg:self-center lg:pr-8">
           <p
             className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-bold tracking-widest uppercase ${theme.softBadge}`}
           >
             {label} · {services.length} services
           </p>
-          <h2 id={headingId} className="mt-4 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
+          <h2
+            id={headingId}
+            className="mt-4 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl"
+          >
             {title}
           </h2>
           <p className="mt-4 text-lg leading-8 text-ink-muted">{description}</p>

@@ -7,7 +7,10 @@ export function ServiceApproach({ pillar, steps }: { pillar: PillarId; steps: re
   return (
     <ol className="relative space-y-4">
       {steps.map((step, index) => (
-        <li key={step} className="flex gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+        <li
+          key={step}
+          className="flex gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
           <span
             aria-hidden="true"
             className={`flex size-10 shrink-0 items-center justify-center rounded-full text-base font-bold ${theme.badge}`}

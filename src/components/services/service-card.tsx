@@ -15,7 +15,13 @@ type ServiceCardProps = {
 };
 
 /** A service card: the whole card links to /service/{slug} through its name. */
-export function ServiceCard({ slug, pillar, name, shortDescription, headingLevel: Heading = 'h3' }: ServiceCardProps) {
+export function ServiceCard({
+  slug,
+  pillar,
+  name,
+  shortDescription,
+  headingLevel: Heading = 'h3',
+}: ServiceCardProps) {
   const theme = pillarTheme(pillar);
   return (
     <article
@@ -23,12 +29,18 @@ export function ServiceCard({ slug, pillar, name, shortDescription, headingLevel
     >
       <span aria-hidden="true" className={`mb-5 block h-1 w-10 rounded-full ${theme.badge}`} />
       <Heading className="text-lg font-bold text-ink">
-        <Link to={paths.service(slug)} className={`${stretchedLinkClass} group-hover:underline underline-offset-4`}>
+        <Link
+          to={paths.service(slug)}
+          className={`${stretchedLinkClass} underline-offset-4 group-hover:underline`}
+        >
           {name}
         </Link>
       </Heading>
       <p className="mt-3 flex-1 text-base leading-7 text-ink-muted">{shortDescription}</p>
-      <span aria-hidden="true" className={`mt-5 inline-flex items-center gap-1.5 text-sm font-semibold ${theme.text}`}>
+      <span
+        aria-hidden="true"
+        className={`mt-5 inline-flex items-center gap-1.5 text-sm font-semibold ${theme.text}`}
+      >
         Learn more
         <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-1" />
       </span>

@@ -3,7 +3,13 @@ import { pillarTheme } from '@/components/ui/pillar-theme';
 import type { PillarId } from '@/content/types';
 
 /** A list with a tick in the pillar colour: deliverables and benefits. */
-export function ServiceChecklist({ pillar, items }: { pillar: PillarId; items: readonly string[] }) {
+export function ServiceChecklist({
+  pillar,
+  items,
+}: {
+  pillar: PillarId;
+  items: readonly string[];
+}) {
   const theme = pillarTheme(pillar);
   return (
     <ul className="divide-y divide-slate-100">

@@ -11,17 +11,24 @@ export function ServiceClosingCta({ pillar }: { pillar: PillarId }) {
   const { closing } = serviceDetailCopy;
   return (
     <section aria-labelledby="service-cta-heading" className="container-page py-16 sm:py-20">
-      <div className={`relative overflow-hidden rounded-3xl px-6 py-12 text-center text-white sm:px-12 sm:py-16 ${theme.heroGradient}`}>
+      <div
+        className={`relative overflow-hidden rounded-3xl px-6 py-12 text-center text-white sm:px-12 sm:py-16 ${theme.heroGradient}`}
+      >
         <div
           aria-hidden="true"
           className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_15%_20%,rgba(255,255,255,0.14),transparent_45%)]"
         />
         <div className="relative mx-auto max-w-2xl">
-          <h2 id="service-cta-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+          <h2
+            id="service-cta-heading"
+            className="text-3xl font-extrabold tracking-tight sm:text-4xl"
+          >
             {closing.heading}
           </h2>
           <p className="mt-4 text-lg leading-8 text-slate-100">{closing.body}</p>
-          <ContactLink className={buttonClass({ variant: 'inverse', size: 'lg', className: 'mt-8' })}>
+          <ContactLink
+            className={buttonClass({ variant: 'inverse', size: 'lg', className: 'mt-8' })}
+          >
             {closing.cta.label}
             <ArrowRightIcon />
           </ContactLink>

@@ -18,7 +18,13 @@ type ServiceHeroProps = {
 };
 
 /** Back link, pillar badge, h1, description, "Get Started Today" and the typical timeline. */
-export function ServiceHero({ pillar, pillarLabel, title, description, timeline }: ServiceHeroProps) {
+export function ServiceHero({
+  pillar,
+  pillarLabel,
+  title,
+  description,
+  timeline,
+}: ServiceHeroProps) {
   const theme = pillarTheme(pillar);
   return (
     <PageHero

@@ -9,7 +9,10 @@ import { serviceDetailCopy } from '@/content/page-copy';
 export function ServiceNotFound() {
   const { notFound } = serviceDetailCopy;
   return (
-    <section aria-labelledby="service-not-found-heading" className="container-page py-24 text-center sm:py-32">
+    <section
+      aria-labelledby="service-not-found-heading"
+      className="container-page py-24 text-center sm:py-32"
+    >
       <p className="text-sm font-bold tracking-widest text-brand-700 uppercase">404</p>
       <h1 id="service-not-found-heading" className="mt-3 text-display-sm text-ink sm:text-display">
         {notFound.heading}

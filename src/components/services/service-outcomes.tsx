@@ -23,7 +23,10 @@ export function ServiceOutcomes({ pillar, deliverables, benefits }: ServiceOutco
             aria-labelledby={`${column.id}-heading`}
             className="scroll-mt-header rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10"
           >
-            <h2 id={`${column.id}-heading`} className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
+            <h2
+              id={`${column.id}-heading`}
+              className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl"
+            >
               {column.title}
             </h2>
             <div className="mt-8">

@@ -36,10 +36,17 @@ export function ServiceSection({
   const headingId = `${id}-heading`;
   const { grid, head } = layouts[hiddenTitle ? 'stacked' : layout];
   return (
-    <section id={id} aria-labelledby={headingId} className={`scroll-mt-header py-16 sm:py-20 ${tint}`}>
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={`scroll-mt-header py-16 sm:py-20 ${tint}`}
+    >
       <div className={`container-page ${grid}`}>
         <div className={hiddenTitle ? 'sr-only' : head}>
-          <h2 id={headingId} className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
+          <h2
+            id={headingId}
+            className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl"
+          >
             {title}
           </h2>
           {intro ? <p className="mt-4 text-lg leading-8 text-ink-muted">{intro}</p> : null}

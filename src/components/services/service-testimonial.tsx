@@ -3,7 +3,13 @@ import { pillarTheme } from '@/components/ui/pillar-theme';
 import type { PillarId, ServiceTestimonial as Testimonial } from '@/content/types';
 
 /** The service's client quote, attributed by role and organisation type. */
-export function ServiceTestimonial({ pillar, testimonial }: { pillar: PillarId; testimonial: Testimonial }) {
+export function ServiceTestimonial({
+  pillar,
+  testimonial,
+}: {
+  pillar: PillarId;
+  testimonial: Testimonial;
+}) {
   const theme = pillarTheme(pillar);
   return (
     <figure className={`rounded-3xl border p-8 sm:p-10 ${theme.border} ${theme.tint}`}>

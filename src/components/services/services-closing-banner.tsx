@@ -15,16 +15,25 @@ export function ServicesClosingBanner() {
           className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_85%_20%,rgba(255,255,255,0.14),transparent_45%)]"
         />
         <div className="relative mx-auto max-w-2xl">
-          <h2 id="services-closing-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+          <h2
+            id="services-closing-heading"
+            className="text-3xl font-extrabold tracking-tight sm:text-4xl"
+          >
             {closing.heading}
           </h2>
           <p className="mt-4 text-lg leading-8 text-slate-100">{closing.body}</p>
           <div className="mt-8 flex flex-col justify-center gap-4 sm:flex-row">
-            <Link to={closing.primaryCta.href} className={buttonClass({ variant: 'inverse', size: 'lg' })}>
+            <Link
+              to={closing.primaryCta.href}
+              className={buttonClass({ variant: 'inverse', size: 'lg' })}
+            >
               {closing.primaryCta.label}
               <ArrowRightIcon />
             </Link>
-            <Link to={closing.secondaryCta.href} className={buttonClass({ variant: 'inverseOutline', size: 'lg' })}>
+            <Link
+              to={closing.secondaryCta.href}
+              className={buttonClass({ variant: 'inverseOutline', size: 'lg' })}
+            >
               {closing.secondaryCta.label}
             </Link>
           </div>

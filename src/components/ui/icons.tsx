@@ -3,7 +3,11 @@ import type { ReactNode, SVGProps } from 'react';
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
 /** A 24×24 stroke icon, decorative by default (aria-hidden). */
-function StrokeIcon({ children, className = 'size-5', ...props }: IconProps & { children: ReactNode }) {
+function StrokeIcon({
+  children,
+  className = 'size-5',
+  ...props
+}: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -116,7 +120,14 @@ export function LightbulbIcon(props: IconProps) {
 
 export function QuoteIcon({ className = 'size-10', ...props }: IconProps) {
   return (
-    <svg viewBox="0 0 32 32" fill="currentColor" aria-hidden="true" focusable="false" className={className} {...props}>
+    <svg
+      viewBox="0 0 32 32"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+      {...props}
+    >
       <path d="M9.3 6C5 8.3 2.7 12 2.7 17.2V26h9.6v-9.3H7.6c0-3.4 1.5-5.9 4.4-7.6L9.3 6zm16 0c-4.3 2.3-6.6 6-6.6 11.2V26h9.6v-9.3h-4.7c0-3.4 1.5-5.9 4.4-7.6L25.3 6z" />
     </svg>
   );
@@ -124,7 +135,14 @@ export function QuoteIcon({ className = 'size-10', ...props }: IconProps) {
 
 export function LinkedInIcon({ className = 'size-5', ...props }: IconProps) {
   return (
-    <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" className={className} {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+      {...props}
+    >
       <path d="M4.98 3.5a2.5 2.5 0 11-.02 5 2.5 2.5 0 01.02-5zM3 9h4v12H3zM9 9h3.8v1.7h.05c.53-1 1.83-2.05 3.77-2.05 4.03 0 4.78 2.65 4.78 6.1V21h-4v-5.6c0-1.34-.03-3.06-1.86-3.06-1.87 0-2.15 1.46-2.15 2.96V21H9z" />
     </svg>
   );

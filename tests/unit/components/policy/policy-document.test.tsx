@@ -25,8 +25,12 @@ describe('PolicyDocument', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
     const toc = screen.getByRole('navigation', { name: 'On this page' });
     const tocLinks = within(toc).getAllByRole('link');
-    const headings = screen.getAllByRole('heading', { level: 2 }).filter((heading) => !toc.contains(heading));
-    expect(headings.map((heading) => heading.textContent)).toEqual(privacyPolicy.sections.map((section) => section.heading));
+    const headings = screen
+      .getAllByRole('heading', { level: 2 })
+      .filter((heading) => !toc.contains(heading));
+    expect(headings.map((heading) => heading.textContent)).toEqual(
+      privacyPolicy.sections.map((section) => section.heading),
+    );
     headings.forEach((heading, index) => {
       const sectionElement = heading.closest('section')!;
       expect(sectionElement).toHaveAttribute('aria-labelledby', heading.id);
@@ -68,7 +72,10 @@ describe('PolicyDocument', { timeout: 20_000 }, () => {
 
   it('renders the carbon plan emissions as real tables with captions, column and row headers', () => {
     renderPolicy(carbonReductionPlan);
-    expect(screen.getByText('6 October 2025', { selector: 'time' })).toHaveAttribute('dateTime', '2025-10-06');
+    expect(screen.getByText('6 October 2025', { selector: 'time' })).toHaveAttribute(
+      'dateTime',
+      '2025-10-06',
+    );
     const expected = {
       'Baseline year emissions, 2023 (tCO2e)': ['0.0', '0.6', '2.6', '3.2'],
       'Reporting year emissions, 2024 (tCO2e)': ['0.0', '0.6', '3.4', '4.0'],
@@ -86,13 +93,19 @@ describe('PolicyDocument', { timeout: 20_000 }, () => {
         'Total emissions',
       ]);
       rowHeaders.forEach((th) => expect(th).toHaveAttribute('scope', 'row'));
-      expect(within(table).getAllByRole('cell').map((td) => td.textContent)).toEqual(figures);
+      expect(
+        within(table)
+          .getAllByRole('cell')
+          .map((td) => td.textContent),
+      ).toEqual(figures);
     }
   });
 
   it('renders bullet lists as lists', () => {
     renderPolicy(carbonReductionPlan);
-    const initiatives = screen.getByRole('heading', { level: 2, name: 'Carbon reduction projects completed' }).closest('section')!;
+    const initiatives = screen
+      .getByRole('heading', { level: 2, name: 'Carbon reduction projects completed' })
+      .closest('section')!;
     expect(within(initiatives).getAllByRole('listitem').length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -44,7 +44,10 @@ describe('ArticleCard', { timeout: 15_000 }, () => {
   it('marks a featured card FEATURED with a "Read Full Article" link', () => {
     render(<ArticleCard article={featured} variant="featured" />);
     expect(screen.getByText('FEATURED')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /^Read Full Article:/ })).toHaveAttribute('href', featured.linkedinUrl);
+    expect(screen.getByRole('link', { name: /^Read Full Article:/ })).toHaveAttribute(
+      'href',
+      featured.linkedinUrl,
+    );
   });
 });
 

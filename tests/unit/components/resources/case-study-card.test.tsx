@@ -9,7 +9,9 @@ describe('CaseStudyCard', { timeout: 15_000 }, () => {
 
   it('shows industry, clamped title and description, tags and the three metrics', () => {
     render(<CaseStudyCard study={study} priority />);
-    expect(screen.getByRole('heading', { level: 3, name: study.title })).toHaveClass('line-clamp-2');
+    expect(screen.getByRole('heading', { level: 3, name: study.title })).toHaveClass(
+      'line-clamp-2',
+    );
     expect(screen.getByText(study.description)).toHaveClass('line-clamp-4');
     expect(screen.getByText(study.industry)).toBeInTheDocument();
     for (const tag of study.tags) expect(screen.getByText(tag)).toBeInTheDocument();
@@ -33,7 +35,9 @@ describe('CaseStudyCard', { timeout: 15_000 }, () => {
 
   it('opens the PDF in a new tab, naming the study for screen readers', () => {
     render(<CaseStudyCard study={study} />);
-    const link = screen.getByRole('link', { name: `Read Full Case Study: ${study.title} (opens in a new tab)` });
+    const link = screen.getByRole('link', {
+      name: `Read Full Case Study: ${study.title} (opens in a new tab)`,
+    });
     expect(link).toHaveAttribute('href', study.pdfUrl);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');

@@ -7,8 +7,16 @@ import { whitepapers } from '@/content/whitepapers';
 
 describe('WhitepaperAction', { timeout: 15_000 }, () => {
   it('is a "Download PDF" link opening the PDF in a new tab when available with a link', () => {
-    render(<WhitepaperAction title="Data Strategy" available downloadUrl="https://example.com/paper.pdf" />);
-    const link = screen.getByRole('link', { name: /^Download PDF: Data Strategy \(opens in a new tab\)$/ });
+    render(
+      <WhitepaperAction
+        title="Data Strategy"
+        available
+        downloadUrl="https://example.com/paper.pdf"
+      />,
+    );
+    const link = screen.getByRole('link', {
+      name: /^Download PDF: Data Strategy \(opens in a new tab\)$/,
+    });
     expect(link).toHaveAttribute('href', 'https://example.com/paper.pdf');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -16,7 +24,13 @@ describe('WhitepaperAction', { timeout: 15_000 }, () => {
   });
 
   it('is a disabled "Coming Soon" button when the paper is not available', () => {
-    render(<WhitepaperAction title="Data Strategy" available={false} downloadUrl="https://example.com/paper.pdf" />);
+    render(
+      <WhitepaperAction
+        title="Data Strategy"
+        available={false}
+        downloadUrl="https://example.com/paper.pdf"
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
@@ -37,7 +51,10 @@ describe('WhitepaperCard', { timeout: 15_000 }, () => {
     const time = screen.getByText('17 June 2025');
     expect(time.tagName).toBe('TIME');
     expect(time).toHaveAttribute('dateTime', '2025-06-17');
-    expect(screen.getByRole('link', { name: /Download PDF/ })).toHaveAttribute('href', paper.downloadUrl);
+    expect(screen.getByRole('link', { name: /Download PDF/ })).toHaveAttribute(
+      'href',
+      paper.downloadUrl,
+    );
     expect(screen.getByRole('img', { name: paper.imageAlt })).toHaveAttribute('width', '960');
   });
 });

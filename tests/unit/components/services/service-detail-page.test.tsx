@@ -22,23 +22,45 @@ describe('ServiceDetailPage', { timeout: 20_000 }, () => {
     renderAt('/service/data-strategy');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1, name: service.title })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Services' })).toHaveAttribute('href', '/services');
+    expect(screen.getByRole('link', { name: 'Back to Services' })).toHaveAttribute(
+      'href',
+      '/services',
+    );
     expect(screen.getByText('Data Services')).toBeInTheDocument();
     expect(screen.getByText(service.description)).toBeInTheDocument();
     expect(screen.getByText(service.timeline)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Get Started Today/ })).toHaveAttribute('href', '/#contact');
+    expect(screen.getByRole('link', { name: /Get Started Today/ })).toHaveAttribute(
+      'href',
+      '/#contact',
+    );
   });
 
   it('lays out the sections in the spec order', () => {
     renderAt('/service/data-strategy');
-    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    const order = ['What We Do', 'Results Our Clients See', 'Our Approach', 'What You Get', 'Key Benefits', 'Related Services', 'Ready to Discuss Your Project?'];
+    const headings = screen
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
+    const order = [
+      'What We Do',
+      'Results Our Clients See',
+      'Our Approach',
+      'What You Get',
+      'Key Benefits',
+      'Related Services',
+      'Ready to Discuss Your Project?',
+    ];
     expect(headings.filter((text) => order.includes(text ?? ''))).toEqual(order);
   });
 
   it('labels every section by its heading', () => {
     renderAt('/service/data-strategy');
-    for (const name of ['What We Do', 'Our Approach', 'What You Get', 'Key Benefits', 'Related Services']) {
+    for (const name of [
+      'What We Do',
+      'Our Approach',
+      'What You Get',
+      'Key Benefits',
+      'Related Services',
+    ]) {
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
     }
   });
@@ -66,19 +88,32 @@ describe('ServiceDetailPage', { timeout: 20_000 }, () => {
     expect(screen.getByText(service.testimonial.quote)).toBeInTheDocument();
     const related = screen.getByRole('region', { name: 'Related Services' });
     const links = within(related).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(service.relatedServices.map((slug) => `/service/${slug}`));
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(
+      service.relatedServices.map((slug) => `/service/${slug}`),
+    );
   });
 
   it('ends with Book Free Consultation to the home contact section', () => {
     renderAt('/service/data-strategy');
-    expect(screen.getByRole('link', { name: /Book Free Consultation/ })).toHaveAttribute('href', '/#contact');
+    expect(screen.getByRole('link', { name: /Book Free Consultation/ })).toHaveAttribute(
+      'href',
+      '/#contact',
+    );
   });
 
   it('shows Service Not Found with Back to Services for an unknown slug, marked noindex', () => {
     renderAt('/service/no-such-service');
-    expect(screen.getByRole('heading', { level: 1, name: 'Service Not Found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Services' })).toHaveAttribute('href', '/services');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Service Not Found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Services' })).toHaveAttribute(
+      'href',
+      '/services',
+    );
     expect(screen.queryByRole('heading', { name: 'What We Do' })).not.toBeInTheDocument();
-    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute(
+      'content',
+      'noindex, nofollow',
+    );
   });
 });

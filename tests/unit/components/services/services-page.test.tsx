@@ -22,7 +22,8 @@ describe('ServicesPage', { timeout: 20_000 }, () => {
       const group = screen.getByRole('region', { name });
       const links = within(group).getAllByRole('link');
       expect(links).toHaveLength(count);
-      for (const link of links) expect(link.getAttribute('href')).toMatch(/^\/service\/[a-z0-9-]+$/);
+      for (const link of links)
+        expect(link.getAttribute('href')).toMatch(/^\/service\/[a-z0-9-]+$/);
     }
   });
 
@@ -40,6 +41,9 @@ describe('ServicesPage', { timeout: 20_000 }, () => {
   it('closes with Get Started Today (home) and View Success Stories (case studies)', () => {
     renderPage();
     expect(screen.getByRole('link', { name: /Get Started Today/ })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: 'View Success Stories' })).toHaveAttribute('href', '/case-studies');
+    expect(screen.getByRole('link', { name: 'View Success Stories' })).toHaveAttribute(
+      'href',
+      '/case-studies',
+    );
   });
 });
