@@ -153,6 +153,9 @@ test.describe('home page', () => {
     ]);
   });
 
+  // Needs the whole page inline in the prerendered HTML: React's prerender outlines a large
+  // Suspense boundary (shows the fallback, swaps the content in by script) unless
+  // progressiveChunkSize is raised, and that swap moves everything below it.
   test('no layout shift while the page loads and scrolls through every section', async ({
     page,
   }) => {
