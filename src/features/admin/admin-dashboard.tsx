@@ -63,7 +63,7 @@ export function AdminDashboard({
 
   return (
     <div className="bg-slate-50">
-      <div className="container-page space-y-6 py-8 sm:py-12">
+      <div className="container-page space-y-6 py-8 sm:py-12 xl:max-w-[88rem]">
         <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0">
             <h1 className="text-3xl font-bold text-ink">Admin Dashboard</h1>

@@ -75,7 +75,7 @@ function SubmissionRow({ row, onView }: { row: Submission; onView: (row: Submiss
         </time>
       </td>
       <td className={`${cell} min-w-[9rem] font-medium text-ink`}>{displayValue(row.Name)}</td>
-      <td className={`${cell} whitespace-nowrap`}>
+      <td className={`${cell} min-w-[13rem] [overflow-wrap:anywhere]`}>
         {row.Email ? (
           <a
             href={`mailto:${row.Email}`}
@@ -88,7 +88,7 @@ function SubmissionRow({ row, onView }: { row: Submission; onView: (row: Submiss
         )}
       </td>
       <td className={`${cell} min-w-[10rem]`}>{displayValue(row.Company)}</td>
-      <td className={`${cell} whitespace-nowrap`}>{displayInterest(row.Interest)}</td>
+      <td className={`${cell} min-w-[8rem]`}>{displayInterest(row.Interest)}</td>
       <td className={`${cell} whitespace-nowrap`}>{displayTimeline(row.Timeline)}</td>
       <td className={`${cell} min-w-[16rem]`}>
         <span title={message} className="text-ink-soft">
