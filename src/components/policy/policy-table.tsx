@@ -50,19 +50,21 @@ export function PolicyTable({ table }: { table: TableBlock }) {
         </thead>
         <tbody className="divide-y divide-slate-200 bg-white">
           {table.rows.map((row) => {
-            const [rowHeader, ...cells] = row;
+            const [rowHeader = '', ...cells] = row;
+            // A closing "Total …" row is set apart, as in a printed table.
+            const isTotal = /^total\b/i.test(rowHeader);
             return (
-              <tr key={row.join('|')} className="align-top">
+              <tr key={row.join('|')} className={`align-top ${isTotal ? 'bg-slate-50' : ''}`}>
                 <th
                   scope="row"
-                  className={`px-4 py-3 font-semibold text-ink ${/\s/.test(rowHeader ?? '') ? '' : 'whitespace-nowrap'}`}
+                  className={`px-4 py-3 font-semibold text-ink ${/\s/.test(rowHeader) ? '' : 'whitespace-nowrap'}`}
                 >
                   {rowHeader}
                 </th>
                 {cells.map((cell, index) => (
                   <td
                     key={index}
-                    className={`px-4 py-3 leading-6 text-ink-soft ${align(index + 1)}`}
+                    className={`px-4 py-3 leading-6 ${isTotal ? 'font-bold text-ink' : 'text-ink-soft'} ${align(index + 1)}`}
                   >
                     {cell}
                   </td>
