@@ -132,7 +132,11 @@ test('an admin reviews, searches, filters, pages and exports enquiries, then sig
   const formToken = uniqueToken('Formco');
   const formEmail = `${uniqueToken('form')}@example.com`;
   backend.trackEnquiryEmail(formEmail);
+  // The form hydrates on demand: wait for its code, or a click could submit the static HTML form.
+  const formCode = page.waitForResponse(/\/assets\/contact-form-[^/]*\.js$/);
   await page.goto('/#contact');
+  await formCode;
+  await page.waitForLoadState('networkidle');
   const enquiry = page.getByRole('form', { name: 'Enquiry form' });
   await enquiry.getByLabel(/Full Name/).fill('Grace Form');
   await enquiry.getByLabel(/Email Address/).fill(formEmail);
