@@ -20,7 +20,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-ssr',
-      'dist-spa',
+      'dist-*',
       'node_modules',
       'coverage',
       'test-results',

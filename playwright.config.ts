@@ -61,7 +61,7 @@ export default defineConfig({
       timeout: 120_000,
     },
     {
-      command: `tsx scripts/serve-dist.ts dist`,
+      command: `tsx scripts/serve-dist.ts ${process.env.BUILD_DIR ?? 'dist'}`,
       env: { PORT: String(PORT) },
       url: baseURL,
       reuseExistingServer: !process.env.CI,

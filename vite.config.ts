@@ -22,6 +22,9 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     }
   }
 
+  // BUILD_DIR lets a second build (the client-only comparison, a parallel check) sit beside dist/.
+  const outDir = process.env.BUILD_DIR ?? 'dist';
+
   return {
     plugins: [react(), tailwindcss()],
     resolve: {
@@ -30,6 +33,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     define,
     server: { port: 5173, strictPort: false },
     build: {
+      outDir: isSsrBuild ? `${outDir}-ssr` : outDir,
       target: 'es2022',
       cssCodeSplit: true,
       sourcemap: false,

@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
-const dist = resolve(import.meta.dirname, '..', 'dist');
+const buildDir = process.env.BUILD_DIR ?? 'dist';
+const dist = resolve(import.meta.dirname, '..', buildDir);
 const KB = 1024;
 export const budgetsKb = { home: 120, otherPublic: 110 } as const;
 
@@ -55,7 +56,7 @@ function htmlFileFor(path: string) {
 
 async function main() {
   const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const { indexablePaths } = (await import(join(resolve(dist, '..'), 'dist-ssr', 'entry-server.js'))) as {
+  const { indexablePaths } = (await import(join(resolve(dist, '..'), `${buildDir}-ssr`, 'entry-server.js'))) as {
     indexablePaths: () => string[];
   };
   const rows: string[] = [];

@@ -15,8 +15,9 @@ type Manifest = Record<string, ManifestChunk>;
 type ServerEntry = typeof ServerEntryModule;
 
 const root = resolve(import.meta.dirname, '..');
-const distDir = join(root, 'dist');
-const serverEntry = join(root, 'dist-ssr', 'entry-server.js');
+const buildDir = process.env.BUILD_DIR ?? 'dist';
+const distDir = join(root, buildDir);
+const serverEntry = join(root, `${buildDir}-ssr`, 'entry-server.js');
 
 const HEAD_MARKER = '<!--app-head-->';
 const HTML_MARKER = '<!--app-html-->';

@@ -21,6 +21,9 @@ export async function renderPath(pathname: string): Promise<string> {
         <AppRoutes />
       </StaticRouter>
     </StrictMode>,
+    // One piece: React would otherwise stream large Suspense boundaries as hidden markup swapped
+    // in by an inline script (a fallback in the HTML, a layout shift, and a script the CSP forbids).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
 }

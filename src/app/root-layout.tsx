@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
 import { AppErrorBoundary } from '@/app/app-error-boundary';
@@ -9,18 +9,15 @@ import { ScrollManager } from '@/components/layout/scroll-manager';
 import { SkipLink } from '@/components/layout/skip-link';
 import { PageFallback } from '@/components/ui/page-fallback';
 import { ToastHost } from '@/components/ui/toast/toast-host';
-import { ConsentProvider } from '@/features/consent/consent-provider';
+import { ConsentManager } from '@/features/consent/consent-manager';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
-import { markHydrated } from '@/lib/hydration';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
 export function RootLayout() {
   const { pathname } = useLocation();
-  // The layout's first effect runs once the initial hydration has committed.
-  useEffect(markHydrated, []);
   return (
-    <ConsentProvider>
+    <>
       <SkipLink targetId={MAIN_CONTENT_ID} />
       <ScrollManager />
       <Header />
@@ -37,6 +34,7 @@ export function RootLayout() {
       </div>
       <Footer legalExtra={(className) => <CookieSettingsButton className={className} />} />
       <ToastHost />
-    </ConsentProvider>
+      <ConsentManager />
+    </>
   );
 }

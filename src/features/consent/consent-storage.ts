@@ -85,7 +85,11 @@ export function readConsent(storage: Storage, now: number): ConsentRecord | null
 }
 
 /** Stores a choice, essential always on. A storage failure only warns: the choice still applies. */
-export function saveConsent(storage: Storage, preferences: ConsentPreferences, now: number): ConsentRecord {
+export function saveConsent(
+  storage: Storage,
+  preferences: ConsentPreferences,
+  now: number,
+): ConsentRecord {
   const record: ConsentRecord = {
     hasConsented: true,
     preferences: { ...preferences, essential: true },

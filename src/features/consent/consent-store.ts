@@ -1,26 +1,52 @@
+import { useSyncExternalStore } from 'react';
+
+import { notify } from '@/components/ui/toast/notify';
+import type { ConsentCategory } from '@/content/consent-categories';
 import {
+  allAccepted,
   CONSENT_STORAGE_KEY,
+  defaultPreferences,
   readConsent,
+  rememberDismissal,
   saveConsent,
   type ConsentPreferences,
   type ConsentRecord,
 } from '@/features/consent/consent-storage';
 
 /**
- * The consent record as an external store for useSyncExternalStore: null on the server and
- * during hydration, the stored record in the browser, kept in step across tabs.
+ * Consent state lives outside React, read with useSyncExternalStore. It is deliberately not a
+ * context: a context value that changes just after hydration (as the stored choice does, null on
+ * the server) forces React to client-render every Suspense boundary not yet hydrated below it,
+ * which duplicates the page's head tags and throws away its static markup.
  */
-let cached: ConsentRecord | null | undefined;
+export type ConsentState = {
+  /** The valid stored choice; null before one is made, and always on the server. */
+  record: ConsentRecord | null;
+  bannerOpen: boolean;
+  dialogOpen: boolean;
+};
+
+const serverState: ConsentState = { record: null, bannerOpen: false, dialogOpen: false };
+let state: ConsentState | undefined;
 const listeners = new Set<() => void>();
 
-function emit() {
+function current(): ConsentState {
+  state ??= {
+    record: readConsent(window.localStorage, Date.now()),
+    bannerOpen: false,
+    dialogOpen: false,
+  };
+  return state;
+}
+
+function update(patch: Partial<ConsentState>) {
+  state = { ...current(), ...patch };
   listeners.forEach((listener) => listener());
 }
 
 function onStorage(event: StorageEvent) {
   if (event.key !== null && event.key !== CONSENT_STORAGE_KEY) return;
-  cached = undefined;
-  emit();
+  update({ record: readConsent(window.localStorage, Date.now()) });
 }
 
 export const consentStore = {
@@ -32,21 +58,62 @@ export const consentStore = {
       if (listeners.size === 0) window.removeEventListener('storage', onStorage);
     };
   },
-  getSnapshot(): ConsentRecord | null {
-    if (cached === undefined) cached = readConsent(window.localStorage, Date.now());
-    return cached;
-  },
-  getServerSnapshot(): ConsentRecord | null {
-    return null;
-  },
-  save(preferences: ConsentPreferences): ConsentRecord {
-    cached = saveConsent(window.localStorage, preferences, Date.now());
-    emit();
-    return cached;
-  },
-  /** Forget the cached value (tests, or after storage was changed by hand). */
-  reload() {
-    cached = undefined;
-    emit();
+  getSnapshot: current,
+  getServerSnapshot: (): ConsentState => serverState,
+  /** Re-read storage and close everything (tests; or after storage changed by hand). */
+  reset() {
+    state = undefined;
+    listeners.forEach((listener) => listener());
   },
 };
+
+function choose(preferences: ConsentPreferences) {
+  update({
+    record: saveConsent(window.localStorage, preferences, Date.now()),
+    bannerOpen: false,
+    dialogOpen: false,
+  });
+}
+
+export const consentActions = {
+  showBanner: () => update({ bannerOpen: true }),
+  acceptAll: () => choose(allAccepted),
+  rejectAll: () => choose(defaultPreferences),
+  dismissBanner: () => {
+    rememberDismissal(window.localStorage, Date.now());
+    update({ bannerOpen: false });
+  },
+  openPreferences: () => update({ dialogOpen: true }),
+  closePreferences: () => update({ dialogOpen: false }),
+  savePreferences: (preferences: ConsentPreferences) => {
+    choose(preferences);
+    notify({
+      title: 'Cookie preferences saved',
+      description: 'Your cookie preferences have been updated successfully.',
+      variant: 'success',
+    });
+  },
+  acceptAllFromDialog: () => {
+    choose(allAccepted);
+    notify({
+      title: 'All cookies accepted',
+      description: 'All cookie categories have been enabled.',
+      variant: 'success',
+    });
+  },
+};
+
+export function useConsentState(): ConsentState {
+  return useSyncExternalStore(
+    consentStore.subscribe,
+    consentStore.getSnapshot,
+    consentStore.getServerSnapshot,
+  );
+}
+
+/** Whether a category may be used now. Essential always may; nothing else before a choice. */
+export function useConsent(category: ConsentCategory): boolean {
+  const { record } = useConsentState();
+  if (category === 'essential') return true;
+  return record?.preferences[category] ?? false;
+}

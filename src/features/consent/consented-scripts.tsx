@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 import { consentedScripts } from '@/config/analytics';
-import { useConsentContext } from '@/features/consent/consent-context';
+import { useConsentState } from '@/features/consent/consent-store';
 
 const injected = new Set<string>();
 
@@ -10,7 +10,7 @@ const injected = new Set<string>();
  * with no choice made, or with the category refused, not a single request leaves the browser.
  */
 export function ConsentedScripts() {
-  const { record } = useConsentContext();
+  const { record } = useConsentState();
 
   useEffect(() => {
     if (!record) return;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
-import { useConsentContext } from '@/features/consent/consent-context';
+import { consentActions, useConsentState } from '@/features/consent/consent-store';
 
 /**
  * The consent banner. The backdrop only dims the page: it does not block it, because a visitor
@@ -11,13 +11,17 @@ import { useConsentContext } from '@/features/consent/consent-context';
  * as Accept All.
  */
 export default function CookieBanner() {
-  const { acceptAll, rejectAll, dismissBanner, openPreferences, dialogOpen } = useConsentContext();
+  const { dialogOpen } = useConsentState();
+  const { acceptAll, rejectAll, dismissBanner, openPreferences } = consentActions;
+
   const regionRef = useRef<HTMLDivElement>(null);
 
+  // Escape closes the banner when focus is in it, and never the Escape that closed the dialog.
   useEffect(() => {
     if (dialogOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') dismissBanner();
+      const focusInside = regionRef.current?.contains(document.activeElement) ?? false;
+      if (event.key === 'Escape' && !event.defaultPrevented && focusInside) dismissBanner();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -25,7 +29,10 @@ export default function CookieBanner() {
 
   return (
     <>
-      <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-[60] bg-slate-950/40" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none fixed inset-0 z-[60] bg-slate-950/40"
+      />
       <div
         ref={regionRef}
         role="region"
@@ -51,13 +58,25 @@ export default function CookieBanner() {
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <button type="button" className={buttonClass({ variant: 'primary', size: 'sm' })} onClick={acceptAll}>
+            <button
+              type="button"
+              className={buttonClass({ variant: 'primary', size: 'sm' })}
+              onClick={acceptAll}
+            >
               Accept All
             </button>
-            <button type="button" className={buttonClass({ variant: 'secondary', size: 'sm' })} onClick={rejectAll}>
+            <button
+              type="button"
+              className={buttonClass({ variant: 'secondary', size: 'sm' })}
+              onClick={rejectAll}
+            >
               Reject All
             </button>
-            <button type="button" className={buttonClass({ variant: 'outline', size: 'sm' })} onClick={openPreferences}>
+            <button
+              type="button"
+              className={buttonClass({ variant: 'outline', size: 'sm' })}
+              onClick={openPreferences}
+            >
               Customize
             </button>
           </div>

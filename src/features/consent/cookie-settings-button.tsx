@@ -1,10 +1,9 @@
-import { useConsentContext } from '@/features/consent/consent-context';
+import { consentActions } from '@/features/consent/consent-store';
 
 /** "Cookie settings" in the footer: reopens the preferences dialog at any time. */
 export function CookieSettingsButton({ className }: { className?: string }) {
-  const { openPreferences } = useConsentContext();
   return (
-    <button type="button" className={className} onClick={openPreferences}>
+    <button type="button" className={className} onClick={consentActions.openPreferences}>
       Cookie settings
     </button>
   );

@@ -1,11 +1,11 @@
 import { lazy, Suspense, use, useEffect, useRef, useState } from 'react';
 
-import { isHydrated } from '@/lib/hydration';
-
 const ContactForm = lazy(() => import('@/features/contact/contact-form'));
 
 /** How far below the viewport the section may be when its code starts loading. */
 const PRELOAD_MARGIN = '600px 0px';
+/** Marks the form's wrapper in the static HTML, so hydration can recognise it. */
+const MARKER = 'data-deferred-form';
 const INTERACTION_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
 
 function createGate() {
@@ -30,9 +30,12 @@ function GatedForm({ gate }: { gate: Promise<void> | null }) {
  */
 export function DeferredContactForm() {
   const wrapper = useRef<HTMLDivElement>(null);
-  // Only the hydration of static HTML waits; on the server and after client navigation, render.
+  // Only hydration waits: when the static form is already in the page. On the server, and on a
+  // client-side navigation (no such markup yet), the form renders at once.
   const [gate] = useState(() =>
-    typeof window === 'undefined' || isHydrated() ? null : createGate(),
+    typeof document !== 'undefined' && document.querySelector(`[${MARKER}] form`)
+      ? createGate()
+      : null,
   );
 
   useEffect(() => {
@@ -60,7 +63,7 @@ export function DeferredContactForm() {
   }, [gate]);
 
   return (
-    <div ref={wrapper}>
+    <div ref={wrapper} {...{ [MARKER]: '' }}>
       <Suspense
         fallback={
           <div className="min-h-[760px] rounded-2xl border border-slate-200 bg-white sm:min-h-[640px]" />

@@ -5,10 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { HOUR_MS } from '@/config/site';
 import * as notifyModule from '@/components/ui/toast/notify';
-import { useConsent } from '@/features/consent/consent-context';
-import { ConsentProvider } from '@/features/consent/consent-provider';
+import { ConsentManager } from '@/features/consent/consent-manager';
 import { CONSENT_STORAGE_KEY, saveConsent, allAccepted } from '@/features/consent/consent-storage';
-import { consentStore } from '@/features/consent/consent-store';
+import { consentStore, useConsent } from '@/features/consent/consent-store';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
 
 function MarketingProbe() {
@@ -18,15 +17,15 @@ function MarketingProbe() {
 function renderConsent() {
   return render(
     <MemoryRouter>
-      <ConsentProvider>
-        <MarketingProbe />
-        <CookieSettingsButton />
-      </ConsentProvider>
+      <MarketingProbe />
+      <CookieSettingsButton />
+      <ConsentManager />
     </MemoryRouter>,
   );
 }
 
-const banner = () => screen.queryByRole('region', { name: 'We use cookies to enhance your experience' });
+const banner = () =>
+  screen.queryByRole('region', { name: 'We use cookies to enhance your experience' });
 
 async function advance(ms: number) {
   await act(async () => {
@@ -37,7 +36,7 @@ async function advance(ms: number) {
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   localStorage.clear();
-  consentStore.reload();
+  consentStore.reset();
 });
 
 afterEach(() => {
@@ -52,14 +51,22 @@ describe('cookie banner', () => {
     await advance(900);
     expect(banner()).toBeNull();
     await advance(200);
-    expect(await screen.findByRole('region', { name: 'We use cookies to enhance your experience' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
-    expect(screen.getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute('href', '/cookie-policy');
+    expect(
+      await screen.findByRole('region', { name: 'We use cookies to enhance your experience' }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+    expect(screen.getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute(
+      'href',
+      '/cookie-policy',
+    );
   });
 
   it('stays hidden when a valid choice exists', async () => {
     saveConsent(localStorage, allAccepted, Date.now());
-    consentStore.reload();
+    consentStore.reset();
     renderConsent();
     await advance(1500);
     expect(banner()).toBeNull();
@@ -67,17 +74,19 @@ describe('cookie banner', () => {
   });
 
   it('Accept All saves every category and closes', async () => {
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, pointerEventsCheck: 0 });
     renderConsent();
     await advance(1100);
     await user.click(await screen.findByRole('button', { name: 'Accept All' }));
     expect(banner()).toBeNull();
-    expect(JSON.parse(localStorage.getItem(CONSENT_STORAGE_KEY) ?? '').preferences).toEqual(allAccepted);
+    expect(JSON.parse(localStorage.getItem(CONSENT_STORAGE_KEY) ?? '').preferences).toEqual(
+      allAccepted,
+    );
     expect(screen.getByText('marketing: granted')).toBeInTheDocument();
   });
 
   it('Reject All saves only essential and closes', async () => {
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, pointerEventsCheck: 0 });
     renderConsent();
     await advance(1100);
     await user.click(await screen.findByRole('button', { name: 'Reject All' }));
@@ -92,28 +101,31 @@ describe('cookie banner', () => {
   });
 
   it('the close icon hides the banner and it returns after 24 hours without consent', async () => {
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, pointerEventsCheck: 0 });
     const first = renderConsent();
     await advance(1100);
     await user.click(await screen.findByRole('button', { name: 'Close cookie banner' }));
     expect(banner()).toBeNull();
     first.unmount();
 
-    renderConsent();
+    const second = renderConsent();
     await advance(2000);
     expect(banner()).toBeNull();
+    second.unmount();
 
     vi.setSystemTime(Date.now() + 24 * HOUR_MS);
     renderConsent();
     await advance(1100);
-    expect(await screen.findByRole('region', { name: 'We use cookies to enhance your experience' })).toBeVisible();
+    expect(
+      await screen.findByRole('region', { name: 'We use cookies to enhance your experience' }),
+    ).toBeVisible();
   });
 });
 
 describe('preferences dialog', () => {
   it('opens from Customize with the defaults, toggles, and saves with a toast', async () => {
     const notify = vi.spyOn(notifyModule, 'notify').mockImplementation(() => {});
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, pointerEventsCheck: 0 });
     renderConsent();
     await advance(1100);
     await user.click(await screen.findByRole('button', { name: 'Customize' }));
@@ -141,7 +153,7 @@ describe('preferences dialog', () => {
 
   it('Accept All in the dialog enables everything with its toast', async () => {
     const notify = vi.spyOn(notifyModule, 'notify').mockImplementation(() => {});
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, pointerEventsCheck: 0 });
     renderConsent();
     await user.click(screen.getByRole('button', { name: 'Cookie settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cookie Preferences' });
@@ -151,13 +163,15 @@ describe('preferences dialog', () => {
       description: 'All cookie categories have been enabled.',
       variant: 'success',
     });
-    expect(JSON.parse(localStorage.getItem(CONSENT_STORAGE_KEY) ?? '').preferences).toEqual(allAccepted);
+    expect(JSON.parse(localStorage.getItem(CONSENT_STORAGE_KEY) ?? '').preferences).toEqual(
+      allAccepted,
+    );
   });
 
   it('Cancel closes without saving, and reopening shows the saved choice', async () => {
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, pointerEventsCheck: 0 });
     saveConsent(localStorage, { ...allAccepted, marketing: false }, Date.now());
-    consentStore.reload();
+    consentStore.reset();
     renderConsent();
     await user.click(screen.getByRole('button', { name: 'Cookie settings' }));
     let dialog = await screen.findByRole('dialog', { name: 'Cookie Preferences' });

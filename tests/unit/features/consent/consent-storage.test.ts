@@ -21,7 +21,12 @@ afterEach(() => {
 
 describe('consent storage', () => {
   it('defaults to essential only', () => {
-    expect(defaultPreferences).toEqual({ essential: true, functional: false, performance: false, marketing: false });
+    expect(defaultPreferences).toEqual({
+      essential: true,
+      functional: false,
+      performance: false,
+      marketing: false,
+    });
   });
 
   it('saves a record with hasConsented, preferences and a millisecond timestamp', () => {
@@ -31,12 +36,25 @@ describe('consent storage', () => {
       preferences: allAccepted,
       timestamp: NOW,
     });
-    expect(readConsent(localStorage, NOW)).toEqual({ hasConsented: true, preferences: allAccepted, timestamp: NOW });
+    expect(readConsent(localStorage, NOW)).toEqual({
+      hasConsented: true,
+      preferences: allAccepted,
+      timestamp: NOW,
+    });
   });
 
   it('forces essential on at every save', () => {
-    const record = saveConsent(localStorage, { ...defaultPreferences, essential: false, marketing: true }, NOW);
-    expect(record.preferences).toEqual({ essential: true, functional: false, performance: false, marketing: true });
+    const record = saveConsent(
+      localStorage,
+      { ...defaultPreferences, essential: false, marketing: true },
+      NOW,
+    );
+    expect(record.preferences).toEqual({
+      essential: true,
+      functional: false,
+      performance: false,
+      marketing: true,
+    });
   });
 
   it('treats a record as absent, and deletes it, once older than 365 days', () => {
@@ -48,7 +66,10 @@ describe('consent storage', () => {
 
   it.each([
     ['not JSON', '{nope'],
-    ['the wrong shape', JSON.stringify({ hasConsented: true, preferences: { essential: 'yes' }, timestamp: NOW })],
+    [
+      'the wrong shape',
+      JSON.stringify({ hasConsented: true, preferences: { essential: 'yes' }, timestamp: NOW }),
+    ],
     ['a missing timestamp', JSON.stringify({ hasConsented: true, preferences: allAccepted })],
     ['null', 'null'],
   ])('treats a record that is %s as absent and deletes it', (_label, raw) => {

@@ -29,20 +29,36 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/Company\/Organisation/), 'Engines Ltd');
   await user.selectOptions(screen.getByLabelText(/Service Interest/), 'ai-ml');
   await user.selectOptions(screen.getByLabelText(/Project Timeline/), '1-3-months');
-  await user.type(screen.getByLabelText(/Message\/Requirements/), 'We would like a data strategy review.');
+  await user.type(
+    screen.getByLabelText(/Message\/Requirements/),
+    'We would like a data strategy review.',
+  );
 }
 
 describe('ContactForm', () => {
   it('marks the six required fields for sight and for screen readers', () => {
     render(<ContactForm />);
-    for (const name of ['Full Name', 'Email Address', 'Company/Organisation', 'Message/Requirements']) {
-      expect(screen.getByRole('textbox', { name: required(name) })).toHaveAttribute('aria-required', 'true');
+    for (const name of [
+      'Full Name',
+      'Email Address',
+      'Company/Organisation',
+      'Message/Requirements',
+    ]) {
+      expect(screen.getByRole('textbox', { name: required(name) })).toHaveAttribute(
+        'aria-required',
+        'true',
+      );
     }
     for (const name of ['Service Interest', 'Project Timeline']) {
-      expect(screen.getByRole('combobox', { name: required(name) })).toHaveAttribute('aria-required', 'true');
+      expect(screen.getByRole('combobox', { name: required(name) })).toHaveAttribute(
+        'aria-required',
+        'true',
+      );
     }
     expect(screen.getByRole('textbox', { name: 'Job Title' })).not.toHaveAttribute('aria-required');
-    expect(screen.getByRole('combobox', { name: /Service Interest/ })).toHaveDisplayValue('Select a service');
+    expect(screen.getByRole('combobox', { name: /Service Interest/ })).toHaveDisplayValue(
+      'Select a service',
+    );
     expect(screen.getByRole('option', { name: 'AI & Machine Learning' })).toHaveValue('ai-ml');
     expect(screen.getByLabelText('Phone Number')).toHaveAttribute('type', 'tel');
     expect(screen.getByLabelText(/Email Address/)).toHaveAttribute('type', 'email');
@@ -74,7 +90,12 @@ describe('ContactForm', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Form' }));
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
     expect(submit).toHaveBeenCalledWith(
-      expect.objectContaining({ fullName: 'Ada Lovelace', serviceInterest: 'ai-ml', timeline: '1-3-months', jobTitle: '' }),
+      expect.objectContaining({
+        fullName: 'Ada Lovelace',
+        serviceInterest: 'ai-ml',
+        timeline: '1-3-months',
+        jobTitle: '',
+      }),
     );
     finish({ ok: true });
     await screen.findByRole('button', { name: 'Submit Form' });
@@ -110,7 +131,11 @@ describe('ContactForm', () => {
     expect(honeypot).toHaveAttribute('tabindex', '-1');
     await user.type(honeypot!, 'https://spam.example');
     await user.click(screen.getByRole('button', { name: 'Submit Form' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'Thank you for your inquiry!' })));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Thank you for your inquiry!' }),
+      ),
+    );
     expect(submit).not.toHaveBeenCalled();
   });
 
@@ -128,7 +153,9 @@ describe('ContactForm', () => {
     await waitFor(() =>
       expect(notify).toHaveBeenLastCalledWith({
         title: 'Rate limit exceeded',
-        description: expect.stringMatching(/^You've been temporarily blocked\. Try again after \d{2}:\d{2}\.$/),
+        description: expect.stringMatching(
+          /^You've been temporarily blocked\. Try again after \d{2}:\d{2}\.$/,
+        ),
         variant: 'destructive',
       }),
     );

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { emptyEnquiry, enquirySchema, type EnquiryFormValues } from '@/features/contact/enquiry-schema';
+import {
+  emptyEnquiry,
+  enquirySchema,
+  type EnquiryFormValues,
+} from '@/features/contact/enquiry-schema';
 
 const valid: EnquiryFormValues = {
   ...emptyEnquiry,
@@ -19,7 +23,11 @@ function messagesFor(patch: Partial<EnquiryFormValues>) {
 
 describe('enquiry schema (spec section 5)', () => {
   it('accepts a complete enquiry and trims the text', () => {
-    const result = enquirySchema.parse({ ...valid, fullName: '  Ada Lovelace  ', message: '  We would like to talk.  ' });
+    const result = enquirySchema.parse({
+      ...valid,
+      fullName: '  Ada Lovelace  ',
+      message: '  We would like to talk.  ',
+    });
     expect(result.fullName).toBe('Ada Lovelace');
     expect(result.message).toBe('We would like to talk.');
   });

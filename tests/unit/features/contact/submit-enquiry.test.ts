@@ -31,22 +31,25 @@ describe('toSubmissionRow', () => {
 
 describe('describeRefusal', () => {
   it('explains the database abuse limit', () => {
-    expect(describeRefusal({ code: 'P0001', hint: 'contact_submissions_rate_limit', message: 'x' })).toMatch(
-      /several enquiries from this email address/,
-    );
+    expect(
+      describeRefusal({ code: 'P0001', hint: 'contact_submissions_rate_limit', message: 'x' }),
+    ).toMatch(/several enquiries from this email address/);
   });
 
   it('maps a named check constraint to its field message', () => {
     expect(
       describeRefusal({
         code: '23514',
-        message: 'new row for relation "contact_submissions" violates check constraint "contact_submissions_phone_format"',
+        message:
+          'new row for relation "contact_submissions" violates check constraint "contact_submissions_phone_format"',
       }),
     ).toBe('Please enter a valid phone number.');
   });
 
   it('gives a general message for other check constraints and nothing for other errors', () => {
-    expect(describeRefusal({ code: '23514', message: 'violates check constraint "x"' })).toMatch(/not accepted/);
+    expect(describeRefusal({ code: '23514', message: 'violates check constraint "x"' })).toMatch(
+      /not accepted/,
+    );
     expect(describeRefusal({ code: '42501', message: 'permission denied' })).toBeNull();
   });
 });
