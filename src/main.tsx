@@ -8,6 +8,17 @@ import { AppRoutes } from '@/app/app-routes';
 import { findRoute } from '@/app/route-table';
 import { PRERENDERED_PATH_ATTRIBUTE, samePath } from '@/lib/prerendered-path';
 
+/** Head tags that the Seo component renders for each page. */
+const PAGE_HEAD_TAGS = [
+  'title',
+  'meta[name="description"]',
+  'meta[name="keywords"]',
+  'meta[name="robots"]',
+  'link[rel="canonical"]',
+  'meta[property^="og:"]',
+  'meta[name^="twitter:"]',
+].join(',');
+
 async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element to render into.');
@@ -29,6 +40,8 @@ async function start() {
   if (renderedFor !== null && samePath(renderedFor, pathname)) {
     hydrateRoot(container, app);
   } else {
+    // The static page's own head tags (404.html's among them) would sit beside the new page's.
+    document.head.querySelectorAll(PAGE_HEAD_TAGS).forEach((tag) => tag.remove());
     container.textContent = '';
     createRoot(container).render(app);
   }

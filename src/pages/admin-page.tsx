@@ -18,7 +18,7 @@ export default function AdminPage() {
         noindex
       />
       <AuthProvider>
-        <ProtectedRoute adminOnly>
+        <ProtectedRoute adminOnly pageTitle="Admin Dashboard">
           {({ user, role, client }) => (
             <AdminDashboard
               client={client}

@@ -16,6 +16,8 @@ export type ProtectedAccess = { user: User; role: AppRole; client: AppSupabaseCl
 type ProtectedRouteProps = {
   /** Also require the admin role (non-admins get "Access Denied" and go to /auth). */
   adminOnly?: boolean;
+  /** The page's heading, kept (visually hidden) while access is checked: every state has its h1. */
+  pageTitle?: string;
   /** What to show once access is granted, given the user, role and client. */
   children: (access: ProtectedAccess) => ReactNode;
 };
@@ -25,7 +27,7 @@ type ProtectedRouteProps = {
  * signed out → /auth; signed in without admin → Access Denied toast and /auth. This only
  * decides what to show: RLS is what keeps the data from non-admins.
  */
-export function ProtectedRoute({ adminOnly = false, children }: ProtectedRouteProps) {
+export function ProtectedRoute({ adminOnly = false, pageTitle, children }: ProtectedRouteProps) {
   const { status, user, client } = useAuth();
   const { role, loading: roleLoading } = useRole();
   const navigate = useNavigate();
@@ -51,5 +53,10 @@ export function ProtectedRoute({ adminOnly = false, children }: ProtectedRoutePr
   if (status === 'signed-in' && user && client && !roleLoading && role && !denied) {
     return children({ user, role, client });
   }
-  return <LoadingSpinner label={signedOut || denied ? 'Redirecting…' : 'Checking your access…'} />;
+  return (
+    <>
+      {pageTitle ? <h1 className="sr-only">{pageTitle}</h1> : null}
+      <LoadingSpinner label={signedOut || denied ? 'Redirecting…' : 'Checking your access…'} />
+    </>
+  );
 }

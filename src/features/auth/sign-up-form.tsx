@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { notify } from '@/components/ui/toast/notify';
+import { paths } from '@/config/paths';
 import { limits } from '@/config/site';
 import { signUpWithEmail } from '@/features/auth/auth-actions';
 import { useAuth } from '@/features/auth/auth-context';
@@ -49,7 +50,9 @@ export function SignUpForm() {
     limiter.recordAttempt();
     setBusy(true);
     try {
-      const redirectTo = `${window.location.origin}/`;
+      // The confirmation link returns to /auth, whose supabase-js reads the session from the URL and
+      // clears it; on the home page (the old site's target) the tokens stayed in the address bar.
+      const redirectTo = `${window.location.origin}${paths.auth}`;
       const result = await signUpWithEmail(await getClient(), normaliseSignUp(input), redirectTo);
       if (result.kind === 'success') {
         setFullName('');

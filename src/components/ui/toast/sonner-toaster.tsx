@@ -18,10 +18,19 @@ export default function SonnerToaster() {
   return (
     <Toaster
       position="bottom-right"
-      richColors
       closeButton
       duration={6000}
-      toastOptions={{ className: 'font-sans', style: { fontSize: '0.95rem' } }}
+      // Sonner's rich colours fail AA contrast (light green on pale green): ours pass.
+      toastOptions={{
+        className: 'font-sans',
+        style: { fontSize: '0.95rem' },
+        classNames: {
+          toast: '!border-slate-200 !bg-white !text-ink',
+          description: '!text-ink-soft',
+          success: '!border-l-4 !border-l-emerald-600 [&_[data-icon]]:!text-emerald-700',
+          error: '!border-l-4 !border-l-red-700 [&_[data-icon]]:!text-red-700',
+        },
+      }}
     />
   );
 }

@@ -89,7 +89,7 @@ describe('sign-up', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
   });
 
-  it('sends full_name and the site-origin redirect, shows "Creating account...", then clears the fields', async () => {
+  it('sends full_name and the /auth redirect on this origin, shows "Creating account...", then clears the fields', async () => {
     const { fake, user } = await openSignUp();
     let finish: (value: { data: { user: unknown; session: null }; error: null }) => void = () => {};
     fake.auth.signUp.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
@@ -101,7 +101,7 @@ describe('sign-up', () => {
       email: 'ada@example.com',
       password: 'correct-horse',
       options: {
-        emailRedirectTo: `${window.location.origin}/`,
+        emailRedirectTo: `${window.location.origin}/auth`,
         data: { full_name: 'Ada Lovelace' },
       },
     });
