@@ -5,29 +5,46 @@ import { CONSENT_STORAGE_KEY, expect, test } from './support/console-guard';
 test.use({ consent: 'none' });
 
 const ANALYTICS_ORIGIN = 'https://analytics.kestrel-e2e.invalid';
-const banner = (page: Page) => page.getByRole('region', { name: 'We use cookies to enhance your experience' });
+const banner = (page: Page) =>
+  page.getByRole('region', { name: 'We use cookies to enhance your experience' });
 const storedConsent = (page: Page) =>
-  page.evaluate((key) => JSON.parse(window.localStorage.getItem(key) ?? 'null'), CONSENT_STORAGE_KEY);
+  page.evaluate(
+    (key) => JSON.parse(window.localStorage.getItem(key) ?? 'null'),
+    CONSENT_STORAGE_KEY,
+  );
 
 /** Serves the configured analytics script and counts requests for it. */
 async function watchAnalytics(page: Page) {
   const requests: string[] = [];
   await page.route(`${ANALYTICS_ORIGIN}/**`, (route) => {
     requests.push(route.request().url());
-    return route.fulfill({ contentType: 'text/javascript', body: 'window.__analyticsLoaded = true;' });
+    return route.fulfill({
+      contentType: 'text/javascript',
+      body: 'window.__analyticsLoaded = true;',
+    });
   });
   return requests;
 }
 
-test('the banner appears about a second after load, with links to both policies', async ({ page }) => {
+test('the banner appears about a second after load, with links to both policies', async ({
+  page,
+}) => {
   await page.goto('/about');
   await expect(banner(page)).toHaveCount(0);
   await expect(banner(page)).toBeVisible({ timeout: 3000 });
-  await expect(banner(page).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
-  await expect(banner(page).getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute('href', '/cookie-policy');
+  await expect(banner(page).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    'href',
+    '/privacy-policy',
+  );
+  await expect(banner(page).getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute(
+    'href',
+    '/cookie-policy',
+  );
 });
 
-test('Accept All stores every category, loads analytics, and the banner stays away', async ({ page }) => {
+test('Accept All stores every category, loads analytics, and the banner stays away', async ({
+  page,
+}) => {
   const analytics = await watchAnalytics(page);
   await page.goto('/');
   await banner(page).getByRole('button', { name: 'Accept All' }).click();
@@ -72,7 +89,9 @@ test('Customize opens the dialog: toggles, Save Preferences with its toast', asy
   await expect(dialog).toHaveCount(0);
   await expect(banner(page)).toHaveCount(0);
   await expect(page.getByText('Cookie preferences saved')).toBeVisible();
-  await expect(page.getByText('Your cookie preferences have been updated successfully.')).toBeVisible();
+  await expect(
+    page.getByText('Your cookie preferences have been updated successfully.'),
+  ).toBeVisible();
   expect((await storedConsent(page)).preferences).toEqual({
     essential: true,
     functional: true,
@@ -130,7 +149,10 @@ test('a choice older than 365 days is deleted and asked again', async ({ page })
   await page.evaluate((key) => {
     const timestamp = Date.now() - 366 * 24 * 60 * 60 * 1000;
     const preferences = { essential: true, functional: true, performance: true, marketing: true };
-    window.localStorage.setItem(key, JSON.stringify({ hasConsented: true, preferences, timestamp }));
+    window.localStorage.setItem(
+      key,
+      JSON.stringify({ hasConsented: true, preferences, timestamp }),
+    );
   }, CONSENT_STORAGE_KEY);
   await page.reload();
   await expect(banner(page)).toBeVisible();

@@ -14,7 +14,9 @@ test.describe('header navigation (desktop)', () => {
     await expect(page).toHaveURL('/services');
   });
 
-  test('Resources dropdown opens after its delay and lists the three resources', async ({ page }) => {
+  test('Resources dropdown opens after its delay and lists the three resources', async ({
+    page,
+  }) => {
     await page.goto('/about');
     const trigger = page.getByRole('button', { name: 'Resources' });
     await trigger.hover();
@@ -48,13 +50,23 @@ test.describe('mobile menu', () => {
     await toggle.click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await expect(menu).toBeVisible();
-    for (const name of ['About', 'Services', 'Case Studies', 'Whitepapers', 'Articles', 'Contact']) {
+    for (const name of [
+      'About',
+      'Services',
+      'Case Studies',
+      'Whitepapers',
+      'Articles',
+      'Contact',
+    ]) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await menu.getByRole('link', { name: 'Articles' }).click();
     await expect(page).toHaveURL('/articles');
     await expect(menu).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 });
 
@@ -62,9 +74,14 @@ test.describe('contact and scrolling', () => {
   const contactTop = (page: Page) =>
     page.locator('#contact').evaluate((el) => el.getBoundingClientRect().top);
 
-  test('Contact on the home page scrolls to the section below the fixed header', async ({ page }) => {
+  test('Contact on the home page scrolls to the section below the fixed header', async ({
+    page,
+  }) => {
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Contact' })
+      .click();
     await expect.poll(() => contactTop(page)).toBeGreaterThan(70);
     await expect.poll(() => contactTop(page)).toBeLessThan(90);
     await expect(page).toHaveURL('/');
@@ -72,7 +89,10 @@ test.describe('contact and scrolling', () => {
 
   test('Contact from another page goes home and lands on the section', async ({ page }) => {
     await page.goto('/about');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Contact' })
+      .click();
     await expect(page).toHaveURL('/#contact');
     await expect.poll(() => contactTop(page)).toBeLessThan(90);
     await expect.poll(() => contactTop(page)).toBeGreaterThan(70);
@@ -102,7 +122,10 @@ test.describe('breadcrumbs', () => {
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0);
     await page.goto('/case-studies');
     const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
-    await expect(trail.getByRole('listitem').filter({ hasText: /\w/ })).toHaveText(['Home', 'Case Studies']);
+    await expect(trail.getByRole('listitem').filter({ hasText: /\w/ })).toHaveText([
+      'Home',
+      'Case Studies',
+    ]);
     await page.goto('/service/data-strategy');
     await expect(trail.getByRole('link')).toHaveText(['Home', 'Services']);
     await expect(trail.locator('[aria-current="page"]')).toHaveText('Data Strategy');
@@ -110,7 +133,9 @@ test.describe('breadcrumbs', () => {
 });
 
 test.describe('footer', () => {
-  test('holds the service, company and legal links and an external LinkedIn link', async ({ page }) => {
+  test('holds the service, company and legal links and an external LinkedIn link', async ({
+    page,
+  }) => {
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
     for (const href of [

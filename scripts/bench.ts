@@ -1,86 +1,167 @@
 /**
- * Per route of the built site, the gzipped bytes of the JavaScript and CSS a first visit
- * loads (the entry, every chunk it imports statically, and the route's preloaded chunks),
- * against the budgets of ARCHITECTURE.md. Run `npm run build` first.
+ * `npm run bench`: one report over the production build. Per route, the gzipped JS, CSS and
+ * HTML of the first load against the budgets, and Lighthouse (mobile, simulated throttling) for
+ * the prerendered site beside the same site built as a client-only SPA. Markdown to stdout, JSON
+ * to bench-results/, with the previous run's figures beside the new ones.
+ *
+ *   npm run bench                      build both, bytes for every route, Lighthouse for every route
+ *   npm run bench -- --no-build        reuse dist/ and dist-spa/
+ *   npm run bench -- --bytes-only      skip Lighthouse
+ *   npm run bench -- --runs 3          median of three Lighthouse runs per page
+ *   npm run bench -- --routes /,/about only these routes
  */
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
 
-type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
-type Manifest = Record<string, ManifestChunk>;
+import { jsBudgetKb, measureFirstLoad, type FirstLoad, type Manifest } from './bench/first-load';
+import { measureWithLighthouse, startChrome, type LighthouseFigures } from './bench/lighthouse';
+import { serveDist } from './serve-dist';
 
-const buildDir = process.env.BUILD_DIR ?? 'dist';
-const dist = resolve(import.meta.dirname, '..', buildDir);
-const KB = 1024;
-export const budgetsKb = { home: 120, otherPublic: 110 } as const;
+const root = resolve(import.meta.dirname, '..');
+const results = join(root, 'bench-results');
+const { values: args } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    'bytes-only': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '1' },
+    routes: { type: 'string' },
+  },
+});
 
-const gzipCache = new Map<string, number>();
-async function gzipSize(file: string) {
-  let size = gzipCache.get(file);
-  if (size === undefined) {
-    size = gzipSync(await readFile(join(dist, file)), { level: 9 }).length;
-    gzipCache.set(file, size);
-  }
-  return size;
+type RouteReport = {
+  path: string;
+  firstLoad: FirstLoad;
+  budgetKb?: number;
+  prerendered?: LighthouseFigures;
+  spa?: LighthouseFigures;
+};
+type Report = { date: string; routes: RouteReport[] };
+
+function build(dir: string, prerender: boolean) {
+  console.error(`building ${dir}${prerender ? '' : ' (client-only SPA)'}...`);
+  execFileSync('npm', ['run', '--silent', 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, BUILD_DIR: dir, PRERENDER: String(prerender) },
+  });
 }
 
-/** The files a page fetches before it is interactive: listed in its HTML, plus static imports. */
-export function firstLoadFiles(html: string, manifest: Manifest) {
-  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
-  const listed = [
-    ...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g),
-    ...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g),
-  ].map((m) => m[1]!);
-  const css = new Set(
-    [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]!),
-  );
-  const js = new Set<string>();
-  const visit = (file: string) => {
-    if (js.has(file)) return;
-    js.add(file);
-    const chunk = byFile.get(file);
-    for (const key of chunk?.imports ?? []) {
-      const imported = manifest[key];
-      if (imported) visit(imported.file);
-    }
-    for (const sheet of chunk?.css ?? []) css.add(sheet);
+async function routeList(): Promise<string[]> {
+  if (args.routes) return args.routes.split(',');
+  const entry = (await import(join(root, 'dist-ssr', 'entry-server.js'))) as {
+    indexablePaths: () => string[];
   };
-  listed.forEach(visit);
-  return { js: [...js], css: [...css] };
+  return [...entry.indexablePaths(), '/auth'];
 }
 
-function htmlFileFor(path: string) {
-  return path === '/' ? 'index.html' : join(path.slice(1), 'index.html');
+const fmt = (n: number | undefined, digits = 0) =>
+  n === undefined || Number.isNaN(n) ? '-' : n.toFixed(digits);
+const withPrevious = (now: string, before: string | undefined) =>
+  before === undefined || before === now ? now : `${now} (${before})`;
+
+function bytesTable(report: Report, previous?: Report) {
+  const lines = [
+    '| route | JS KB | CSS KB | HTML KB | JS budget | status |',
+    '|---|---:|---:|---:|---:|---|',
+  ];
+  for (const route of report.routes) {
+    const before = previous?.routes.find((r) => r.path === route.path)?.firstLoad;
+    const over = route.budgetKb !== undefined && route.firstLoad.jsKb > route.budgetKb;
+    lines.push(
+      `| ${route.path} | ${withPrevious(fmt(route.firstLoad.jsKb, 1), before && fmt(before.jsKb, 1))} | ${fmt(route.firstLoad.cssKb, 1)} | ${fmt(route.firstLoad.htmlKb, 1)} | ${route.budgetKb ?? '-'} | ${route.budgetKb === undefined ? '-' : over ? 'OVER' : 'ok'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function lighthouseTable(report: Report, previous?: Report) {
+  const lines = [
+    '| route | build | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | FCP ms |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const route of report.routes) {
+    const before = previous?.routes.find((r) => r.path === route.path);
+    for (const kind of ['prerendered', 'spa'] as const) {
+      const now = route[kind];
+      if (!now) continue;
+      const was = before?.[kind];
+      lines.push(
+        `| ${route.path} | ${kind} | ${withPrevious(fmt(now.performance), was && fmt(was.performance))} | ${fmt(now.accessibility)} | ${fmt(now.bestPractices)} | ${fmt(now.seo)} | ${withPrevious(fmt(now.lcpMs), was && fmt(was.lcpMs))} | ${fmt(now.tbtMs)} | ${fmt(now.cls, 3)} | ${fmt(now.fcpMs)} |`,
+      );
+    }
+  }
+  return lines.join('\n');
 }
 
 async function main() {
-  const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const { indexablePaths } = (await import(join(resolve(dist, '..'), `${buildDir}-ssr`, 'entry-server.js'))) as {
-    indexablePaths: () => string[];
-  };
-  const rows: string[] = [];
-  let failures = 0;
-  for (const path of [...indexablePaths(), '/auth', '/admin']) {
-    const html = await readFile(join(dist, htmlFileFor(path)), 'utf8');
-    const { js, css } = firstLoadFiles(html, manifest);
-    const jsBytes = (await Promise.all(js.map(gzipSize))).reduce((a, b) => a + b, 0);
-    const cssBytes = (await Promise.all(css.map(gzipSize))).reduce((a, b) => a + b, 0);
-    const htmlBytes = gzipSync(html, { level: 9 }).length;
-    const isPublic = path !== '/auth' && path !== '/admin';
-    const budget = path === '/' ? budgetsKb.home : isPublic ? budgetsKb.otherPublic : undefined;
-    const within = budget === undefined || jsBytes <= budget * KB;
-    if (!within) failures++;
-    rows.push(
-      `| ${path} | ${(jsBytes / KB).toFixed(1)} | ${(cssBytes / KB).toFixed(1)} | ${(htmlBytes / KB).toFixed(1)} | ${js.length} | ${budget ?? '-'} | ${budget === undefined ? '-' : within ? 'ok' : 'OVER'} |`,
-    );
+  if (!args['no-build']) {
+    build('dist', true);
+    if (!args['bytes-only']) build('dist-spa', false);
   }
-  console.log('First load per route (gzip, KB)\n');
-  console.log('| route | JS | CSS | HTML | JS files | JS budget | status |');
-  console.log('|---|---:|---:|---:|---:|---:|---|');
-  console.log(rows.join('\n'));
-  if (failures > 0) {
-    console.log(`\n${failures} route(s) over the JS budget.`);
+  const manifest = JSON.parse(
+    await readFile(join(root, 'dist', '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
+  const paths = await routeList();
+  const report: Report = { date: new Date().toISOString(), routes: [] };
+  for (const path of paths) {
+    report.routes.push({
+      path,
+      firstLoad: await measureFirstLoad(join(root, 'dist'), path, manifest),
+      budgetKb: jsBudgetKb(path),
+    });
+  }
+
+  if (!args['bytes-only']) {
+    if (!existsSync(join(root, 'dist-spa')))
+      throw new Error('dist-spa/ is missing: run without --no-build once.');
+    const runs = Math.max(1, Number(args.runs));
+    const prerendered = await serveDist(join(root, 'dist'), 0);
+    const spa = await serveDist(join(root, 'dist-spa'), 0);
+    const chrome = await startChrome();
+    try {
+      for (const route of report.routes) {
+        console.error(`lighthouse ${route.path}`);
+        route.prerendered = await measureWithLighthouse(
+          `${prerendered.url}${route.path}`,
+          chrome.port,
+          runs,
+        );
+        route.spa = await measureWithLighthouse(`${spa.url}${route.path}`, chrome.port, runs);
+      }
+    } finally {
+      chrome.kill();
+      await prerendered.close();
+      await spa.close();
+    }
+  }
+
+  await mkdir(results, { recursive: true });
+  const latest = join(results, 'latest.json');
+  const previous = existsSync(latest)
+    ? (JSON.parse(await readFile(latest, 'utf8')) as Report)
+    : undefined;
+  await writeFile(
+    join(results, `${report.date.replace(/[:.]/g, '-')}.json`),
+    JSON.stringify(report, null, 2),
+  );
+  await writeFile(latest, JSON.stringify(report, null, 2));
+
+  console.log(
+    `## First load per route (gzip)${previous ? `; previous run (${previous.date}) in brackets` : ''}\n`,
+  );
+  console.log(bytesTable(report, previous));
+  if (!args['bytes-only']) {
+    console.log('\n## Lighthouse, mobile, simulated throttling: prerendered vs client-only SPA\n');
+    console.log(lighthouseTable(report, previous));
+  }
+  const over = report.routes.filter(
+    (r) => r.budgetKb !== undefined && r.firstLoad.jsKb > r.budgetKb,
+  );
+  if (over.length > 0) {
+    console.log(`\n${over.length} route(s) over the JS budget.`);
     process.exitCode = 1;
   }
 }

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import type * as ServerEntryModule from '../src/entry-server';
+import { renderHeadersFile, scriptOriginsFromEnv } from './security-headers';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
@@ -19,6 +20,7 @@ const buildDir = process.env.BUILD_DIR ?? 'dist';
 const distDir = join(root, buildDir);
 const serverEntry = join(root, `${buildDir}-ssr`, 'entry-server.js');
 
+const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 const HEAD_MARKER = '<!--app-head-->';
 const HTML_MARKER = '<!--app-html-->';
 const LEADING_HEAD_TAGS = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
@@ -48,8 +50,12 @@ function collectChunkFiles(manifest: Manifest, key: string, seen = new Set<strin
 function routePreloads(manifest: Manifest, source: string, template: string): string {
   const { js, css } = collectChunkFiles(manifest, source);
   const tags = [
-    ...css.filter((file) => !template.includes(file)).map((f) => `<link rel="stylesheet" href="/${f}">`),
-    ...js.filter((file) => !template.includes(file)).map((f) => `<link rel="modulepreload" href="/${f}">`),
+    ...css
+      .filter((file) => !template.includes(file))
+      .map((f) => `<link rel="stylesheet" href="/${f}">`),
+    ...js
+      .filter((file) => !template.includes(file))
+      .map((f) => `<link rel="modulepreload" href="/${f}">`),
   ];
   return [...new Set(tags)].join('');
 }
@@ -82,7 +88,16 @@ async function main() {
   ) as Manifest;
   const entry = (await import(pathToFileURL(serverEntry).href)) as ServerEntry;
 
+  // PRERENDER=false: the same site as a plain client-rendered SPA (an empty #root on every
+  // route), built only so `npm run bench` can show what prerendering buys.
+  const clientOnly = process.env.PRERENDER === 'false';
+
   const render = async (path: string, file: string) => {
+    if (clientOnly) {
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, template.replace(HEAD_MARKER, '').replace(HTML_MARKER, ''));
+      return;
+    }
     const { head, body } = splitHeadTags(await entry.renderPath(path));
     const route = entry.findRoute(path);
     const html = template
@@ -98,9 +113,19 @@ async function main() {
   await render(entry.NOT_FOUND_RENDER_PATH, join(distDir, '404.html'));
 
   const lastmod = new Date().toISOString().slice(0, 10);
-  await writeFile(join(distDir, 'sitemap.xml'), sitemap(entry.indexablePaths(), entry.site.url, lastmod));
+  await writeFile(
+    join(distDir, 'sitemap.xml'),
+    sitemap(entry.indexablePaths(), entry.site.url, lastmod),
+  );
   await writeFile(join(distDir, 'robots.txt'), robots(entry.site.url));
-  console.log(`prerendered ${routes.length} routes + 404.html, sitemap.xml, robots.txt`);
+  // The headers for this build's own Supabase URL (the committed public/_headers is production's).
+  const supabaseUrl = process.env.VITE_SUPABASE_URL ?? LOCAL_SUPABASE_URL;
+  await writeFile(
+    join(distDir, '_headers'),
+    renderHeadersFile({ supabaseUrl, scriptOrigins: scriptOriginsFromEnv(process.env) }),
+  );
+  const what = clientOnly ? 'wrote the client-only shell for' : 'prerendered';
+  console.log(`${what} ${routes.length} routes + 404.html, sitemap.xml, robots.txt`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -49,7 +49,11 @@ async function resolveFile(root: string, urlPath: string): Promise<string | null
 
 export type DistServer = { url: string; close: () => Promise<void> };
 
-export async function serveDist(dir: string, port: number, host = '127.0.0.1'): Promise<DistServer> {
+export async function serveDist(
+  dir: string,
+  port: number,
+  host = '127.0.0.1',
+): Promise<DistServer> {
   const root = resolve(dir);
   let rules: HeaderRule[] = [];
   try {
@@ -59,7 +63,13 @@ export async function serveDist(dir: string, port: number, host = '127.0.0.1'): 
   }
   const compressedCache = new Map<string, { br: Buffer; gzip: Buffer }>();
 
-  const send = async (res: ServerResponse, file: string, status: number, urlPath: string, accept: string) => {
+  const send = async (
+    res: ServerResponse,
+    file: string,
+    status: number,
+    urlPath: string,
+    accept: string,
+  ) => {
     const ext = extname(file);
     let body: Buffer = await readFile(file);
     res.statusCode = status;

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
-import type { Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 
@@ -21,7 +20,6 @@ const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
 /** Where the consent banner looks for a saved choice (src/features/consent/consent-storage.ts). */
-const CONSENT_STORAGE_KEY = 'kestrel-data.cookie-consent';
 
 const run = promisify(execFile);
 
@@ -57,8 +55,6 @@ export type Backend = {
   trackEnquiryEmail: (email: string) => void;
   /** The first link of the newest captured e-mail to `to`. */
   latestMailLink: (to: string) => Promise<string>;
-  /** Sets a consent choice so the cookie banner stays out of the way. */
-  skipCookieBanner: (page: Page) => Promise<void>;
 };
 
 async function deleteUsersByEmail(emails: string[]) {
@@ -144,20 +140,6 @@ export const test = guarded.extend<{ backend: Backend }>({
         const link = mail?.links[0];
         if (!link) throw new Error(`no captured e-mail with a link for ${to}`);
         return link;
-      },
-      async skipCookieBanner(page) {
-        await page.addInitScript((key) => {
-          const preferences = {
-            essential: true,
-            functional: false,
-            performance: false,
-            marketing: false,
-          };
-          window.localStorage.setItem(
-            key,
-            JSON.stringify({ hasConsented: true, preferences, timestamp: Date.now() }),
-          );
-        }, CONSENT_STORAGE_KEY);
       },
     });
 

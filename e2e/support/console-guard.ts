@@ -22,8 +22,16 @@ export const test = base.extend<Fixtures>({
     if (consent === 'given') {
       await page.addInitScript((key) => {
         if (window.localStorage.getItem(key)) return;
-        const preferences = { essential: true, functional: false, performance: false, marketing: false };
-        window.localStorage.setItem(key, JSON.stringify({ hasConsented: true, preferences, timestamp: Date.now() }));
+        const preferences = {
+          essential: true,
+          functional: false,
+          performance: false,
+          marketing: false,
+        };
+        window.localStorage.setItem(
+          key,
+          JSON.stringify({ hasConsented: true, preferences, timestamp: Date.now() }),
+        );
       }, CONSENT_STORAGE_KEY);
     }
     await use(page);

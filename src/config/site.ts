@@ -19,6 +19,8 @@ export const site = {
   companyNumber: '12745093',
   linkedinUrl: 'https://www.linkedin.com/company/kestrel-data',
   documentsBaseUrl: 'https://files.kestreldata.co.uk/public',
+  /** The production Supabase project (CSP connect-src in public/_headers and vercel.json). */
+  productionSupabaseUrl: 'https://kestreldata.supabase.co',
   /** Where the backend provider keeps enquiry data (named in the privacy policy). */
   hostingLocation: 'the United Kingdom (London) and the European Economic Area (Ireland)',
   foundingYear: 2020,

@@ -4,7 +4,8 @@ import { useLocation } from 'react-router';
 import { timings } from '@/config/site';
 import { scrollToSection } from '@/lib/scroll-to-section';
 
-const RETRY_LIMIT = 10;
+/** Keep looking for the section for up to 5 s: the target page's code may still be loading. */
+const RETRY_LIMIT = 50;
 
 /**
  * Scroll on navigation: to the top on every path change, or to the #section a URL names

@@ -1,0 +1,94 @@
+import { staticPaths } from '../src/app/static-paths';
+import { expectNoAxeViolations } from './support/axe';
+import { expect, test } from './support/console-guard';
+
+// /admin shows only a check-in spinner before redirecting a visitor; e2e/admin.spec.ts checks
+// the dashboard itself once signed in.
+const routes = [...staticPaths().filter((path) => path !== '/admin'), '/no-such-page'];
+
+for (const width of [375, 1280]) {
+  test.describe(`axe, WCAG 2.2 AA, at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    for (const path of routes) {
+      test(`${path} has no violations`, async ({ page, allowConsole }) => {
+        allowConsole(/404 Error: User attempted to access non-existent route/);
+        await page.goto(path);
+        await expect(page.locator('h1')).toHaveCount(1);
+        await expectNoAxeViolations(page, `${path} at ${width}px`);
+      });
+    }
+  });
+}
+
+test.describe('axe in interactive states', () => {
+  test.describe('without a cookie choice', () => {
+    test.use({ consent: 'none' });
+
+    for (const width of [375, 1280]) {
+      test(`the cookie banner and the preferences dialog at ${width} px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/');
+        const banner = page.getByRole('region', {
+          name: 'We use cookies to enhance your experience',
+        });
+        await expect(banner).toBeVisible();
+        await expectNoAxeViolations(page, `banner at ${width}px`);
+        await banner.getByRole('button', { name: 'Customize' }).click();
+        await expect(page.getByRole('dialog', { name: 'Cookie Preferences' })).toBeVisible();
+        await expectNoAxeViolations(page, `preferences dialog at ${width}px`);
+      });
+    }
+  });
+
+  test('the Resources menu open', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Resources' }).click();
+    await expect(page.getByRole('link', { name: /Whitepapers/ }).first()).toBeVisible();
+    await expectNoAxeViolations(page, 'resources menu');
+  });
+
+  test('the mobile menu open', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+    await expectNoAxeViolations(page, 'mobile menu');
+  });
+
+  for (const width of [375, 1280]) {
+    test(`the enquiry form showing its errors at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/#contact');
+      const form = page.getByRole('form', { name: 'Enquiry form' });
+      await form.getByRole('button', { name: 'Submit Form' }).click();
+      await expect(form.getByText('Please select a service interest.')).toBeVisible();
+      await expectNoAxeViolations(page, `form errors at ${width}px`);
+    });
+  }
+
+  test('a toast', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Preferences' }).click();
+    await expect(page.getByText('Cookie preferences saved')).toBeVisible();
+    await expectNoAxeViolations(page, 'toast');
+  });
+});
+
+test.describe('reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('no autoplay and no smooth scrolling', async ({ page }) => {
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Client logos' });
+    await carousel.scrollIntoViewIfNeeded();
+    const track = carousel.locator('.flex').first();
+    const before = await track.evaluate((el) => getComputedStyle(el).transform);
+    await page.waitForTimeout(3500);
+    expect(await track.evaluate((el) => getComputedStyle(el).transform)).toBe(before);
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),
+    ).toBe('auto');
+  });
+});

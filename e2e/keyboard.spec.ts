@@ -1,0 +1,117 @@
+import type { Page } from '@playwright/test';
+
+import { expect, test } from './support/console-guard';
+
+/** Presses Tab until the focused element matches, or fails after `limit` presses. */
+async function tabTo(page: Page, matches: (el: Element) => boolean, limit = 60) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const hit = await page.evaluate(`(${matches.toString()})(document.activeElement)`);
+    if (hit) return;
+  }
+  throw new Error('the element was never reached with Tab');
+}
+
+const byText = (text: string) =>
+  new Function('el', `return !!el && el.textContent.trim() === ${JSON.stringify(text)}`) as (
+    el: Element,
+  ) => boolean;
+const byLabel = (id: string) =>
+  new Function('el', `return !!el && el.id === ${JSON.stringify(id)}`) as (el: Element) => boolean;
+
+test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
+  await page.goto('/about');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+});
+
+test('every header item, and the Resources items, can be reached and used', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await tabTo(page, byText('About'));
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Services' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  const resources = nav.getByRole('button', { name: 'Resources' });
+  await expect(resources).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(resources).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(nav.getByRole('link', { name: /Case Studies/ })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(nav.getByRole('link', { name: /Whitepapers/ })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(resources).toBeFocused();
+  await expect(resources).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Contact' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/#contact');
+});
+
+test('the service tabs work with the arrow keys', async ({ page }) => {
+  await page.goto('/');
+  const dataTab = page.getByRole('tab', { name: 'Data' });
+  await dataTab.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'AI' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'AI' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Digital' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('an enquiry can be sent with the keyboard alone', async ({ page }) => {
+  await page.goto('/#contact');
+  await tabTo(page, byLabel('enquiry-fullName'));
+  await page.keyboard.type('Katherine Johnson');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(`kj.${Date.now()}@example.com`);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Orbital Analytics');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Head of Data');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#enquiry-serviceInterest')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#enquiry-timeline')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('We would like help with our data governance programme.');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Submit Form' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Thank you for your inquiry!')).toBeVisible();
+});
+
+test.describe('cookie choices by keyboard', () => {
+  test.use({ consent: 'none' });
+
+  test('the banner and the dialog: focus trapped in the dialog and returned', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'We use cookies to enhance your experience' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Accept All' }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const customize = banner.getByRole('button', { name: 'Customize' });
+    await expect(customize).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Cookie Preferences' });
+    await expect(dialog).toBeVisible();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(customize).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(banner).toHaveCount(0);
+  });
+});
