@@ -1,5 +1,7 @@
 import type { InputHTMLAttributes, Ref } from 'react';
 
+import { FormField, inputClass } from '@/components/ui/form-field';
+
 type AuthFieldProps = {
   id: string;
   label: string;
@@ -11,33 +13,28 @@ type AuthFieldProps = {
   ref?: Ref<HTMLInputElement>;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required' | 'aria-describedby'>;
 
-/** A labelled, required input with the asterisk marker and aria-invalid wiring. */
+/**
+ * A required input built on the shared FormField (label, asterisk, hint); the error is the
+ * form's single message, linked to the invalid field through `errorId`.
+ */
 export function AuthField({ id, label, invalid, errorId, hint, ref, ...input }: AuthFieldProps) {
-  const hintId = `${id}-hint`;
-  const describedBy = [invalid ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-semibold text-ink">
-        {label}
-        <span aria-hidden="true" className="ml-0.5 text-red-700">
-          *
-        </span>
-      </label>
-      <input
-        id={id}
-        ref={ref}
-        required
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy || undefined}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-red-600"
-        {...input}
-      />
-      {hint ? (
-        <p id={hintId} className="text-sm text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <FormField id={id} label={label} required hint={hint}>
+      {(control) => (
+        <input
+          {...control}
+          ref={ref}
+          required
+          aria-invalid={invalid || undefined}
+          aria-describedby={
+            [control['aria-describedby'], invalid ? errorId : null].filter(Boolean).join(' ') ||
+            undefined
+          }
+          className={inputClass}
+          {...input}
+        />
+      )}
+    </FormField>
   );
 }
 
