@@ -1,6 +1,6 @@
 import '@/styles/index.css';
 
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 
@@ -38,12 +38,16 @@ async function start() {
   // URL with 404.html, and a client-only build has no markup at all: both render from scratch.
   const renderedFor = container.getAttribute(PRERENDERED_PATH_ATTRIBUTE);
   if (renderedFor !== null && samePath(renderedFor, pathname)) {
-    hydrateRoot(container, app);
+    // In a transition React hydrates in slices, yielding to input, not in one long task.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     // The static page's own head tags (404.html's among them) would sit beside the new page's.
     document.head.querySelectorAll(PAGE_HEAD_TAGS).forEach((tag) => tag.remove());
     container.textContent = '';
-    createRoot(container).render(app);
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
   }
 }
 

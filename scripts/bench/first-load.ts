@@ -33,7 +33,8 @@ export function firstLoadFiles(html: string, manifest: Manifest) {
       const imported = manifest[key];
       if (imported) visit(imported.file);
     }
-    for (const sheet of chunk?.css ?? []) css.add(sheet);
+    // A stylesheet the prerender inlined is part of the HTML's bytes, not a request of its own.
+    for (const sheet of chunk?.css ?? []) if (html.includes(`href="/${sheet}"`)) css.add(sheet);
   };
   listed.forEach(visit);
   return { js: [...js], css: [...css] };
