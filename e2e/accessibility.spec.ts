@@ -6,6 +6,9 @@ import { expect, test } from './support/console-guard';
 // the dashboard itself once signed in.
 const routes = [...staticPaths().filter((path) => path !== '/admin'), '/no-such-page'];
 
+// axe walks every node of a page; on a 2-core machine under load that can take a while.
+test.describe.configure({ timeout: 90_000 });
+
 for (const width of [375, 1280]) {
   test.describe(`axe, WCAG 2.2 AA, at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
@@ -83,6 +86,11 @@ test.describe('reduced motion', () => {
     await page.goto('/');
     const carousel = page.getByRole('region', { name: 'Client logos' });
     await carousel.scrollIntoViewIfNeeded();
+    // Once the carousel engine is attached its control says Play: under reduced motion it waits.
+    await expect(
+      carousel.getByRole('button', { name: 'Play the client logo carousel' }),
+    ).toBeVisible();
+    await page.waitForTimeout(300);
     const track = carousel.locator('.flex').first();
     const before = await track.evaluate((el) => getComputedStyle(el).transform);
     await page.waitForTimeout(3500);

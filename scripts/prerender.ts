@@ -116,7 +116,17 @@ async function main() {
     const { head, body } = splitHeadTags(await entry.renderPath(path));
     const route = entry.findRoute(path);
     const html = inlineCss
-      .replace(HEAD_MARKER, head + routePreloads(manifest, route.source, template))
+      .replace(
+        HEAD_MARKER,
+        head +
+          [
+            ...new Set(
+              [route.source, ...(route.dataSources?.(path) ?? [])].flatMap((source) =>
+                routePreloads(manifest, source, template).split(/(?=<link)/),
+              ),
+            ),
+          ].join(''),
+      )
       .replace('<div id="root">', `<div id="root" data-prerendered-path="${path}">`)
       .replace(HTML_MARKER, body);
     await mkdir(dirname(file), { recursive: true });

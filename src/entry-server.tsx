@@ -3,7 +3,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 
 import { AppRoutes } from '@/app/app-routes';
-import { findRoute } from '@/app/route-table';
+import { loadRoute } from '@/app/route-table';
 
 export { appRoutes, findRoute, notFoundRoute } from '@/app/route-table';
 export { indexablePaths, NOT_FOUND_RENDER_PATH, staticPaths } from '@/app/static-paths';
@@ -14,7 +14,7 @@ export { site } from '@/config/site';
  * <link> tags at the start of the output; the prerender script moves them into <head>.
  */
 export async function renderPath(pathname: string): Promise<string> {
-  await findRoute(pathname).page.preload();
+  await loadRoute(pathname);
   const { prelude } = await prerender(
     <StrictMode>
       <StaticRouter location={pathname}>

@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 
 import { AppRoutes } from '@/app/app-routes';
-import { findRoute } from '@/app/route-table';
+import { loadRoute } from '@/app/route-table';
 import { PRERENDERED_PATH_ATTRIBUTE, samePath } from '@/lib/prerendered-path';
 
 /** Head tags that the Seo component renders for each page. */
@@ -24,7 +24,7 @@ async function start() {
   if (!container) throw new Error('The page has no #root element to render into.');
 
   const { pathname } = window.location;
-  await findRoute(pathname).page.preload();
+  await loadRoute(pathname);
 
   const app = (
     <StrictMode>

@@ -2,6 +2,10 @@ import { matchPath } from 'react-router';
 
 import { lazyPage, type LazyPage } from '@/app/lazy-page';
 import { paths } from '@/config/paths';
+import { preloadServiceDetail, serviceDetailSources } from '@/content/service-details';
+
+const SERVICE_PATTERN = '/service/:slug';
+const slugOf = (pathname: string) => matchPath(SERVICE_PATTERN, pathname)?.params.slug ?? '';
 
 export type AppRoute = {
   /** react-router path pattern */
@@ -9,6 +13,10 @@ export type AppRoute = {
   page: LazyPage;
   /** the page module's source path: the prerender looks its chunk up in Vite's manifest */
   source: string;
+  /** Data the page reads synchronously, loaded with the page before rendering or hydrating. */
+  prepare?: (pathname: string) => Promise<unknown>;
+  /** Source modules of that data, which the prerender preloads beside the page's chunk. */
+  dataSources?: (pathname: string) => readonly string[];
 };
 
 export const appRoutes: readonly AppRoute[] = [
@@ -23,9 +31,11 @@ export const appRoutes: readonly AppRoute[] = [
     source: 'src/pages/services-page.tsx',
   },
   {
-    pattern: '/service/:slug',
+    pattern: SERVICE_PATTERN,
     page: lazyPage(() => import('@/pages/service-detail-page')),
     source: 'src/pages/service-detail-page.tsx',
+    dataSources: (pathname) => serviceDetailSources(slugOf(pathname)),
+    prepare: (pathname) => preloadServiceDetail(slugOf(pathname)),
   },
   {
     pattern: paths.about,
@@ -87,4 +97,11 @@ export const notFoundRoute: AppRoute = {
 
 export function findRoute(pathname: string): AppRoute {
   return appRoutes.find((route) => matchPath(route.pattern, pathname)) ?? notFoundRoute;
+}
+
+/** Loads a URL's page module and its data, so it renders without suspending. */
+export async function loadRoute(pathname: string): Promise<AppRoute> {
+  const route = findRoute(pathname);
+  await Promise.all([route.page.preload(), route.prepare?.(pathname)]);
+  return route;
 }

@@ -1,3 +1,4 @@
+import { use } from 'react';
 import { useParams } from 'react-router';
 
 import { Seo } from '@/components/layout/seo';
@@ -15,16 +16,18 @@ import { paths } from '@/config/paths';
 import { serviceDetailCopy } from '@/content/page-copy';
 import { getPillarLabel } from '@/content/pillars';
 import { getServiceMeta } from '@/content/seo';
-import { getRelatedServices, getServiceBySlug } from '@/content/services';
+import { getServiceSummary } from '@/content/service-catalogue';
+import { loadServicesFor } from '@/content/service-details';
+import type { ServiceSummary } from '@/content/types';
 import { serviceJsonLd } from '@/lib/seo/structured-data';
 
 const { sections } = serviceDetailCopy;
 
 export default function ServiceDetailPage() {
   const { slug = '' } = useParams();
-  const service = getServiceBySlug(slug);
+  const summary = getServiceSummary(slug);
 
-  if (!service) {
+  if (!summary) {
     return (
       <>
         <Seo
@@ -38,11 +41,21 @@ export default function ServiceDetailPage() {
     );
   }
 
+  return <ServiceDetail summary={summary} />;
+}
+
+/** The page of a known service; its copy is preloaded with the route. */
+function ServiceDetail({ summary }: { summary: ServiceSummary }) {
+  const { slug, pillar } = summary;
+  const service = use(loadServicesFor(summary)).find((item) => item.slug === slug);
+  if (!service) throw new Error(`The service copy has no "${slug}"`);
+
   const path = paths.service(service.slug);
   const meta = getServiceMeta(service);
-  const { pillar } = service;
   const tint = pillarTheme(pillar).tint;
-  const related = getRelatedServices(service).filter((item) => item.slug !== service.slug);
+  const related = service.relatedServices
+    .filter((related) => related !== service.slug)
+    .flatMap((related) => getServiceSummary(related) ?? []);
   return (
     <>
       <Seo

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
+import { loadAllServiceDetails } from '@/content/service-details';
 import { getServiceBySlug } from '@/content/services';
 import ServiceDetailPage from '@/pages/service-detail-page';
 
@@ -14,6 +15,11 @@ function renderAt(path: string) {
     </MemoryRouter>,
   );
 }
+
+// The route preloads a service's copy before rendering; so do the tests.
+beforeAll(async () => {
+  await loadAllServiceDetails();
+});
 
 describe('ServiceDetailPage', { timeout: 20_000 }, () => {
   const service = getServiceBySlug('data-strategy')!;
