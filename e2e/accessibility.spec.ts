@@ -64,6 +64,13 @@ test.describe('axe in interactive states', () => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/#contact');
       const form = page.getByRole('form', { name: 'Enquiry form' });
+      // The static form hydrates on demand; wait for React to own it before submitting.
+      await form.getByLabel(/Full Name/).focus();
+      await expect
+        .poll(() =>
+          form.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))),
+        )
+        .toBe(true);
       await form.getByRole('button', { name: 'Submit Form' }).click();
       await expect(form.getByText('Please select a service interest.')).toBeVisible();
       await expectNoAxeViolations(page, `form errors at ${width}px`);
