@@ -106,4 +106,22 @@ test.describe('reduced motion', () => {
       await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),
     ).toBe('auto');
   });
+
+  test('the particles stay still', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-motion', 'on');
+    const dot = page.getByTestId('particles').first().locator('span').first();
+    expect(await dot.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+  });
+});
+
+test('the particles pulse once the page is ready, and not before', async ({ page }) => {
+  await page.goto('/', { waitUntil: 'commit' });
+  const dot = page.getByTestId('particles').first().locator('span').first();
+  await expect(dot).toBeAttached();
+  if ((await page.locator('html').getAttribute('data-motion')) !== 'on') {
+    expect(await dot.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+  }
+  await expect(page.locator('html')).toHaveAttribute('data-motion', 'on');
+  expect(await dot.evaluate((el) => getComputedStyle(el).animationName)).toBe('pulse');
 });

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import type * as ServerEntryModule from '../src/entry-server';
+import { deferHydration } from './hydration-loader';
 import { renderHeadersFile, scriptOriginsFromEnv } from './security-headers';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
@@ -130,7 +131,7 @@ async function main() {
       .replace('<div id="root">', `<div id="root" data-prerendered-path="${path}">`)
       .replace(HTML_MARKER, body);
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, html);
+    await writeFile(file, deferHydration(html));
   };
 
   const routes = entry.staticPaths();

@@ -4,6 +4,8 @@
  * its own Supabase URL. Everything the MDN HTTP Observatory grades for A+, and a CSP that
  * allows only this site and the configured Supabase origin.
  */
+import { hydrationLoaderHash } from './hydration-loader';
+
 export type HeaderOptions = {
   /** The Supabase project URL the browser talks to (connect-src). */
   supabaseUrl: string;
@@ -18,7 +20,8 @@ export function contentSecurityPolicy({ supabaseUrl, scriptOrigins = [] }: Heade
   const secure = supabase.startsWith('https:');
   const directives = [
     "default-src 'self'",
-    ["script-src 'self'", ...scriptOrigins].join(' '),
+    // The hash admits the one inline script, the prerendered pages' hydration loader.
+    ["script-src 'self'", hydrationLoaderHash(), ...scriptOrigins].join(' '),
     // Inline style attributes only (prerendered positions, sonner's <style>); never for scripts.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",

@@ -17,10 +17,13 @@ export function jsBudgetKb(path: string): number | undefined {
 /** The files a page fetches before it is interactive: listed in its HTML, plus static imports. */
 export function firstLoadFiles(html: string, manifest: Manifest) {
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  // A client-only shell lists its scripts as tags; a prerendered page hands them to its loader.
+  const loader = /<script data-entry="\/([^"]+)" data-preload="([^"]*)"/.exec(html);
   const listed = [
-    ...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g),
-    ...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g),
-  ].map((m) => m[1]!);
+    ...[...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]!),
+    ...(loader ? [loader[1]!, ...loader[2]!.split(' ').filter(Boolean)] : []),
+  ].map((file) => file.replace(/^\//, ''));
   const css = new Set(
     [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]!),
   );

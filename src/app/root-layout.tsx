@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 
 import { AppErrorBoundary } from '@/app/app-error-boundary';
 import { Breadcrumbs } from '@/components/layout/breadcrumbs';
+import { DecorativeMotion } from '@/components/layout/decorative-motion';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { ScrollManager } from '@/components/layout/scroll-manager';
@@ -35,6 +36,7 @@ export function RootLayout() {
       <Footer legalExtra={(className) => <CookieSettingsButton className={className} />} />
       <ToastHost />
       <ConsentManager />
+      <DecorativeMotion />
     </>
   );
 }

@@ -20,8 +20,8 @@ function fraction(index: number, salt: number) {
 
 /**
  * Decorative floating dots for dark banners. Pure CSS: absolutely positioned, no layout, no
- * JavaScript after render, hidden from assistive technology, and still under
- * prefers-reduced-motion. Positions derive from the index, so hydration matches the static HTML.
+ * JavaScript after render, hidden from assistive technology, still under
+ * prefers-reduced-motion, and pulsing only once the page is ready (see DecorativeMotion). Positions derive from the index, so hydration matches the static HTML.
  * The parent must be `relative overflow-hidden` (and `isolate` when using a negative z-index).
  */
 export function Particles({
@@ -44,12 +44,13 @@ export function Particles({
   return (
     <div
       aria-hidden="true"
+      data-testid="particles"
       className={`pointer-events-none absolute inset-x-0 top-0 overflow-hidden ${layout === 'top' ? 'h-[52rem]' : 'bottom-0'} ${className}`}
     >
       {dots.map((dot, index) => (
         <span
           key={index}
-          className="absolute animate-pulse rounded-full bg-white motion-reduce:animate-none"
+          className="absolute rounded-full bg-white motion-safe:in-data-[motion=on]:animate-pulse"
           style={{
             left: dot.left,
             top: dot.top,

@@ -11,6 +11,7 @@ import {
   renderVercelJson,
   securityHeaders,
 } from '../../../scripts/security-headers';
+import { hydrationLoaderHash } from '../../../scripts/hydration-loader';
 import { headersForPath, parseHeadersFile } from '../../../scripts/static-headers';
 
 /**
@@ -101,7 +102,7 @@ describe('security headers', () => {
 
   it('allows only the site itself and the configured Supabase origin to be reached', () => {
     const csp = contentSecurityPolicy(production);
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain(`script-src 'self' ${hydrationLoaderHash()};`);
     expect(csp).toContain("connect-src 'self' https://kestreldata.supabase.co;");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     for (const directive of [
@@ -120,7 +121,7 @@ describe('security headers', () => {
       supabaseUrl: 'http://127.0.0.1:54321',
       scriptOrigins: ['https://analytics.example'],
     });
-    expect(csp).toContain("script-src 'self' https://analytics.example;");
+    expect(csp).toContain(`script-src 'self' ${hydrationLoaderHash()} https://analytics.example;`);
     expect(csp).toContain("connect-src 'self' http://127.0.0.1:54321 https://analytics.example;");
     expect(csp).not.toContain('upgrade-insecure-requests');
   });

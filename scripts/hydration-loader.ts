@@ -1,0 +1,70 @@
+/**
+ * Prerendered pages paint from their HTML alone; their JavaScript only hydrates. So a page does
+ * not ask for its scripts until it has painted: a small inline loader waits for the first
+ * contentful paint (or, where the browser cannot report paints, the load event), then adds the
+ * route's modulepreloads and the entry script the build listed.
+ *
+ * Without it, a fast connection fetches and runs the scripts before the first paint, and the
+ * browser (and Lighthouse's model of a phone) holds that paint back behind them. The loader's
+ * text is the same on every page, so one CSP hash (computed here, at build time) allows it.
+ */
+import { createHash } from 'node:crypto';
+
+/** Runs as a classic inline script; reads the file list from its own data attributes. */
+export const HYDRATION_LOADER = [
+  '(function (loader, win) {',
+  '  function load() {',
+  '    var head = document.head;',
+  '    loader.dataset.preload.split(" ").forEach(function (href) {',
+  '      if (!href) return;',
+  '      var link = document.createElement("link");',
+  '      link.rel = "modulepreload";',
+  '      link.href = href;',
+  '      head.appendChild(link);',
+  '    });',
+  '    var entry = document.createElement("script");',
+  '    entry.type = "module";',
+  '    entry.src = loader.dataset.entry;',
+  '    head.appendChild(entry);',
+  '  }',
+  '  function soon() {',
+  '    win.setTimeout(load, 0);',
+  '  }',
+  '  var observer = win.PerformanceObserver;',
+  '  if (observer && (observer.supportedEntryTypes || []).indexOf("paint") >= 0) {',
+  '    new observer(function (list, self) {',
+  '      if (!list.getEntriesByName("first-contentful-paint").length) return;',
+  '      self.disconnect();',
+  '      soon();',
+  '    }).observe({ type: "paint", buffered: true });',
+  '  } else if (document.readyState === "complete") soon();',
+  '  else win.addEventListener("load", soon, { once: true });',
+  '})(document.currentScript, window);',
+].join('\n');
+
+/** The CSP source expression that allows the loader and nothing else inline. */
+export function hydrationLoaderHash(): string {
+  return `'sha256-${createHash('sha256').update(HYDRATION_LOADER).digest('base64')}'`;
+}
+
+const MODULE_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+
+/**
+ * Replaces a page's module script and modulepreload tags with the loader (at the end of <body>),
+ * which fetches the same files once the page has painted.
+ */
+export function deferHydration(html: string): string {
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
+  if (entries.length !== 1) {
+    throw new Error(`expected one module entry script in the page, found ${entries.length}`);
+  }
+  const preloads = [...new Set([...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!))];
+  const loader =
+    `<script data-entry="${entries[0]}" data-preload="${preloads.join(' ')}">` +
+    `${HYDRATION_LOADER}</script>`;
+  return html
+    .replace(MODULE_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</body>', `${loader}</body>`);
+}

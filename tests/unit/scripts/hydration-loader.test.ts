@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+
+import { describe, expect, it } from 'vitest';
+
+import {
+  deferHydration,
+  HYDRATION_LOADER,
+  hydrationLoaderHash,
+} from '../../../scripts/hydration-loader';
+
+const page = [
+  '<html><head><title>t</title>',
+  '<link rel="modulepreload" href="/assets/about-page-A.js">',
+  '<script type="module" crossorigin src="/assets/index-B.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/react-C.js">',
+  '<link rel="modulepreload" crossorigin href="/assets/about-page-A.js">',
+  '<script type="application/ld+json">{"@type":"Thing"}</script>',
+  '</head><body><div id="root"><h1>About</h1></div></body></html>',
+].join('');
+
+describe('deferHydration', () => {
+  it('swaps the module tags for one loader at the end of <body> that lists the same files', () => {
+    const html = deferHydration(page);
+    expect(html).not.toMatch(/<link rel="modulepreload"|<script type="module"/);
+    expect(html).toContain('<script type="application/ld+json">');
+    expect(html).toContain(
+      '<script data-entry="/assets/index-B.js" ' +
+        'data-preload="/assets/about-page-A.js /assets/react-C.js">',
+    );
+    expect(html.indexOf('data-entry')).toBeGreaterThan(html.indexOf('<h1>About</h1>'));
+    expect(html.endsWith(`${HYDRATION_LOADER}</script></body></html>`)).toBe(true);
+  });
+
+  it('refuses a page without exactly one entry script', () => {
+    expect(() => deferHydration('<html><body></body></html>')).toThrow(/found 0/);
+  });
+});
+
+type PaintCallback = (
+  list: { getEntriesByName: (name: string) => unknown[] },
+  self: { disconnect: () => void },
+) => void;
+
+/** Runs the loader's text against a stand-in window, as the browser would run it. */
+function runLoader({ reportsPaints }: { reportsPaints: boolean }) {
+  const loader = document.createElement('script');
+  loader.dataset.entry = '/assets/index-B.js';
+  loader.dataset.preload = '/assets/about-page-A.js /assets/react-C.js';
+  const timers: (() => void)[] = [];
+  const onLoad: (() => void)[] = [];
+  const paintObservers: PaintCallback[] = [];
+  let disconnected = 0;
+  class FakePerformanceObserver {
+    static supportedEntryTypes = reportsPaints ? ['paint', 'navigation'] : ['navigation'];
+    constructor(private readonly callback: PaintCallback) {}
+    observe(options: { type: string; buffered: boolean }) {
+      expect(options).toEqual({ type: 'paint', buffered: true });
+      paintObservers.push(this.callback);
+    }
+  }
+  const fakeWindow = {
+    PerformanceObserver: FakePerformanceObserver,
+    setTimeout: (callback: () => void) => timers.push(callback),
+    addEventListener: (type: string, callback: () => void) => {
+      if (type === 'load') onLoad.push(callback);
+    },
+  };
+  const fakeDocument = {
+    currentScript: loader,
+    readyState: 'loading',
+    head: document.head,
+    createElement: document.createElement.bind(document),
+  };
+  document.head.replaceChildren();
+  new Function('document', 'window', HYDRATION_LOADER)(fakeDocument, fakeWindow);
+
+  const paint = (name: string) =>
+    paintObservers.forEach((callback) =>
+      callback(
+        { getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) },
+        { disconnect: () => (disconnected += 1) },
+      ),
+    );
+  const added = () =>
+    [...document.head.querySelectorAll('link[rel=modulepreload], script[type=module]')].map(
+      (el) => el.getAttribute('href') ?? el.getAttribute('src'),
+    );
+  return { paint, added, timers, onLoad, disconnected: () => disconnected };
+}
+
+const everyFile = ['/assets/about-page-A.js', '/assets/react-C.js', '/assets/index-B.js'];
+
+describe('the loader', () => {
+  it('is allowed by its sha256 CSP hash', () => {
+    const digest = createHash('sha256').update(HYDRATION_LOADER, 'utf8').digest('base64');
+    expect(hydrationLoaderHash()).toBe(`'sha256-${digest}'`);
+  });
+
+  it('adds the preloads and the entry only once the page has had its first contentful paint', () => {
+    const loader = runLoader({ reportsPaints: true });
+    loader.paint('first-paint');
+    expect(loader.timers).toHaveLength(0);
+    loader.paint('first-contentful-paint');
+    expect(loader.disconnected()).toBe(1);
+    expect(loader.added()).toEqual([]);
+    loader.timers.forEach((callback) => callback());
+    expect(loader.added()).toEqual(everyFile);
+  });
+
+  it('falls back to the load event where paints are not reported', () => {
+    const loader = runLoader({ reportsPaints: false });
+    expect(loader.timers).toHaveLength(0);
+    loader.onLoad.forEach((callback) => callback());
+    loader.timers.forEach((callback) => callback());
+    expect(loader.added()).toEqual(everyFile);
+  });
+});
