@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 
+import { test as withBackend, uniqueToken } from './support/backend-fixtures';
 import { expect, test } from './support/console-guard';
 
 /** Presses Tab until the focused element matches, or fails after `limit` presses. */
@@ -115,3 +116,54 @@ test.describe('cookie choices by keyboard', () => {
     await expect(banner).toHaveCount(0);
   });
 });
+
+withBackend(
+  'sign in and page the admin table with the keyboard alone',
+  async ({ page, backend }) => {
+    withBackend.setTimeout(90_000);
+    const admin = await backend.createAdmin();
+    const batch = uniqueToken('Keyco');
+    await backend.insertEnquiries(
+      Array.from({ length: 27 }, (_, i) => ({
+        Name: `Key Person ${String(i).padStart(2, '0')}`,
+        Email: `${batch.toLowerCase()}.${i}@example.com`,
+        Company: `${batch} Ltd`,
+        Interest: 'analytics',
+        Timeline: 'exploring',
+        Message: `Keyboard enquiry number ${i}.`,
+        created_at: new Date(Date.now() - i * 60_000).toISOString(),
+      })),
+    );
+
+    await page.goto('/auth');
+    await tabTo(page, byLabel('sign-in-email'));
+    await page.keyboard.type(admin.email);
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#sign-in-password')).toBeFocused();
+    await page.keyboard.type(admin.password);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({
+      timeout: 15_000,
+    });
+
+    await tabTo(page, byLabel('submissions-search'));
+    await page.keyboard.type(batch);
+    await expect(page.getByText('Showing 1–25 of 27 enquiries')).toBeVisible();
+
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    const next = pagination.getByRole('button', { name: 'Next' });
+    const previous = pagination.getByRole('button', { name: 'Previous' });
+    await tabTo(page, byText('Next'), 200);
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Showing 26–27 of 27 enquiries')).toBeVisible();
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);
+    // Focus stays in the pagination, so the keyboard user can page back at once.
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(previous).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(page.getByText('Showing 1–25 of 27 enquiries')).toBeVisible();
+    await expect(previous).toBeFocused();
+  },
+);

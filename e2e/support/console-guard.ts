@@ -34,6 +34,18 @@ export const test = base.extend<Fixtures>({
         );
       }, CONSENT_STORAGE_KEY);
     }
+    // Prerendered pages ask for their scripts only after the first paint, so `load` can come
+    // before React has taken over. A navigation therefore also waits for the app's own signal
+    // (html[data-hydrated]); pass waitUntil 'commit' to look at the page before that.
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const isHtml = (response?.headers()['content-type'] ?? '').includes('text/html');
+      if (isHtml && options?.waitUntil !== 'commit') {
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      }
+      return response;
+    };
     await use(page);
   },
   allowConsole: [

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { AppErrorBoundary } from '@/app/app-error-boundary';
 import { Breadcrumbs } from '@/components/layout/breadcrumbs';
 import { DecorativeMotion } from '@/components/layout/decorative-motion';
+import { HydrationMarker } from '@/components/layout/hydration-marker';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { ScrollManager } from '@/components/layout/scroll-manager';
@@ -29,6 +30,8 @@ export function RootLayout() {
           <AppErrorBoundary key={pathname}>
             <Suspense fallback={<PageFallback />}>
               <Outlet />
+              <HydrationMarker />
+              <DecorativeMotion />
             </Suspense>
           </AppErrorBoundary>
         </main>
@@ -36,7 +39,6 @@ export function RootLayout() {
       <Footer legalExtra={(className) => <CookieSettingsButton className={className} />} />
       <ToastHost />
       <ConsentManager />
-      <DecorativeMotion />
     </>
   );
 }

@@ -22,26 +22,48 @@ export function SubmissionsPagination({ page, pageSize, total, onPage, busy }: P
         Showing {first}–{last} of {total} {total === 1 ? 'enquiry' : 'enquiries'}
       </p>
       <div className="flex items-center gap-2">
-        <button
-          type="button"
-          onClick={() => onPage(page - 1)}
-          disabled={busy || page === 0}
-          className={buttonClass({ variant: 'outline', size: 'sm' })}
-        >
+        <PageButton unavailable={busy || page === 0} onActivate={() => onPage(page - 1)}>
           Previous
-        </button>
+        </PageButton>
         <span className="px-2 whitespace-nowrap">
           Page {page + 1} of {pageCount}
         </span>
-        <button
-          type="button"
-          onClick={() => onPage(page + 1)}
-          disabled={busy || page + 1 >= pageCount}
-          className={buttonClass({ variant: 'outline', size: 'sm' })}
-        >
+        <PageButton unavailable={busy || page + 1 >= pageCount} onActivate={() => onPage(page + 1)}>
           Next
-        </button>
+        </PageButton>
       </div>
     </nav>
+  );
+}
+
+/**
+ * aria-disabled rather than disabled: a disabled button drops keyboard focus, which would throw a
+ * keyboard user out of the pagination while a page loads or on reaching the last page.
+ */
+function PageButton({
+  unavailable,
+  onActivate,
+  children,
+}: {
+  unavailable: boolean;
+  onActivate: () => void;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-disabled={unavailable || undefined}
+      onClick={() => {
+        if (!unavailable) onActivate();
+      }}
+      className={buttonClass({
+        variant: 'outline',
+        size: 'sm',
+        className:
+          'aria-disabled:cursor-not-allowed aria-disabled:text-slate-600 aria-disabled:hover:border-slate-300 aria-disabled:hover:bg-white',
+      })}
+    >
+      {children}
+    </button>
   );
 }

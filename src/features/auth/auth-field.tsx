@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, Ref } from 'react';
+import { useEffect, useRef, type InputHTMLAttributes } from 'react';
 
 import { FormField, inputClass } from '@/components/ui/form-field';
 
@@ -10,14 +10,40 @@ type AuthFieldProps = {
   errorId: string;
   /** Help text shown under the input and read with it. */
   hint?: string;
-  ref?: Ref<HTMLInputElement>;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required' | 'aria-describedby'>;
+  value: string;
+  onValueChange: (value: string) => void;
+} & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'required' | 'aria-describedby' | 'value' | 'onChange'
+>;
 
 /**
  * A required input built on the shared FormField (label, asterisk, hint); the error is the
  * form's single message, linked to the invalid field through `errorId`.
+ *
+ * The page is prerendered, so a visitor can type before React takes over. React leaves that text
+ * in the input when it hydrates; the field adopts it into state instead of wiping it on the next
+ * render.
  */
-export function AuthField({ id, label, invalid, errorId, hint, ref, ...input }: AuthFieldProps) {
+export function AuthField({
+  id,
+  label,
+  invalid,
+  errorId,
+  hint,
+  value,
+  onValueChange,
+  ...input
+}: AuthFieldProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typedBeforeHydration = ref.current?.value ?? '';
+    if (typedBeforeHydration !== '' && typedBeforeHydration !== value) {
+      onValueChange(typedBeforeHydration);
+    }
+    // Only once, on mount: afterwards the input is controlled.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <FormField id={id} label={label} required hint={hint}>
       {(control) => (
@@ -32,6 +58,8 @@ export function AuthField({ id, label, invalid, errorId, hint, ref, ...input }: 
           }
           className={inputClass}
           {...input}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
         />
       )}
     </FormField>

@@ -71,7 +71,13 @@ export function SignInForm() {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-label="Sign in">
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit}
+      className="space-y-4"
+      aria-label="Sign in"
+    >
       <AuthField
         id="sign-in-email"
         label="Email"
@@ -80,7 +86,7 @@ export function SignInForm() {
         autoComplete="username"
         inputMode="email"
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        onValueChange={setEmail}
         invalid={invalid?.field === 'email'}
         errorId={ERROR_ID}
       />
@@ -91,7 +97,7 @@ export function SignInForm() {
         name="password"
         autoComplete="current-password"
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onValueChange={setPassword}
         invalid={invalid?.field === 'password'}
         errorId={ERROR_ID}
       />

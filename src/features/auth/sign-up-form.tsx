@@ -86,14 +86,20 @@ export function SignUpForm() {
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-label="Sign up">
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit}
+      className="space-y-4"
+      aria-label="Sign up"
+    >
       <AuthField
         label="Full Name"
         type="text"
         name="name"
         autoComplete="name"
         value={fullName}
-        onChange={(event) => setFullName(event.target.value)}
+        onValueChange={setFullName}
         {...fieldProps('fullName')}
       />
       <AuthField
@@ -103,7 +109,7 @@ export function SignUpForm() {
         autoComplete="email"
         inputMode="email"
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        onValueChange={setEmail}
         {...fieldProps('email')}
       />
       <AuthField
@@ -114,7 +120,7 @@ export function SignUpForm() {
         minLength={limits.minPasswordLength}
         hint={`At least ${limits.minPasswordLength} characters.`}
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onValueChange={setPassword}
         {...fieldProps('password')}
       />
       <AuthFormError id={ERROR_ID} message={invalid?.message ?? null} />

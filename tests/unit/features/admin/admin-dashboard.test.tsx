@@ -143,11 +143,22 @@ describe('AdminDashboard', () => {
     expect(await screen.findByText('Showing 1–25 of 30 enquiries')).toBeInTheDocument();
     expect(lastQuery()).toContainEqual(['range', 0, 24]);
     expect(screen.getAllByRole('row')).toHaveLength(26);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
+    const user = userEvent.setup();
+    expect(screen.getByRole('button', { name: 'Previous' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Showing 26–30 of 30 enquiries')).toBeInTheDocument();
     expect(lastQuery()).toContainEqual(['range', 25, 49]);
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    // Unavailable but still focusable (aria-disabled), and a press does nothing.
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    expect(next).toBeEnabled();
+    await user.click(next);
+    expect(lastQuery()).toContainEqual(['range', 25, 49]);
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
   });
 
   it('searches with an escaped or-filter and filters by interest and timeline', async () => {
