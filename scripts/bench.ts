@@ -58,11 +58,12 @@ async function routeList(): Promise<string[]> {
   const entry = (await import(join(root, 'dist-ssr', 'entry-server.js'))) as {
     indexablePaths: () => string[];
   };
-  return [...entry.indexablePaths(), '/auth'];
+  // /auth and /admin are measured for information (the admin shell must paint within 1 s).
+  return [...entry.indexablePaths(), '/auth', '/admin'];
 }
 
-const fmt = (n: number | undefined, digits = 0) =>
-  n === undefined || Number.isNaN(n) ? '-' : n.toFixed(digits);
+const fmt = (n: number | null | undefined, digits = 0) =>
+  n == null || Number.isNaN(n) ? '-' : n.toFixed(digits); // JSON turns NaN into null
 const withPrevious = (now: string, before: string | undefined) =>
   before === undefined || before === now ? now : `${now} (${before})`;
 

@@ -55,14 +55,46 @@ async function runOnce(url: string, port: number): Promise<LighthouseFigures> {
   };
 }
 
-/** The median run (by performance score, then LCP) of `runs` runs. */
+/** Lighthouse 12 on this Chromium sometimes loses the trace's navigation start (NO_NAVSTART). */
+const ATTEMPTS_PER_RUN = 3;
+
+const failed: LighthouseFigures = {
+  performance: Number.NaN,
+  accessibility: Number.NaN,
+  bestPractices: Number.NaN,
+  seo: Number.NaN,
+  lcpMs: Number.NaN,
+  tbtMs: Number.NaN,
+  cls: Number.NaN,
+  fcpMs: Number.NaN,
+};
+
+async function runWithRetries(url: string, port: number): Promise<LighthouseFigures | undefined> {
+  for (let attempt = 1; attempt <= ATTEMPTS_PER_RUN; attempt++) {
+    try {
+      return await runOnce(url, port);
+    } catch (error) {
+      console.error(`  attempt ${attempt}: ${(error as Error).message}`);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The median run (by performance score, then LCP) of `runs` runs. A run that fails three times
+ * is left out; a page with no successful run is reported with every figure missing ("-").
+ */
 export async function measureWithLighthouse(
   url: string,
   port: number,
   runs: number,
 ): Promise<LighthouseFigures> {
   const results: LighthouseFigures[] = [];
-  for (let i = 0; i < runs; i++) results.push(await runOnce(url, port));
+  for (let i = 0; i < runs; i++) {
+    const result = await runWithRetries(url, port);
+    if (result) results.push(result);
+  }
+  if (results.length === 0) return failed;
   results.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
   return results[Math.floor(results.length / 2)]!;
 }
