@@ -119,9 +119,12 @@ test('the particles pulse once the page is ready, and not before', async ({ page
   await page.goto('/', { waitUntil: 'commit' });
   const dot = page.getByTestId('particles').first().locator('span').first();
   await expect(dot).toBeAttached();
-  if ((await page.locator('html').getAttribute('data-motion')) !== 'on') {
-    expect(await dot.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
-  }
+  // Read the switch and the animation together: the switch may flip at any moment.
+  const early = await dot.evaluate((el) => ({
+    ready: document.documentElement.getAttribute('data-motion') === 'on',
+    animation: getComputedStyle(el).animationName,
+  }));
+  expect(early.animation).toBe(early.ready ? 'pulse' : 'none');
   await expect(page.locator('html')).toHaveAttribute('data-motion', 'on');
   expect(await dot.evaluate((el) => getComputedStyle(el).animationName)).toBe('pulse');
 });
