@@ -4,9 +4,6 @@ export function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }
 
-/** While set on <html>, no section skips its layout (see content-visibility in styles/index.css). */
-export const FULL_LAYOUT_ATTRIBUTE = 'data-full-layout';
-
 /**
  * Scrolls a section into view below the fixed header and moves focus to it, so keyboard and
  * screen-reader users land where sighted users look. Returns false when the section is absent.
@@ -17,9 +14,6 @@ export function scrollToSection(
 ): boolean {
   const section = document.getElementById(id);
   if (!section) return false;
-  // Offscreen sections hold estimated heights until laid out; measure against the real ones, or
-  // the page would shift under the visitor once they render. Once set, it stays for the visit.
-  document.documentElement.setAttribute(FULL_LAYOUT_ATTRIBUTE, '');
   const top = section.getBoundingClientRect().top + window.scrollY - offset;
   window.scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   if (!section.hasAttribute('tabindex')) section.setAttribute('tabindex', '-1');
