@@ -1,26 +1,4 @@
-import type { Page } from '@playwright/test';
-
 import { expect, test } from './support/console-guard';
-
-/** A saved consent choice, so the cookie banner never covers what a test clicks. */
-async function seedConsent(page: Page) {
-  await page.addInitScript(() => {
-    const preferences = {
-      essential: true,
-      functional: false,
-      performance: false,
-      marketing: false,
-    };
-    window.localStorage.setItem(
-      'kestrel-data.cookie-consent',
-      JSON.stringify({ hasConsented: true, preferences, timestamp: Date.now() }),
-    );
-  });
-}
-
-test.beforeEach(async ({ page }) => {
-  await seedConsent(page);
-});
 
 const policies = [
   {

@@ -6,22 +6,6 @@ import { caseStudies } from '../src/content/case-studies';
 import { whitepapers } from '../src/content/whitepapers';
 import { expect, test } from './support/console-guard';
 
-/** A saved consent choice, so the cookie banner never covers what a test clicks. */
-async function seedConsent(page: Page) {
-  await page.addInitScript(() => {
-    const preferences = {
-      essential: true,
-      functional: false,
-      performance: false,
-      marketing: false,
-    };
-    window.localStorage.setItem(
-      'kestrel-data.cookie-consent',
-      JSON.stringify({ hasConsented: true, preferences, timestamp: Date.now() }),
-    );
-  });
-}
-
 async function expectNewTabLink(link: Locator, href?: string) {
   if (href) await expect(link).toHaveAttribute('href', href);
   await expect(link).toHaveAttribute('target', '_blank');
@@ -41,10 +25,6 @@ async function expectResourcesCta(page: Page) {
   }
   await expect(cta).toContainText('30-minute consultation');
 }
-
-test.beforeEach(async ({ page }) => {
-  await seedConsent(page);
-});
 
 test.describe('case studies', () => {
   test('six cards, the first featured, each with metrics and its PDF in a new tab', async ({

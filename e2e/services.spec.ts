@@ -1,23 +1,5 @@
-import type { Page } from '@playwright/test';
-
 import { serviceCatalogue } from '../src/content/service-catalogue';
 import { expect, test } from './support/console-guard';
-
-/** A saved consent choice, so the cookie banner never covers what a test clicks. */
-async function seedConsent(page: Page) {
-  await page.addInitScript(() => {
-    const preferences = {
-      essential: true,
-      functional: false,
-      performance: false,
-      marketing: false,
-    };
-    window.localStorage.setItem(
-      'kestrel-data.cookie-consent',
-      JSON.stringify({ hasConsented: true, preferences, timestamp: Date.now() }),
-    );
-  });
-}
 
 const sectionOrder = [
   'What We Do',
@@ -28,10 +10,6 @@ const sectionOrder = [
   'Related Services',
   'Ready to Discuss Your Project?',
 ];
-
-test.beforeEach(async ({ page }) => {
-  await seedConsent(page);
-});
 
 test.describe('services list', () => {
   test('groups 13 Data, 4 AI and 4 Digital services, each card linking to its page', async ({

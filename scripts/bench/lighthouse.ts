@@ -1,6 +1,8 @@
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
+import { CHROMIUM_FLAGS } from '../chromium-flags';
+
 export type LighthouseFigures = {
   performance: number;
   accessibility: number;
@@ -12,16 +14,7 @@ export type LighthouseFigures = {
   fcpMs: number;
 };
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 export async function startChrome(): Promise<LaunchedChrome> {
   const chromePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
