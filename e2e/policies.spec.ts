@@ -135,3 +135,33 @@ test.describe('policy pages', () => {
     }
   });
 });
+
+test.describe('adopted static content', () => {
+  // The policy text is adopted from the prerendered HTML rather than hydrated (StaticIsland):
+  // its links are plain anchors, yet they must still navigate without reloading the page.
+  test('a link inside the privacy policy text navigates client-side, and Back restores it', async ({
+    page,
+  }) => {
+    await page.goto('/privacy-policy');
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await page
+      .getByRole('main')
+      .locator('section')
+      .getByRole('link', { name: 'Cookie Policy' })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/cookie-policy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cookie Policy');
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+      true,
+    );
+
+    // Back renders the privacy policy on the client this time: its sections are all there.
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+    await expect(page.getByRole('heading', { level: 2, name: 'Your rights' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+      true,
+    );
+  });
+});

@@ -2,7 +2,7 @@
  * Prerendered pages paint from their HTML alone; their JavaScript only hydrates. So a page does
  * not ask for its scripts until it has painted: a small inline loader waits for the first
  * contentful paint (or, where the browser cannot report paints, the load event), then adds the
- * route's modulepreloads and the entry script the build listed.
+ * route's modulepreloads and the entry script the build listed, one per task.
  *
  * Without it, a fast connection fetches and runs the scripts before the first paint, and the
  * browser (and Lighthouse's model of a phone) holds that paint back behind them. The loader's
@@ -13,22 +13,27 @@ import { createHash } from 'node:crypto';
 /** Runs as a classic inline script; reads the file list from its own data attributes. */
 export const HYDRATION_LOADER = [
   '(function (loader, win) {',
-  '  function load() {',
-  '    var head = document.head;',
-  '    loader.dataset.preload.split(" ").forEach(function (href) {',
-  '      if (!href) return;',
-  '      var link = document.createElement("link");',
-  '      link.rel = "modulepreload";',
-  '      link.href = href;',
-  '      head.appendChild(link);',
-  '    });',
-  '    var entry = document.createElement("script");',
-  '    entry.type = "module";',
-  '    entry.src = loader.dataset.entry;',
-  '    head.appendChild(entry);',
+  '  var hrefs = loader.dataset.preload.split(" ");',
+  // One file per task: appending all the tags at once made a single 15-25 ms task on a phone
+  // profile, which Lighthouse counts as blocking time.
+  '  function next() {',
+  '    var href = hrefs.shift();',
+  '    if (href === "") return next();',
+  '    var tag;',
+  '    if (href) {',
+  '      tag = document.createElement("link");',
+  '      tag.rel = "modulepreload";',
+  '      tag.href = href;',
+  '    } else {',
+  '      tag = document.createElement("script");',
+  '      tag.type = "module";',
+  '      tag.src = loader.dataset.entry;',
+  '    }',
+  '    document.head.appendChild(tag);',
+  '    if (href) soon();',
   '  }',
   '  function soon() {',
-  '    win.setTimeout(load, 0);',
+  '    win.setTimeout(next, 0);',
   '  }',
   '  var observer = win.PerformanceObserver;',
   '  if (observer && (observer.supportedEntryTypes || []).indexOf("paint") >= 0) {',

@@ -6,6 +6,7 @@ import { BrowserRouter } from 'react-router';
 
 import { AppRoutes } from '@/app/app-routes';
 import { loadRoute } from '@/app/route-table';
+import { beginPrerenderHydration } from '@/lib/prerender-hydration';
 import { PRERENDERED_PATH_ATTRIBUTE, samePath } from '@/lib/prerendered-path';
 
 /** Head tags that the Seo component renders for each page. */
@@ -39,6 +40,7 @@ async function start() {
   const renderedFor = container.getAttribute(PRERENDERED_PATH_ATTRIBUTE);
   if (renderedFor !== null && samePath(renderedFor, pathname)) {
     // In a transition React hydrates in slices, yielding to input, not in one long task.
+    beginPrerenderHydration();
     startTransition(() => {
       hydrateRoot(container, app);
     });

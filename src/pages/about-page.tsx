@@ -3,6 +3,7 @@ import { MissionSection } from '@/components/about/mission-section';
 import { TeamSection } from '@/components/about/team-section';
 import { ValuesSection } from '@/components/about/values-section';
 import { Seo } from '@/components/layout/seo';
+import { StaticIsland } from '@/components/layout/static-island';
 import { PageHero } from '@/components/ui/page-hero';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
@@ -41,8 +42,10 @@ export default function AboutPage() {
           ))}
         </dl>
       </PageHero>
-      <MissionSection />
-      <ValuesSection />
+      <StaticIsland>
+        <MissionSection />
+        <ValuesSection />
+      </StaticIsland>
       <TeamSection />
       <AboutCta />
     </>

@@ -1,4 +1,5 @@
 import { Seo } from '@/components/layout/seo';
+import { StaticIsland } from '@/components/layout/static-island';
 import { ArticleCard } from '@/components/resources/article-card';
 import { ArticlesFollowCta } from '@/components/resources/articles-follow-cta';
 import { ResourceGridSection } from '@/components/resources/resource-grid-section';
@@ -35,13 +36,15 @@ export default function ArticlesPage() {
       </PageHero>
       {hasFeatured ? (
         <ResourceGridSection id="must-read" title={articlesPageContent.featuredHeading}>
-          <ul className="grid gap-8 lg:grid-cols-2">
-            {featuredArticles.map((article) => (
-              <li key={article.id}>
-                <ArticleCard article={article} variant="featured" priority />
-              </li>
-            ))}
-          </ul>
+          <StaticIsland>
+            <ul className="grid gap-8 lg:grid-cols-2">
+              {featuredArticles.map((article) => (
+                <li key={article.id}>
+                  <ArticleCard article={article} variant="featured" priority />
+                </li>
+              ))}
+            </ul>
+          </StaticIsland>
         </ResourceGridSection>
       ) : null}
       <ResourceGridSection
@@ -49,13 +52,15 @@ export default function ArticlesPage() {
         title={articlesPageContent.allHeading}
         className="bg-slate-50"
       >
-        <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-          {articles.map((article, index) => (
-            <li key={article.id}>
-              <ArticleCard article={article} priority={!hasFeatured && index < 3} />
-            </li>
-          ))}
-        </ul>
+        <StaticIsland>
+          <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+            {articles.map((article, index) => (
+              <li key={article.id}>
+                <ArticleCard article={article} priority={!hasFeatured && index < 3} />
+              </li>
+            ))}
+          </ul>
+        </StaticIsland>
       </ResourceGridSection>
       <ArticlesFollowCta />
     </>

@@ -1,4 +1,5 @@
 import { Seo } from '@/components/layout/seo';
+import { StaticIsland } from '@/components/layout/static-island';
 import { CaseStudyCard } from '@/components/resources/case-study-card';
 import { ResourceGridSection } from '@/components/resources/resource-grid-section';
 import { ResourcesCta } from '@/components/resources/resources-cta';
@@ -29,13 +30,15 @@ export default function CaseStudiesPage() {
         hiddenTitle
         className="bg-slate-50"
       >
-        <ul className="grid gap-8 lg:grid-cols-2 xl:grid-cols-3">
-          {caseStudies.map((study, index) => (
-            <li key={study.id}>
-              <CaseStudyCard study={study} priority={index < FIRST_ROW} />
-            </li>
-          ))}
-        </ul>
+        <StaticIsland>
+          <ul className="grid gap-8 lg:grid-cols-2 xl:grid-cols-3">
+            {caseStudies.map((study, index) => (
+              <li key={study.id}>
+                <CaseStudyCard study={study} priority={index < FIRST_ROW} />
+              </li>
+            ))}
+          </ul>
+        </StaticIsland>
       </ResourceGridSection>
       <ResourcesCta />
     </>

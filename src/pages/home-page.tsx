@@ -1,4 +1,5 @@
 import { Seo } from '@/components/layout/seo';
+import { StaticIsland } from '@/components/layout/static-island';
 import { AccreditationsSection } from '@/components/home/accreditations-section';
 import { AwardSection } from '@/components/home/award-section';
 import { ClientsSection } from '@/components/home/clients-section';
@@ -32,10 +33,14 @@ export default function HomePage() {
       />
       <HomeHero />
       <ServicesTabs />
-      <AwardSection />
-      <TestimonialsSection />
+      <StaticIsland>
+        <AwardSection />
+        <TestimonialsSection />
+      </StaticIsland>
       <ClientsSection />
-      <FrameworksSection />
+      <StaticIsland>
+        <FrameworksSection />
+      </StaticIsland>
       <AccreditationsSection />
       <ContactSection form={<DeferredContactForm />} />
     </>

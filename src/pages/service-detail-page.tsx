@@ -2,6 +2,7 @@ import { use } from 'react';
 import { useParams } from 'react-router';
 
 import { Seo } from '@/components/layout/seo';
+import { StaticIsland } from '@/components/layout/static-island';
 import { RelatedServices } from '@/components/services/related-services';
 import { ServiceApproach } from '@/components/services/service-approach';
 import { ServiceClosingCta } from '@/components/services/service-closing-cta';
@@ -72,36 +73,38 @@ function ServiceDetail({ summary }: { summary: ServiceSummary }) {
         description={service.description}
         timeline={service.timeline}
       />
-      <ServiceSection id="what-we-do" title={sections.whatWeDo}>
-        <div className="max-w-prose space-y-5 text-lg leading-8 text-ink-soft">
-          {service.detailedDescription.map((text) => (
-            <p key={text}>{text}</p>
-          ))}
-        </div>
-      </ServiceSection>
-      <ServiceSection id="results" title={sections.metrics} tint={tint} layout="stacked">
-        <ServiceMetrics pillar={pillar} metrics={service.metrics} />
-      </ServiceSection>
-      <ServiceSection
-        id="approach"
-        title={sections.approach}
-        intro={`A typical engagement runs ${service.timeline}.`}
-      >
-        <ServiceApproach pillar={pillar} steps={service.approach} />
-      </ServiceSection>
-      <ServiceOutcomes
-        pillar={pillar}
-        deliverables={{ title: sections.deliverables, items: service.deliverables }}
-        benefits={{ title: sections.benefits, items: service.benefits }}
-      />
-      <ServiceSection id="testimonial" title="What Our Clients Say" hiddenTitle>
-        <ServiceTestimonial pillar={pillar} testimonial={service.testimonial} />
-      </ServiceSection>
-      {related.length > 0 ? (
-        <ServiceSection id="related" title={sections.related} tint="bg-slate-50" layout="stacked">
-          <RelatedServices services={related} />
+      <StaticIsland>
+        <ServiceSection id="what-we-do" title={sections.whatWeDo}>
+          <div className="max-w-prose space-y-5 text-lg leading-8 text-ink-soft">
+            {service.detailedDescription.map((text) => (
+              <p key={text}>{text}</p>
+            ))}
+          </div>
         </ServiceSection>
-      ) : null}
+        <ServiceSection id="results" title={sections.metrics} tint={tint} layout="stacked">
+          <ServiceMetrics pillar={pillar} metrics={service.metrics} />
+        </ServiceSection>
+        <ServiceSection
+          id="approach"
+          title={sections.approach}
+          intro={`A typical engagement runs ${service.timeline}.`}
+        >
+          <ServiceApproach pillar={pillar} steps={service.approach} />
+        </ServiceSection>
+        <ServiceOutcomes
+          pillar={pillar}
+          deliverables={{ title: sections.deliverables, items: service.deliverables }}
+          benefits={{ title: sections.benefits, items: service.benefits }}
+        />
+        <ServiceSection id="testimonial" title="What Our Clients Say" hiddenTitle>
+          <ServiceTestimonial pillar={pillar} testimonial={service.testimonial} />
+        </ServiceSection>
+        {related.length > 0 ? (
+          <ServiceSection id="related" title={sections.related} tint="bg-slate-50" layout="stacked">
+            <RelatedServices services={related} />
+          </ServiceSection>
+        ) : null}
+      </StaticIsland>
       <ServiceClosingCta pillar={pillar} />
     </>
   );

@@ -1,4 +1,5 @@
 import { Seo } from '@/components/layout/seo';
+import { StaticIsland } from '@/components/layout/static-island';
 import { PillarGroup } from '@/components/services/pillar-group';
 import { ServicesClosingBanner } from '@/components/services/services-closing-banner';
 import { PageHero } from '@/components/ui/page-hero';
@@ -35,17 +36,19 @@ export default function ServicesPage() {
           </ul>
         </nav>
       </PageHero>
-      {pillars.map((pillar, index) => (
-        <PillarGroup
-          key={pillar.id}
-          id={pillar.id}
-          label={pillar.label}
-          title={pillar.title}
-          description={pillar.description}
-          services={getServiceSummariesByPillar(pillar.id)}
-          tint={index % 2 === 1}
-        />
-      ))}
+      <StaticIsland>
+        {pillars.map((pillar, index) => (
+          <PillarGroup
+            key={pillar.id}
+            id={pillar.id}
+            label={pillar.label}
+            title={pillar.title}
+            description={pillar.description}
+            services={getServiceSummariesByPillar(pillar.id)}
+            tint={index % 2 === 1}
+          />
+        ))}
+      </StaticIsland>
       <ServicesClosingBanner />
     </>
   );

@@ -1,4 +1,5 @@
 import { Seo } from '@/components/layout/seo';
+import { StaticIsland } from '@/components/layout/static-island';
 import { ResourceGridSection } from '@/components/resources/resource-grid-section';
 import { ResourcesCta } from '@/components/resources/resources-cta';
 import { WhitepaperCard } from '@/components/resources/whitepaper-card';
@@ -27,13 +28,15 @@ export default function WhitepapersPage() {
         hiddenTitle
         className="bg-slate-50"
       >
-        <ul className="grid gap-8 md:grid-cols-2 xl:grid-cols-3">
-          {whitepapers.map((paper, index) => (
-            <li key={paper.id}>
-              <WhitepaperCard paper={paper} priority={index < FIRST_ROW} />
-            </li>
-          ))}
-        </ul>
+        <StaticIsland>
+          <ul className="grid gap-8 md:grid-cols-2 xl:grid-cols-3">
+            {whitepapers.map((paper, index) => (
+              <li key={paper.id}>
+                <WhitepaperCard paper={paper} priority={index < FIRST_ROW} />
+              </li>
+            ))}
+          </ul>
+        </StaticIsland>
       </ResourceGridSection>
       <ResourcesCta />
     </>

@@ -73,7 +73,12 @@ export function CarouselControls({ viewportRef }: CarouselControlsProps) {
       >
         {playing ? <path d="M4 2h3v12H4zm5 0h3v12H9z" /> : <path d="M4 2l10 6-10 6z" />}
       </svg>
-      {playing ? 'Pause' : 'Play'}
+      {/* Both words share one grid cell, so the button keeps the wider one's width: "Play"
+          turning into "Pause" moves neither the centred button nor its icon (a layout shift). */}
+      <span className="grid">
+        <span className="invisible col-start-1 row-start-1">Pause</span>
+        <span className="col-start-1 row-start-1">{playing ? 'Pause' : 'Play'}</span>
+      </span>
     </button>
   );
 }

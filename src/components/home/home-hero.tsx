@@ -4,6 +4,7 @@ import { ContactLink } from '@/components/layout/contact-link';
 import { buttonClass } from '@/components/ui/button-styles';
 import { Particles } from '@/components/ui/particles';
 import { HeroVisual } from '@/components/home/hero-visual';
+import { StaticIsland } from '@/components/layout/static-island';
 import { paths } from '@/config/paths';
 import { heroContent, heroStats } from '@/content/home';
 
@@ -18,7 +19,6 @@ export function HomeHero() {
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(circle_at_15%_20%,rgba(96,165,250,0.22),transparent_40%),radial-gradient(circle_at_85%_75%,rgba(167,139,250,0.2),transparent_45%)]"
       />
-      <Particles count={28} seed={3} className="-z-10" />
       <div className="container-page grid items-center gap-12 py-16 sm:py-20 lg:grid-cols-[1.15fr_0.85fr] lg:py-24">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-white/20 bg-white/10 px-3 py-1 text-sm font-semibold text-amber-200">
@@ -59,8 +59,14 @@ export function HomeHero() {
             ))}
           </dl>
         </div>
-        <HeroVisual />
+        <StaticIsland>
+          <HeroVisual />
+        </StaticIsland>
       </div>
+      {/* After the content: a paint between HTML chunks never places the dots in a half-built hero. */}
+      <StaticIsland>
+        <Particles count={28} seed={3} className="-z-10" />
+      </StaticIsland>
     </section>
   );
 }

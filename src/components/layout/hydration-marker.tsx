@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 
+import { endPrerenderHydration } from '@/lib/prerender-hydration';
+
 /** On <html> once the page in view has hydrated (tests and tools wait for it). */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
@@ -9,6 +11,7 @@ export const HYDRATED_ATTRIBUTE = 'data-hydrated';
  */
 export function HydrationMarker() {
   useEffect(() => {
+    endPrerenderHydration();
     document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
   }, []);
   return null;

@@ -1,3 +1,4 @@
+import { StaticIsland } from '@/components/layout/static-island';
 import { PolicyBlock } from '@/components/policy/policy-block';
 import { PolicyToc, policySectionId } from '@/components/policy/policy-toc';
 import { FormattedDate } from '@/components/ui/formatted-date';
@@ -20,12 +21,16 @@ export function PolicyDocument({ document }: { document: PolicyDocumentData }) {
       </PageHero>
       <div className="container-page grid gap-10 py-12 sm:py-16 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16">
         <aside className="lg:sticky lg:top-28 lg:self-start">
-          <PolicyToc sections={document.sections} />
+          <StaticIsland>
+            <PolicyToc sections={document.sections} />
+          </StaticIsland>
         </aside>
         <div className="max-w-prose min-w-0">
-          {document.sections.map((section) => (
-            <PolicySectionView key={section.id} section={section} />
-          ))}
+          <StaticIsland>
+            {document.sections.map((section) => (
+              <PolicySectionView key={section.id} section={section} />
+            ))}
+          </StaticIsland>
         </div>
       </div>
     </>

@@ -2,7 +2,8 @@
  * Class names for anything that looks like a button: <button>, <Link>, <a>, ContactLink.
  * Kept as strings so Tailwind sees every class literally.
  */
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'inverse' | 'inverseOutline';
+export type ButtonVariant =
+  'primary' | 'secondary' | 'outline' | 'ghost' | 'inverse' | 'inverseOutline';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =

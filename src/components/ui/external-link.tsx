@@ -13,9 +13,7 @@ export function ExternalLink({ href, children, className, srContext }: ExternalL
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
       {children}
-      <span className="sr-only">
-        {srContext ? `: ${srContext}` : ''} (opens in a new tab)
-      </span>
+      <span className="sr-only">{srContext ? `: ${srContext}` : ''} (opens in a new tab)</span>
     </a>
   );
 }

@@ -25,7 +25,15 @@ export const inputClass =
  * A labelled form control with its hint and error. Required fields show an asterisk that
  * screen readers hear as "required"; the error is linked with aria-describedby and announced.
  */
-export function FormField({ id, label, required, error, hint, className = '', children }: FormFieldProps) {
+export function FormField({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  className = '',
+  children,
+}: FormFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;

@@ -29,7 +29,9 @@ export function PageHero({
         <h1 className="max-w-4xl text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
           {title}
         </h1>
-        {intro ? <p className="mt-6 max-w-3xl text-lg leading-8 text-slate-100 sm:text-xl">{intro}</p> : null}
+        {intro ? (
+          <p className="mt-6 max-w-3xl text-lg leading-8 text-slate-100 sm:text-xl">{intro}</p>
+        ) : null}
         {children ? <div className="mt-8 flex flex-wrap gap-4">{children}</div> : null}
       </div>
     </section>

@@ -23,6 +23,8 @@ function fraction(index: number, salt: number) {
  * JavaScript after render, hidden from assistive technology, still under
  * prefers-reduced-motion, and pulsing only once the page is ready (see DecorativeMotion). Positions derive from the index, so hydration matches the static HTML.
  * The parent must be `relative overflow-hidden` (and `isolate` when using a negative z-index).
+ * With 'fill', render it after the parent's content: the dots' percentages then resolve against
+ * the finished parent, even when the browser paints between chunks of the HTML.
  */
 export function Particles({
   count = 24,

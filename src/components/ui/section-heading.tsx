@@ -31,7 +31,10 @@ export function SectionHeading({
       {eyebrow ? (
         <p className={`text-sm font-bold tracking-widest uppercase ${eyebrowColour}`}>{eyebrow}</p>
       ) : null}
-      <Heading id={id} className={`mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl ${titleColour}`}>
+      <Heading
+        id={id}
+        className={`mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl ${titleColour}`}
+      >
         {title}
       </Heading>
       {intro ? <p className={`mt-4 text-lg leading-8 ${textColour}`}>{intro}</p> : null}

@@ -1,0 +1,100 @@
+import { act, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { StaticIsland } from '@/components/layout/static-island';
+import {
+  beginPrerenderHydration,
+  endPrerenderHydration,
+  isHydratingPrerenderedHtml,
+} from '@/lib/prerender-hydration';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function Where() {
+  const { pathname, hash } = useLocation();
+  return <output data-testid="where">{`${pathname}${hash}`}</output>;
+}
+
+function App({ children }: { children: ReactNode }) {
+  return (
+    <MemoryRouter initialEntries={['/privacy-policy']}>
+      <Where />
+      <StaticIsland>{children}</StaticIsland>
+    </MemoryRouter>
+  );
+}
+
+const prerendered = (
+  <>
+    <p>Prerendered text</p>
+    <a href="/cookie-policy">Cookie policy</a>
+    <a href="#contact-us">Contact us</a>
+    <a href="https://ico.org.uk/">ICO</a>
+  </>
+);
+
+/** Mounts the server HTML of `App` and hydrates it, with the island's content `onClient`. */
+async function hydratePrerendered(onClient: ReactNode) {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<App>{prerendered}</App>);
+  document.body.replaceChildren(container);
+  beginPrerenderHydration();
+  await act(async () => {
+    hydrateRoot(container, <App>{onClient}</App>);
+  });
+  return container;
+}
+
+function click(element: Element) {
+  const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+  element.dispatchEvent(event);
+  return event;
+}
+
+afterEach(() => {
+  endPrerenderHydration();
+  document.body.replaceChildren();
+});
+
+describe('StaticIsland', () => {
+  it('adopts the prerendered HTML as it is instead of hydrating its children', async () => {
+    // Different client children prove React did not render them over the static markup.
+    const container = await hydratePrerendered(<p>Client text</p>);
+    expect(container.textContent).toContain('Prerendered text');
+    expect(container.textContent).not.toContain('Client text');
+    expect(isHydratingPrerenderedHtml()).toBe(true);
+  });
+
+  it('routes a click on an internal link inside adopted HTML through the router', async () => {
+    const container = await hydratePrerendered(prerendered);
+    const link = container.querySelector('a[href="/cookie-policy"]')!;
+    let event: MouseEvent | undefined;
+    await act(async () => {
+      event = click(link);
+    });
+    expect(event!.defaultPrevented).toBe(true);
+    expect(container.querySelector('[data-testid=where]')!.textContent).toBe('/cookie-policy');
+  });
+
+  it('leaves in-page jumps and other sites to the browser', async () => {
+    const container = await hydratePrerendered(prerendered);
+    const jump = click(container.querySelector('a[href="#contact-us"]')!);
+    const external = click(container.querySelector('a[href^="https://ico.org.uk"]')!);
+    expect(jump.defaultPrevented).toBe(false);
+    expect(external.defaultPrevented).toBe(false);
+    expect(container.querySelector('[data-testid=where]')!.textContent).toBe('/privacy-policy');
+  });
+
+  it('renders its children when it is not hydrating prerendered HTML (a client render)', async () => {
+    const container = document.createElement('div');
+    document.body.replaceChildren(container);
+    await act(async () => {
+      createRoot(container).render(<App>{prerendered}</App>);
+    });
+    expect(container.textContent).toContain('Prerendered text');
+    expect(container.querySelector('a[href="/cookie-policy"]')).not.toBeNull();
+  });
+});
