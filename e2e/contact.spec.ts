@@ -54,6 +54,26 @@ test.describe('enquiry form', () => {
     expect(scripts.some(isSupabaseJs)).toBe(false);
   });
 
+  test("an enquiry sent before the form's code has arrived waits for it and is sent, not lost", async ({
+    page,
+  }) => {
+    // Hold the form's code back, as a slow phone network would.
+    await page.route('**/assets/contact-form-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const email = uniqueEmail('early');
+    await page.goto('/#contact');
+    await fillEnquiry(page, email);
+    await form(page).getByRole('button', { name: 'Submit Form' }).click();
+    const toasts = page.getByRole('region', { name: /Notifications/ });
+    await expect(toasts.getByText('Thank you for your inquiry!')).toBeVisible({ timeout: 10_000 });
+    await expect(page).toHaveURL(/\/#contact$/);
+    const rows = await rowsFor(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ Name: 'Grace Hopper', Company: 'Compilers Ltd' });
+  });
+
   test('a valid enquiry lands in the database, with the success toast and a reset form', async ({
     page,
   }) => {

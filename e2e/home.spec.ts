@@ -156,6 +156,22 @@ test.describe('home page', () => {
   // Needs the whole page inline in the prerendered HTML: React's prerender outlines a large
   // Suspense boundary (shows the fallback, swaps the content in by script) unless
   // progressiveChunkSize is raised, and that swap moves everything below it.
+  test('the services tab\'s "Book a free strategy call" scrolls to the contact section in place', async ({
+    page,
+  }) => {
+    // The tab panels are adopted static HTML (StaticIsland), so this link is a plain anchor
+    // until the island routes its click: it must still behave like every other ContactLink.
+    await page.goto('/');
+    await dismissCookieBanner(page);
+    await page
+      .getByRole('tabpanel', { name: 'Data' })
+      .getByRole('link', { name: 'Book a free strategy call' })
+      .click();
+    await expect(page.locator('#contact')).toBeInViewport();
+    await expect(page.locator('#contact')).toBeFocused();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('no layout shift while the page loads and scrolls through every section', async ({
     page,
   }) => {

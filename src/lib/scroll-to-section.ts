@@ -1,5 +1,11 @@
 import { timings } from '@/config/site';
 
+/**
+ * Marks a link that, on the page holding its target section, scrolls there in place (focus
+ * moved, address unchanged) instead of jumping: see ContactLink and StaticIsland.
+ */
+export const SECTION_LINK_ATTRIBUTE = 'data-section-link';
+
 export function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }

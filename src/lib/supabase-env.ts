@@ -23,7 +23,9 @@ export function readSupabaseEnv(env: RawEnv): SupabaseEnv {
   const anonKey = env.VITE_SUPABASE_ANON_KEY;
 
   if (typeof url !== 'string' || url.trim() === '') {
-    throw new Error('VITE_SUPABASE_URL is not set: copy .env.example to .env or set it in the build environment.');
+    throw new Error(
+      'VITE_SUPABASE_URL is not set: copy .env.example to .env or set it in the build environment.',
+    );
   }
   let parsed: URL;
   try {
@@ -32,11 +34,13 @@ export function readSupabaseEnv(env: RawEnv): SupabaseEnv {
     throw new Error(`VITE_SUPABASE_URL is not a valid URL: "${url}".`);
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new Error(`VITE_SUPABASE_URL must start with https:// (or http:// locally), got "${url}".`);
+    throw new Error(
+      `VITE_SUPABASE_URL must start with https:// (or http:// locally), got "${url}".`,
+    );
   }
 
   if (typeof anonKey !== 'string' || anonKey.trim() === '') {
-    throw new Error('VITE_SUPABASE_ANON_KEY is not set: use the project\'s anon (publishable) key.');
+    throw new Error("VITE_SUPABASE_ANON_KEY is not set: use the project's anon (publishable) key.");
   }
   const isPublishable = anonKey.startsWith('sb_publishable_');
   const isJwt = /^[\w-]+\.[\w-]+\.[\w-]+$/.test(anonKey);
@@ -46,7 +50,9 @@ export function readSupabaseEnv(env: RawEnv): SupabaseEnv {
     );
   }
   if (!isPublishable && !isJwt) {
-    throw new Error('VITE_SUPABASE_ANON_KEY does not look like a Supabase anon or publishable key.');
+    throw new Error(
+      'VITE_SUPABASE_ANON_KEY does not look like a Supabase anon or publishable key.',
+    );
   }
   return { url: url.replace(/\/+$/, ''), anonKey };
 }

@@ -7,6 +7,7 @@ import { ServiceCard } from '@/components/home/service-card';
 import { ServicesCtaTile } from '@/components/home/services-cta-tile';
 import { buttonClass } from '@/components/ui/button-styles';
 import { SectionHeading } from '@/components/ui/section-heading';
+import { StaticIsland } from '@/components/layout/static-island';
 import { paths } from '@/config/paths';
 import { servicesSectionContent } from '@/content/home';
 import { defaultPillarId, pillars } from '@/content/pillars';
@@ -60,21 +61,23 @@ export function ServicesTabs() {
               hidden={active !== pillar.id}
               className="mt-10 rounded-2xl focus-visible:outline-offset-4"
             >
-              <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
-                <h3 className="text-2xl font-bold text-ink">{pillar.title}</h3>
-                <p className="text-sm font-semibold text-ink-muted">
-                  {pillar.services.length} services
-                </p>
-              </div>
-              <p className="mt-3 max-w-3xl leading-7 text-ink-muted">{pillar.description}</p>
-              <ul className="mt-8 grid gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3">
-                {getServiceSummariesByPillar(pillar.id).map((service) => (
-                  <li key={service.slug}>
-                    <ServiceCard service={service} headingLevel="h4" />
-                  </li>
-                ))}
-                <ServicesCtaTile pillar={pillar.id} cardCount={pillar.services.length} />
-              </ul>
+              <StaticIsland>
+                <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+                  <h3 className="text-2xl font-bold text-ink">{pillar.title}</h3>
+                  <p className="text-sm font-semibold text-ink-muted">
+                    {pillar.services.length} services
+                  </p>
+                </div>
+                <p className="mt-3 max-w-3xl leading-7 text-ink-muted">{pillar.description}</p>
+                <ul className="mt-8 grid gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3">
+                  {getServiceSummariesByPillar(pillar.id).map((service) => (
+                    <li key={service.slug}>
+                      <ServiceCard service={service} headingLevel="h4" />
+                    </li>
+                  ))}
+                  <ServicesCtaTile pillar={pillar.id} cardCount={pillar.services.length} />
+                </ul>
+              </StaticIsland>
             </Tabs.Content>
           ))}
         </Tabs.Root>

@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { CONTACT_SECTION_ID, paths } from '@/config/paths';
-import { scrollToSection } from '@/lib/scroll-to-section';
+import { scrollToSection, SECTION_LINK_ATTRIBUTE } from '@/lib/scroll-to-section';
 
 type ContactLinkProps = {
   children: ReactNode;
@@ -30,7 +30,13 @@ export function ContactLink({ children, className, onNavigate }: ContactLinkProp
   };
 
   return (
-    <Link to={paths.contact} className={className} onClick={handleClick}>
+    // The attribute tells a StaticIsland holding this link as plain HTML to do the same.
+    <Link
+      to={paths.contact}
+      className={className}
+      onClick={handleClick}
+      {...{ [SECTION_LINK_ATTRIBUTE]: '' }}
+    >
       {children}
     </Link>
   );

@@ -2,23 +2,32 @@ import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
 import { isHydratingPrerenderedHtml } from '@/lib/prerender-hydration';
+import { scrollToSection, SECTION_LINK_ATTRIBUTE } from '@/lib/scroll-to-section';
 
 function isPlainLeftClick(event: MouseEvent) {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-/** The same-origin link a click landed on, when the router should take it over. */
-function routableLink(event: MouseEvent<HTMLElement>): URL | null {
+type LinkAction = { kind: 'route'; to: string } | { kind: 'section'; id: string };
+
+/** What the app would do for a click on a link inside adopted HTML, when not the browser's default. */
+function linkAction(event: MouseEvent<HTMLElement>): LinkAction | null {
   if (event.defaultPrevented || !isPlainLeftClick(event)) return null;
   const anchor = (event.target as Element).closest?.('a[href]');
   if (!(anchor instanceof HTMLAnchorElement) || !event.currentTarget.contains(anchor)) return null;
   if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return null;
   const url = new URL(anchor.href);
   if (url.origin !== window.location.origin) return null;
-  // A jump within this page is the browser's own fragment navigation, as without the island.
   const here = window.location;
-  if (url.hash && url.pathname === here.pathname && url.search === here.search) return null;
-  return url;
+  if (url.hash && url.pathname === here.pathname && url.search === here.search) {
+    // A section link scrolls in place, as its hydrated self would; any other in-page jump is
+    // the browser's own fragment navigation, as without the island.
+    const id = decodeURIComponent(url.hash.slice(1));
+    return anchor.hasAttribute(SECTION_LINK_ATTRIBUTE) && document.getElementById(id)
+      ? { kind: 'section', id }
+      : null;
+  }
+  return { kind: 'route', to: `${url.pathname}${url.search}${url.hash}` };
 }
 
 /**
@@ -29,7 +38,8 @@ function routableLink(event: MouseEvent<HTMLElement>): URL | null {
  * While the page hydrates, the island hands React its own live HTML as `dangerouslySetInnerHTML`,
  * which React neither walks nor rewrites (the live HTML, not an empty string, so the content
  * survives even if React has to client-render the boundary). Links inside adopted HTML are plain
- * anchors, so the island routes their clicks itself and navigation stays client-side. Rendered
+ * anchors, so the island routes their clicks itself and navigation stays client-side (and a
+ * ContactLink still scrolls to the contact section in place). Rendered
  * any other way (a client navigation, the client-only build) it simply renders its children.
  */
 export function StaticIsland({ children }: { children: ReactNode }) {
@@ -48,10 +58,11 @@ export function StaticIsland({ children }: { children: ReactNode }) {
   }
 
   const routeLinkClicks = (event: MouseEvent<HTMLDivElement>) => {
-    const url = routableLink(event);
-    if (!url) return;
+    const action = linkAction(event);
+    if (!action) return;
     event.preventDefault();
-    void navigate(`${url.pathname}${url.search}${url.hash}`);
+    if (action.kind === 'section') scrollToSection(action.id);
+    else void navigate(action.to);
   };
 
   return (

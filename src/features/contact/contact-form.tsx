@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { buttonClass } from '@/components/ui/button-styles';
@@ -14,8 +15,13 @@ import {
 } from '@/features/contact/enquiry-schema';
 import { submitEnquiry } from '@/features/contact/submit-enquiry';
 
+type ContactFormProps = {
+  /** Called once the form is live (hydrated or rendered), with its handlers attached. */
+  onReady?: () => void;
+};
+
 /** The enquiry form of the home page's contact section. */
-export default function ContactForm() {
+export default function ContactForm({ onReady }: ContactFormProps) {
   const {
     register,
     handleSubmit,
@@ -26,6 +32,10 @@ export default function ContactForm() {
     defaultValues: emptyEnquiry,
     shouldFocusError: true,
   });
+
+  useEffect(() => {
+    onReady?.();
+  }, [onReady]);
 
   const onSubmit = async (values: EnquiryValues) => {
     const limiter = enquiryLimiter();

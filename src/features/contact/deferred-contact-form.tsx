@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, use, useCallback, useEffect, useRef, useState } from 'react';
 
 const ContactForm = lazy(() => import('@/features/contact/contact-form'));
 
@@ -17,9 +17,9 @@ function createGate() {
 }
 
 /** Suspends until the gate opens; inside Suspense during hydration it keeps the static HTML. */
-function GatedForm({ gate }: { gate: Promise<void> | null }) {
+function GatedForm({ gate, onReady }: { gate: Promise<void> | null; onReady: () => void }) {
   if (gate) use(gate);
-  return <ContactForm />;
+  return <ContactForm onReady={onReady} />;
 }
 
 /**
@@ -27,6 +27,9 @@ function GatedForm({ gate }: { gate: Promise<void> | null }) {
  * shift, nothing to wait for to read it); its JavaScript — react-hook-form, zod/mini, the
  * form itself — loads only when the contact section nears the viewport or the visitor first
  * interacts with the page. Before that the boundary stays dehydrated, showing the server markup.
+ * A visitor who submits before the code has arrived is not sent off on a native POST (which
+ * would reload the page and lose what they typed): the submit waits for the form and then goes
+ * through it, validation included.
  */
 export function DeferredContactForm() {
   const wrapper = useRef<HTMLDivElement>(null);
@@ -38,10 +41,26 @@ export function DeferredContactForm() {
       : null,
   );
 
+  const live = useRef(!gate);
+  const heldSubmit = useRef<HTMLFormElement | null>(null);
+  const onReady = useCallback(() => {
+    live.current = true;
+    const form = heldSubmit.current;
+    heldSubmit.current = null;
+    form?.requestSubmit();
+  }, []);
+
   useEffect(() => {
     if (!gate) return;
     const element = wrapper.current;
     const release = () => gate.open();
+    const holdEarlySubmit = (event: SubmitEvent) => {
+      if (live.current || !(event.target instanceof HTMLFormElement)) return;
+      event.preventDefault();
+      heldSubmit.current = event.target;
+      release();
+    };
+    element?.addEventListener('submit', holdEarlySubmit);
     const observer =
       element && 'IntersectionObserver' in window
         ? new IntersectionObserver(
@@ -57,6 +76,7 @@ export function DeferredContactForm() {
       window.addEventListener(type, release, { once: true, passive: true }),
     );
     return () => {
+      element?.removeEventListener('submit', holdEarlySubmit);
       observer?.disconnect();
       INTERACTION_EVENTS.forEach((type) => window.removeEventListener(type, release));
     };
@@ -69,7 +89,7 @@ export function DeferredContactForm() {
           <div className="min-h-[760px] rounded-2xl border border-slate-200 bg-white sm:min-h-[640px]" />
         }
       >
-        <GatedForm gate={gate?.promise ?? null} />
+        <GatedForm gate={gate?.promise ?? null} onReady={onReady} />
       </Suspense>
     </div>
   );

@@ -33,11 +33,17 @@ const prerendered = (
     <a href="/cookie-policy">Cookie policy</a>
     <a href="#contact-us">Contact us</a>
     <a href="https://ico.org.uk/">ICO</a>
+    <a href="/privacy-policy#contact" data-section-link="">
+      Talk to us
+    </a>
+    <section id="contact">Contact section</section>
   </>
 );
 
 /** Mounts the server HTML of `App` and hydrates it, with the island's content `onClient`. */
 async function hydratePrerendered(onClient: ReactNode) {
+  // The document's own address, which a real browser keeps equal to the router's.
+  window.history.replaceState(null, '', '/privacy-policy');
   const container = document.createElement('div');
   container.innerHTML = renderToString(<App>{prerendered}</App>);
   document.body.replaceChildren(container);
@@ -85,6 +91,20 @@ describe('StaticIsland', () => {
     const external = click(container.querySelector('a[href^="https://ico.org.uk"]')!);
     expect(jump.defaultPrevented).toBe(false);
     expect(external.defaultPrevented).toBe(false);
+    expect(container.querySelector('[data-testid=where]')!.textContent).toBe('/privacy-policy');
+  });
+
+  it('scrolls a section link to its section in place, as ContactLink does', async () => {
+    const container = await hydratePrerendered(prerendered);
+    const scrolls: unknown[] = [];
+    window.scrollTo = ((options: unknown) => scrolls.push(options)) as typeof window.scrollTo;
+    let event: MouseEvent | undefined;
+    await act(async () => {
+      event = click(container.querySelector('a[data-section-link]')!);
+    });
+    expect(event!.defaultPrevented).toBe(true);
+    expect(scrolls).toHaveLength(1);
+    expect(document.activeElement).toBe(document.getElementById('contact'));
     expect(container.querySelector('[data-testid=where]')!.textContent).toBe('/privacy-policy');
   });
 

@@ -1,4 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -161,5 +163,28 @@ describe('ContactForm', () => {
     );
     expect(submit).toHaveBeenCalledTimes(3);
     expect(localStorage.getItem(ENQUIRY_RATE_LIMIT_KEY)).not.toBeNull();
+  });
+
+  it('keeps what the visitor typed into the static form before its code arrived', async () => {
+    // The form's code loads on demand, after the static form is on screen: a quick visitor may
+    // already be typing when it hydrates, and none of that may be lost.
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<ContactForm />);
+    document.body.append(container);
+    const field = (id: string) =>
+      container.querySelector<HTMLInputElement | HTMLSelectElement>(`#enquiry-${id}`)!;
+    field('fullName').value = 'Katherine Johnson';
+    field('email').value = 'kj@example.com';
+    field('serviceInterest').value = 'ai-ml';
+
+    await act(async () => {
+      hydrateRoot(container, <ContactForm />);
+    });
+
+    expect(field('fullName').value).toBe('Katherine Johnson');
+    expect(field('email').value).toBe('kj@example.com');
+    expect(field('serviceInterest').value).toBe('ai-ml');
+    expect(field('company').value).toBe('');
+    container.remove();
   });
 });
