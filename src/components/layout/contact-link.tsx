@@ -10,7 +10,8 @@ type ContactLinkProps = {
   onNavigate?: () => void;
 };
 
-function isPlainLeftClick(event: MouseEvent) {
+/** A click that should follow the link in this tab (no modifier keys, main button). */
+export function isPlainLeftClick(event: MouseEvent) {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 

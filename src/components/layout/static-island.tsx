@@ -1,12 +1,9 @@
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
+import { isPlainLeftClick } from '@/components/layout/contact-link';
 import { isHydratingPrerenderedHtml } from '@/lib/prerender-hydration';
 import { scrollToSection, SECTION_LINK_ATTRIBUTE } from '@/lib/scroll-to-section';
-
-function isPlainLeftClick(event: MouseEvent) {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
 
 type LinkAction = { kind: 'route'; to: string } | { kind: 'section'; id: string };
 
