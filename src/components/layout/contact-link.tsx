@@ -2,6 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { CONTACT_SECTION_ID, paths } from '@/config/paths';
+import { isPlainLeftClick } from '@/lib/plain-click';
 import { scrollToSection, SECTION_LINK_ATTRIBUTE } from '@/lib/scroll-to-section';
 
 type ContactLinkProps = {
@@ -9,11 +10,6 @@ type ContactLinkProps = {
   className?: string;
   onNavigate?: () => void;
 };
-
-/** A click that should follow the link in this tab (no modifier keys, main button). */
-export function isPlainLeftClick(event: MouseEvent) {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
 
 /**
  * A link to the home page's contact section. On the home page it scrolls there smoothly; from

@@ -1,7 +1,7 @@
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
-import { isPlainLeftClick } from '@/components/layout/contact-link';
+import { isPlainLeftClick } from '@/lib/plain-click';
 import { isHydratingPrerenderedHtml } from '@/lib/prerender-hydration';
 import { scrollToSection, SECTION_LINK_ATTRIBUTE } from '@/lib/scroll-to-section';
 

@@ -2,7 +2,7 @@ import { act, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { StaticIsland } from '@/components/layout/static-island';
 import {
@@ -61,6 +61,7 @@ function click(element: Element) {
 }
 
 afterEach(() => {
+  vi.restoreAllMocks();
   endPrerenderHydration();
   document.body.replaceChildren();
 });
@@ -97,7 +98,8 @@ describe('StaticIsland', () => {
   it('scrolls a section link to its section in place, as ContactLink does', async () => {
     const container = await hydratePrerendered(prerendered);
     const scrolls: unknown[] = [];
-    window.scrollTo = ((options: unknown) => scrolls.push(options)) as typeof window.scrollTo;
+    vi.spyOn(window, 'scrollTo').mockImplementation(((options: unknown) =>
+      scrolls.push(options)) as typeof window.scrollTo);
     let event: MouseEvent | undefined;
     await act(async () => {
       event = click(container.querySelector('a[data-section-link]')!);
