@@ -12,7 +12,9 @@ const pillarsShown = [
  */
 export function HeroVisual() {
   return (
-    <div aria-hidden="true" className="relative hidden lg:block">
+    // A fixed height: the hero centres this column, so a panel still growing while its HTML
+    // arrives would move its top edge (a layout shift seen under a slow CPU).
+    <div aria-hidden="true" className="relative hidden h-[30.25rem] lg:block">
       <div className="absolute -inset-6 rounded-[2rem] bg-gradient-to-tr from-blue-500/20 to-violet-500/20 blur-2xl" />
       <div className="relative rounded-2xl border border-white/15 bg-white/10 p-6 shadow-2xl backdrop-blur">
         <p className="text-xs font-semibold tracking-widest text-slate-300 uppercase">
