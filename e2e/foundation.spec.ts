@@ -38,11 +38,17 @@ test.describe('every route', () => {
 
 test.describe('prerendered HTML, fetched without JavaScript', () => {
   for (const path of staticPaths()) {
-    test(`${path} already holds its h1 and title`, async ({ request }) => {
+    test(`${path} already holds its h1 and title, and paints only once <main> is parsed`, async ({ request }) => {
       const html = await (await request.get(path)).text();
       expect(html).toMatch(/<head>[\s\S]*<title>[^<]+<\/title>[\s\S]*<\/head>/);
       expect(html).toMatch(/<h1[\s>]/);
       expect(html).toContain(`data-prerendered-path="${path}"`);
+      // The first paint waits for the element the render-blocking link names: it must exist, and
+      // only after the whole of <main>, or a frame could show half-parsed content.
+      const target = /<link rel="expect" href="#([^"]+)" blocking="render"/.exec(html)?.[1];
+      expect(target).toBeTruthy();
+      expect(html.indexOf(`id="${target}"`)).toBeGreaterThan(html.indexOf('</main>'));
+      expect(html.indexOf('</main>')).toBeGreaterThan(0);
     });
   }
 

@@ -18,7 +18,7 @@ const linkClass =
 /** `legalExtra` lets the app add controls owned by features, such as Cookie settings. */
 export function Footer({ legalExtra }: { legalExtra?: (className: string) => ReactNode }) {
   return (
-    <footer className="bg-ink text-slate-300">
+    <footer id="site-footer" className="bg-ink text-slate-300">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div>
           <BrandLogo className="text-white" />
