@@ -38,7 +38,9 @@ test.describe('every route', () => {
 
 test.describe('prerendered HTML, fetched without JavaScript', () => {
   for (const path of staticPaths()) {
-    test(`${path} already holds its h1 and title, and paints only once <main> is parsed`, async ({ request }) => {
+    test(`${path} already holds its h1 and title, and paints only once <main> is parsed`, async ({
+      request,
+    }) => {
       const html = await (await request.get(path)).text();
       expect(html).toMatch(/<head>[\s\S]*<title>[^<]+<\/title>[\s\S]*<\/head>/);
       expect(html).toMatch(/<h1[\s>]/);
