@@ -67,7 +67,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@/pages/*', '@/app/*'], message: 'Imports must follow the layer direction.' },
+            {
+              group: ['@/pages/*', '@/app/*'],
+              message: 'Imports must follow the layer direction.',
+            },
           ],
         },
       ],

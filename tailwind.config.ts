@@ -62,9 +62,15 @@ export default {
         ],
       },
       fontSize: {
-        'display-lg': ['3.5rem', { lineHeight: '1.05', letterSpacing: '-0.02em', fontWeight: '800' }],
+        'display-lg': [
+          '3.5rem',
+          { lineHeight: '1.05', letterSpacing: '-0.02em', fontWeight: '800' },
+        ],
         display: ['2.75rem', { lineHeight: '1.1', letterSpacing: '-0.02em', fontWeight: '800' }],
-        'display-sm': ['2.125rem', { lineHeight: '1.15', letterSpacing: '-0.015em', fontWeight: '700' }],
+        'display-sm': [
+          '2.125rem',
+          { lineHeight: '1.15', letterSpacing: '-0.015em', fontWeight: '700' },
+        ],
       },
       spacing: {
         header: '4.5rem',

@@ -18,7 +18,9 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     if (env[name]) continue;
     define[`import.meta.env.${name}`] = JSON.stringify(fallback);
     if (mode === 'production' && !isSsrBuild) {
-      console.warn(`[env] ${name} is not set: this build talks to the local backend (${fallback.slice(0, 40)}).`);
+      console.warn(
+        `[env] ${name} is not set: this build talks to the local backend (${fallback.slice(0, 40)}).`,
+      );
     }
   }
 

@@ -12,7 +12,10 @@ describe('Seo', () => {
   it('puts the title, description, canonical and social tags in the head', () => {
     render(<Seo title="Case Studies" description="What we delivered." path="/case-studies" />);
     expect(document.title).toBe('Case Studies | Kestrel Data');
-    expect(head().querySelector('meta[name="description"]')).toHaveAttribute('content', 'What we delivered.');
+    expect(head().querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'What we delivered.',
+    );
     expect(head().querySelector('link[rel="canonical"]')).toHaveAttribute(
       'href',
       'https://www.kestreldata.co.uk/case-studies',
@@ -39,7 +42,10 @@ describe('Seo', () => {
 
   it('marks private pages noindex', () => {
     render(<Seo title="Admin Access" description="Staff only." path="/auth" noindex />);
-    expect(head().querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+    expect(head().querySelector('meta[name="robots"]')).toHaveAttribute(
+      'content',
+      'noindex, nofollow',
+    );
   });
 
   it('renders JSON-LD that parses back to the data, with < escaped', () => {
@@ -54,7 +60,11 @@ describe('Seo', () => {
     const script = container.querySelector('script[type="application/ld+json"]');
     expect(script?.innerHTML).not.toContain('</script>');
     const data = JSON.parse(script?.textContent ?? '') as Array<Record<string, unknown>>;
-    expect(data[0]).toMatchObject({ '@type': 'Organization', foundingDate: '2020', areaServed: 'GB' });
+    expect(data[0]).toMatchObject({
+      '@type': 'Organization',
+      foundingDate: '2020',
+      areaServed: 'GB',
+    });
     expect(data[1]).toMatchObject({ name: '</script><b>' });
   });
 });

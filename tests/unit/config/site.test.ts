@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 
 import { paths, privatePaths } from '@/config/paths';
-import { award, DAY_MS, HOUR_MS, limits, MINUTE_MS, rateLimits, site, timings } from '@/config/site';
+import {
+  award,
+  DAY_MS,
+  HOUR_MS,
+  limits,
+  MINUTE_MS,
+  rateLimits,
+  site,
+  timings,
+} from '@/config/site';
 
 describe('site constants (spec section 9)', () => {
   it('holds the timings the spec names', () => {

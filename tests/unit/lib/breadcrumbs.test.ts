@@ -36,12 +36,16 @@ describe('buildBreadcrumbs', () => {
     expect(labels('/service/no-such-service')).toEqual(['Home', 'Services']);
   });
 
-  it.each(['/privacy-policy', '/cookie-policy', '/auth', '/admin', '/no-such-page', '/about/extra'])(
-    'hides the bar where only Home would show (%s)',
-    (path) => {
-      expect(buildBreadcrumbs(path, lookup)).toEqual([]);
-    },
-  );
+  it.each([
+    '/privacy-policy',
+    '/cookie-policy',
+    '/auth',
+    '/admin',
+    '/no-such-page',
+    '/about/extra',
+  ])('hides the bar where only Home would show (%s)', (path) => {
+    expect(buildBreadcrumbs(path, lookup)).toEqual([]);
+  });
 
   it('ignores a trailing slash', () => {
     expect(labels('/about/')).toEqual(['Home', 'About']);

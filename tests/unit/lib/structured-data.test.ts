@@ -31,7 +31,9 @@ describe('structured data builders', () => {
     expect(data).toEqual({
       '@context': 'https://schema.org',
       '@type': 'FAQPage',
-      mainEntity: [{ '@type': 'Question', name: 'Q?', acceptedAnswer: { '@type': 'Answer', text: 'A.' } }],
+      mainEntity: [
+        { '@type': 'Question', name: 'Q?', acceptedAnswer: { '@type': 'Answer', text: 'A.' } },
+      ],
     });
   });
 
