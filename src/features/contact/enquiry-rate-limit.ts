@@ -12,10 +12,13 @@ export function enquiryLimiter(): RateLimiter {
   return limiter;
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+// Built when first needed: creating an Intl formatter loads locale data (tens of ms on a phone),
+// which would otherwise land in the task that runs the form's code as it streams in.
+let timeFormat: Intl.DateTimeFormat | null = null;
 
 /** The toast for a refused attempt (spec section 8), with the time the limit lifts. */
 export function rateLimitToast(status: RateLimitStatus) {
+  timeFormat ??= new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
   const time = timeFormat.format(new Date(status.resetAt));
   return {
     title: 'Rate limit exceeded',

@@ -117,6 +117,20 @@ describe('formatUkDate', () => {
     expect(formatUkDate('2024-12-31T23:30:00Z')).toBe('31 December 2024');
   });
 
+  it('writes every day of two years exactly as the en-GB long form of Intl does', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    for (let day = Date.UTC(2024, 0, 1); day < Date.UTC(2026, 0, 1); day += 86_400_000) {
+      const iso = new Date(day).toISOString();
+      expect(formatUkDate(iso.slice(0, 10))).toBe(intl.format(day));
+      expect(formatUkDate(iso.replace('T00:00', 'T23:59'))).toBe(intl.format(day));
+    }
+  });
+
   it('refuses a value that is not a date', () => {
     expect(() => formatUkDate('soon')).toThrow(/Not an ISO date/);
   });
