@@ -10,7 +10,7 @@ import type { Accreditation } from '@/content/types';
 /** Cyber Essentials, Cyber Essentials+ and ISO 27001, each badged Certified. */
 export function AccreditationsSection() {
   return (
-    <section aria-labelledby="accreditations-title" className="render-near-viewport py-20 sm:py-24">
+    <section aria-labelledby="accreditations-title" className="py-20 render-near-viewport sm:py-24">
       <div className="container-page">
         <SectionHeading
           id="accreditations-title"

@@ -3,7 +3,7 @@ import { awardContent } from '@/content/home';
 /** The 2025 "Data Management Solution of the Year" award. */
 export function AwardSection() {
   return (
-    <section aria-labelledby="award-title" className="render-near-viewport py-20 sm:py-24">
+    <section aria-labelledby="award-title" className="py-20 render-near-viewport sm:py-24">
       <div className="container-page">
         <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-amber-50 via-white to-amber-100 p-8 ring-1 ring-amber-200 sm:p-12">
           <div

@@ -13,7 +13,10 @@ const badgeColour: Record<FrameworkBadge, string> = {
 /** The government-approved supplier section: three procurement frameworks with their badges. */
 export function FrameworksSection() {
   return (
-    <section aria-labelledby="frameworks-title" className="render-near-viewport bg-slate-50 py-20 sm:py-24">
+    <section
+      aria-labelledby="frameworks-title"
+      className="bg-slate-50 py-20 render-near-viewport sm:py-24"
+    >
       <div className="container-page">
         <SectionHeading
           id="frameworks-title"

@@ -30,7 +30,10 @@ const activeIconClass: Record<PillarId, string> = {
 export function ServicesTabs() {
   const [active, setActive] = useState<string>(defaultPillarId);
   return (
-    <section aria-labelledby="services-title" className="render-near-viewport bg-slate-50 py-20 sm:py-24">
+    <section
+      aria-labelledby="services-title"
+      className="bg-slate-50 py-20 render-near-viewport sm:py-24"
+    >
       <div className="container-page">
         <SectionHeading
           id="services-title"

@@ -7,7 +7,10 @@ import type { Testimonial } from '@/content/types';
 /** Three client testimonials, each with its quote, author, title and a 5 of 5 rating. */
 export function TestimonialsSection() {
   return (
-    <section aria-labelledby="testimonials-title" className="render-near-viewport bg-slate-50 py-20 sm:py-24">
+    <section
+      aria-labelledby="testimonials-title"
+      className="bg-slate-50 py-20 render-near-viewport sm:py-24"
+    >
       <div className="container-page">
         <SectionHeading
           id="testimonials-title"

@@ -43,7 +43,7 @@ function PolicySectionView({ section }: { section: PolicySection }) {
     <section
       id={id}
       aria-labelledby={`${id}-heading`}
-      className="render-near-viewport scroll-mt-header border-t border-slate-200 pt-10 pb-4 first:border-t-0 first:pt-0"
+      className="scroll-mt-header border-t border-slate-200 pt-10 pb-4 render-near-viewport first:border-t-0 first:pt-0"
     >
       <h2
         id={`${id}-heading`}

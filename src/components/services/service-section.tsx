@@ -39,7 +39,7 @@ export function ServiceSection({
     <section
       id={id}
       aria-labelledby={headingId}
-      className={`render-near-viewport scroll-mt-header py-16 sm:py-20 ${tint}`}
+      className={`scroll-mt-header py-16 render-near-viewport sm:py-20 ${tint}`}
     >
       <div className={`container-page ${grid}`}>
         <div className={hiddenTitle ? 'sr-only' : head}>
