@@ -6,6 +6,15 @@ import { timings } from '@/config/site';
  */
 export const SECTION_LINK_ATTRIBUTE = 'data-section-link';
 
+/**
+ * Set on <html> before a script scrolls to a section: sections below the fold are laid out only
+ * near the viewport (`render-near-viewport`), so until then their height is a placeholder and a
+ * position read from the layout would be off by the difference. With the attribute every section
+ * is laid out, so the position is exact; it stays, as the page has been used beyond its first
+ * screen by then.
+ */
+export const LAYOUT_ALL_ATTRIBUTE = 'data-layout-all';
+
 export function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }
@@ -20,6 +29,7 @@ export function scrollToSection(
 ): boolean {
   const section = document.getElementById(id);
   if (!section) return false;
+  document.documentElement.setAttribute(LAYOUT_ALL_ATTRIBUTE, '');
   const top = section.getBoundingClientRect().top + window.scrollY - offset;
   window.scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   if (!section.hasAttribute('tabindex')) section.setAttribute('tabindex', '-1');
