@@ -31,11 +31,13 @@ let state: ConsentState | undefined;
 const listeners = new Set<() => void>();
 
 function current(): ConsentState {
-  state ??= {
-    record: readConsent(window.localStorage, Date.now()),
-    bannerOpen: false,
-    dialogOpen: false,
-  };
+  if (state === undefined) {
+    const record = readConsent(window.localStorage, Date.now());
+    // Before a choice the client's state equals the server's, and it must be the same object:
+    // a snapshot that differs from the server's after hydration makes React re-render the root
+    // synchronously in one long task.
+    state = record ? { ...serverState, record } : serverState;
+  }
   return state;
 }
 
