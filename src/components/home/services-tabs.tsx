@@ -1,4 +1,3 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
@@ -8,6 +7,7 @@ import { ServicesCtaTile } from '@/components/home/services-cta-tile';
 import { buttonClass } from '@/components/ui/button-styles';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { StaticIsland } from '@/components/layout/static-island';
+import { useTabs } from '@/components/ui/use-tabs';
 import { paths } from '@/config/paths';
 import { servicesSectionContent } from '@/content/home';
 import { defaultPillarId, pillars } from '@/content/pillars';
@@ -16,6 +16,8 @@ import type { PillarId } from '@/content/types';
 
 const triggerClass =
   'inline-flex flex-1 items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-ink-soft transition-colors hover:text-ink sm:flex-none sm:px-6 sm:text-base data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm';
+
+const pillarIds = pillars.map((pillar) => pillar.id);
 
 const activeIconClass: Record<PillarId, string> = {
   data: 'text-data-700',
@@ -28,7 +30,8 @@ const activeIconClass: Record<PillarId, string> = {
  * panel is rendered, the inactive ones `hidden`, so the static HTML links to all 21 services.
  */
 export function ServicesTabs() {
-  const [active, setActive] = useState<string>(defaultPillarId);
+  const [active, setActive] = useState<PillarId>(defaultPillarId);
+  const tabs = useTabs({ values: pillarIds, value: active, onValueChange: setActive });
   return (
     <section
       aria-labelledby="services-title"
@@ -41,27 +44,26 @@ export function ServicesTabs() {
           title={servicesSectionContent.heading}
           intro={servicesSectionContent.intro}
         />
-        <Tabs.Root value={active} onValueChange={setActive} className="mt-10">
-          <Tabs.List
+        <div className="mt-10">
+          <div
+            {...tabs.listProps}
             aria-label="Service pillars"
             className="mx-auto flex max-w-md gap-1 rounded-xl bg-slate-200/70 p-1 sm:w-fit sm:max-w-none"
           >
             {pillars.map((pillar) => (
-              <Tabs.Trigger key={pillar.id} value={pillar.id} className={triggerClass}>
+              <button key={pillar.id} {...tabs.tabProps(pillar.id)} className={triggerClass}>
                 <PillarIcon
                   pillar={pillar.id}
                   className={`size-5 ${active === pillar.id ? activeIconClass[pillar.id] : ''}`}
                 />
                 {pillar.label}
-              </Tabs.Trigger>
+              </button>
             ))}
-          </Tabs.List>
+          </div>
           {pillars.map((pillar) => (
-            <Tabs.Content
+            <div
               key={pillar.id}
-              value={pillar.id}
-              forceMount
-              hidden={active !== pillar.id}
+              {...tabs.panelProps(pillar.id)}
               className="mt-10 rounded-2xl focus-visible:outline-offset-4"
             >
               <StaticIsland>
@@ -81,9 +83,9 @@ export function ServicesTabs() {
                   <ServicesCtaTile pillar={pillar.id} cardCount={pillar.services.length} />
                 </ul>
               </StaticIsland>
-            </Tabs.Content>
+            </div>
           ))}
-        </Tabs.Root>
+        </div>
         <div className="mt-12 text-center">
           <Link to={paths.services} className={buttonClass({ variant: 'outline' })}>
             {servicesSectionContent.viewAllCta.label}
