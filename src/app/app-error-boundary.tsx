@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 import { paths } from '@/config/paths';
+import { RELOAD_DOCUMENT_ATTRIBUTE } from '@/lib/link-action';
 
 type Props = { children: ReactNode };
 type State = { error: Error | null };
@@ -26,7 +27,12 @@ export class AppErrorBoundary extends Component<Props, State> {
           Unexpected Application Error!
         </h1>
         <p className="mt-4 text-ink-muted">{error.message}</p>
-        <a href={paths.home} className="mt-8 inline-block font-semibold text-brand-700 underline">
+        {/* A full load: after an application error, start the app afresh. */}
+        <a
+          href={paths.home}
+          className="mt-8 inline-block font-semibold text-brand-700 underline"
+          {...{ [RELOAD_DOCUMENT_ATTRIBUTE]: '' }}
+        >
           Return to Home
         </a>
       </section>

@@ -5,6 +5,7 @@ import { AppErrorBoundary } from '@/app/app-error-boundary';
 import { Breadcrumbs } from '@/components/layout/breadcrumbs';
 import { DecorativeMotion } from '@/components/layout/decorative-motion';
 import { HydrationMarker } from '@/components/layout/hydration-marker';
+import { LinkClickRouter } from '@/components/layout/link-click-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { ScrollManager } from '@/components/layout/scroll-manager';
@@ -22,6 +23,7 @@ export function RootLayout() {
     <>
       <SkipLink targetId={MAIN_CONTENT_ID} />
       <ScrollManager />
+      <LinkClickRouter />
       <Header />
       <div className="pt-header">
         <Breadcrumbs />

@@ -2,6 +2,12 @@ import { paths } from '@/config/paths';
 
 export type NavLink = { label: string; href: string };
 
+/** Whether a navigation item for `href` is the current page or a page below it. */
+export function isActivePath(pathname: string, href: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return path === href || (href !== '/' && path.startsWith(`${href}/`));
+}
+
 export const primaryNav: readonly NavLink[] = [
   { label: 'About', href: paths.about },
   { label: 'Services', href: paths.services },

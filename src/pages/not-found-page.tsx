@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 
 import { Seo } from '@/components/layout/seo';
 import { paths } from '@/config/paths';
@@ -26,12 +26,12 @@ export default function NotFoundPage() {
         <h1 className="mt-4 text-2xl font-bold text-ink">
           <span className="sr-only">404: </span>Oops! Page not found
         </h1>
-        <Link
-          to={paths.home}
+        <a
+          href={paths.home}
           className="mt-8 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
         >
           Return to Home
-        </Link>
+        </a>
       </section>
     </>
   );

@@ -1,5 +1,3 @@
-import { Link } from 'react-router';
-
 import { ContactLink } from '@/components/layout/contact-link';
 import { buttonClass } from '@/components/ui/button-styles';
 import { Particles } from '@/components/ui/particles';
@@ -41,12 +39,12 @@ export function HomeHero() {
               {heroContent.primaryCta.label}
               <ArrowIcon />
             </ContactLink>
-            <Link
-              to={paths.caseStudies}
+            <a
+              href={paths.caseStudies}
               className={buttonClass({ variant: 'inverseOutline', size: 'lg' })}
             >
               {heroContent.secondaryCta.label}
-            </Link>
+            </a>
           </div>
           <dl className="mt-12 grid max-w-xl grid-cols-3 gap-4 border-t border-white/15 pt-8">
             {heroStats.map((stat) => (

@@ -1,5 +1,3 @@
-import { Link } from 'react-router';
-
 import { PillarIcon } from '@/components/home/pillar-icon';
 import { pillarTheme } from '@/components/ui/pillar-theme';
 import { paths } from '@/config/paths';
@@ -28,12 +26,12 @@ export function ServiceCard({ service, headingLevel = 'h3' }: ServiceCardProps) 
       </span>
       <div className="flex flex-1 flex-col">
         <Heading className="text-base font-bold text-ink sm:mt-5 sm:text-lg">
-          <Link
-            to={paths.service(service.slug)}
+          <a
+            href={paths.service(service.slug)}
             className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']"
           >
             {service.name}
-          </Link>
+          </a>
         </Heading>
         <p className="mt-1.5 flex-1 text-sm leading-6 text-ink-muted sm:mt-2">
           {service.shortDescription}

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 
 import { PillarIcon } from '@/components/home/pillar-icon';
 import { ServiceCard } from '@/components/home/service-card';
@@ -87,9 +86,9 @@ export function ServicesTabs() {
           ))}
         </div>
         <div className="mt-12 text-center">
-          <Link to={paths.services} className={buttonClass({ variant: 'outline' })}>
+          <a href={paths.services} className={buttonClass({ variant: 'outline' })}>
             {servicesSectionContent.viewAllCta.label}
-          </Link>
+          </a>
         </div>
       </div>
     </section>

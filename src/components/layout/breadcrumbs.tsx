@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 
 import { getServiceSummary } from '@/content/service-catalogue';
 import { buildBreadcrumbs } from '@/lib/breadcrumbs';
@@ -23,12 +23,12 @@ export function Breadcrumbs() {
                 {isLast ? (
                   <span aria-current="page">{crumb.label}</span>
                 ) : (
-                  <Link
-                    to={crumb.href}
+                  <a
+                    href={crumb.href}
                     className="text-brand-700 underline-offset-4 hover:underline"
                   >
                     {crumb.label}
-                  </Link>
+                  </a>
                 )}
               </li>
               {isLast ? null : (

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { ContactLink } from '@/components/layout/contact-link';
@@ -72,9 +71,9 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 function FooterLinks({ links }: { links: readonly NavLink[] }) {
   return links.map((link) => (
     <li key={link.href}>
-      <Link to={link.href} className={linkClass}>
+      <a href={link.href} className={linkClass}>
         {link.label}
-      </Link>
+      </a>
     </li>
   ));
 }

@@ -1,10 +1,10 @@
-import { Link, NavLink } from 'react-router';
+import { useLocation } from 'react-router';
 
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { ContactLink } from '@/components/layout/contact-link';
 import { MobileMenu } from '@/components/layout/mobile-menu';
 import { ResourcesMenu } from '@/components/layout/resources-menu';
-import { primaryNav } from '@/config/navigation';
+import { isActivePath, primaryNav } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 
@@ -16,9 +16,9 @@ export function Header() {
   return (
     <header className="fixed inset-x-0 top-0 z-50 h-header border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="container-page flex h-full items-center justify-between gap-4">
-        <Link to={paths.home} className="rounded-md text-ink" aria-label={`${site.name} home`}>
+        <a href={paths.home} className="rounded-md text-ink" aria-label={`${site.name} home`}>
           <BrandLogo />
-        </Link>
+        </a>
         <DesktopNav />
         <MobileMenu />
       </div>
@@ -27,17 +27,19 @@ export function Header() {
 }
 
 function DesktopNav() {
+  const { pathname } = useLocation();
   return (
     <nav aria-label="Main" className="hidden md:block">
       <ul className="flex items-center gap-1">
         {primaryNav.map((item) => (
           <li key={item.href}>
-            <NavLink
-              to={item.href}
-              className={({ isActive }) => `${linkClass} ${isActive ? activeClass : ''}`}
+            <a
+              href={item.href}
+              aria-current={isActivePath(pathname, item.href) ? 'page' : undefined}
+              className={`${linkClass} ${isActivePath(pathname, item.href) ? activeClass : ''}`}
             >
               {item.label}
-            </NavLink>
+            </a>
           </li>
         ))}
         <ResourcesMenu triggerClassName={linkClass} />

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
 
 import { ContactLink } from '@/components/layout/contact-link';
 import { primaryNav, resourcesNav } from '@/config/navigation';
@@ -45,9 +44,9 @@ export function MobileMenu() {
         <ul className="space-y-1">
           {primaryNav.map((item) => (
             <li key={item.href}>
-              <Link to={item.href} className={itemClass} onClick={close}>
+              <a href={item.href} className={itemClass} onClick={close}>
                 {item.label}
-              </Link>
+              </a>
             </li>
           ))}
           <li>
@@ -57,9 +56,9 @@ export function MobileMenu() {
             <ul>
               {resourcesNav.map((item) => (
                 <li key={item.href}>
-                  <Link to={item.href} className={`${itemClass} pl-6`} onClick={close}>
+                  <a href={item.href} className={`${itemClass} pl-6`} onClick={close}>
                     {item.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

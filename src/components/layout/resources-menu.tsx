@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
 
 import { useHoverIntent } from '@/components/layout/use-hover-intent';
 import { resourcesNav } from '@/config/navigation';
@@ -83,14 +82,14 @@ export function ResourcesMenu({ triggerClassName }: Props) {
         <ul className="rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
           {resourcesNav.map((item) => (
             <li key={item.href}>
-              <Link
-                to={item.href}
+              <a
+                href={item.href}
                 onClick={() => setOpen(false)}
                 className="block rounded-lg px-3 py-2 hover:bg-slate-100 focus-visible:bg-slate-100"
               >
                 <span className="block text-sm font-semibold text-ink">{item.label}</span>
                 <span className="block text-sm text-ink-muted">{item.description}</span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

@@ -1,5 +1,4 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router';
 
 import { ExternalLink } from '@/components/ui/external-link';
 import type { Inline, InlineLink } from '@/content/types';
@@ -15,9 +14,9 @@ function isInternal(href: string) {
 function PolicyLink({ link }: { link: InlineLink }) {
   if (isInternal(link.href)) {
     return (
-      <Link to={link.href} className={policyLinkClass}>
+      <a href={link.href} className={policyLinkClass}>
         {link.text}
-      </Link>
+      </a>
     );
   }
   if (/^https?:\/\//.test(link.href)) {

@@ -1,5 +1,3 @@
-import { Link } from 'react-router';
-
 import { clickableCardClass, stretchedLinkClass } from '@/components/ui/card-styles';
 import { ArrowRightIcon } from '@/components/ui/icons';
 import { pillarTheme } from '@/components/ui/pillar-theme';
@@ -29,12 +27,12 @@ export function ServiceCard({
     >
       <span aria-hidden="true" className={`mb-5 block h-1 w-10 rounded-full ${theme.badge}`} />
       <Heading className="text-lg font-bold text-ink">
-        <Link
-          to={paths.service(slug)}
+        <a
+          href={paths.service(slug)}
           className={`${stretchedLinkClass} underline-offset-4 group-hover:underline`}
         >
           {name}
-        </Link>
+        </a>
       </Heading>
       <p className="mt-3 flex-1 text-base leading-7 text-ink-muted">{shortDescription}</p>
       <span

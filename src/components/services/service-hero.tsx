@@ -1,5 +1,3 @@
-import { Link } from 'react-router';
-
 import { ContactLink } from '@/components/layout/contact-link';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ArrowLeftIcon, ArrowRightIcon, ClockIcon } from '@/components/ui/icons';
@@ -33,13 +31,13 @@ export function ServiceHero({
       intro={description}
       eyebrow={
         <div className="flex flex-col items-start gap-6">
-          <Link
-            to={paths.services}
+          <a
+            href={paths.services}
             className="inline-flex items-center gap-2 rounded-md text-sm font-semibold text-white/90 underline-offset-4 hover:text-white hover:underline"
           >
             <ArrowLeftIcon className="size-4" />
             {serviceDetailCopy.backLabel}
-          </Link>
+          </a>
           <span
             className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-bold tracking-widest uppercase ${theme.softBadge}`}
           >

@@ -1,5 +1,3 @@
-import { Link } from 'react-router';
-
 import { buttonClass } from '@/components/ui/button-styles';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
@@ -18,10 +16,10 @@ export function ServiceNotFound() {
         {notFound.heading}
       </h1>
       <p className="mx-auto mt-4 max-w-xl text-lg leading-8 text-ink-muted">{notFound.body}</p>
-      <Link to={paths.services} className={buttonClass({ size: 'lg', className: 'mt-10' })}>
+      <a href={paths.services} className={buttonClass({ size: 'lg', className: 'mt-10' })}>
         <ArrowLeftIcon />
         {notFound.cta.label}
-      </Link>
+      </a>
     </section>
   );
 }

@@ -1,5 +1,3 @@
-import { Link } from 'react-router';
-
 import { buttonClass } from '@/components/ui/button-styles';
 import { ArrowRightIcon } from '@/components/ui/icons';
 import { servicesPageContent } from '@/content/page-copy';
@@ -23,19 +21,19 @@ export function ServicesClosingBanner() {
           </h2>
           <p className="mt-4 text-lg leading-8 text-slate-100">{closing.body}</p>
           <div className="mt-8 flex flex-col justify-center gap-4 sm:flex-row">
-            <Link
-              to={closing.primaryCta.href}
+            <a
+              href={closing.primaryCta.href}
               className={buttonClass({ variant: 'inverse', size: 'lg' })}
             >
               {closing.primaryCta.label}
               <ArrowRightIcon />
-            </Link>
-            <Link
-              to={closing.secondaryCta.href}
+            </a>
+            <a
+              href={closing.secondaryCta.href}
               className={buttonClass({ variant: 'inverseOutline', size: 'lg' })}
             >
               {closing.secondaryCta.label}
-            </Link>
+            </a>
           </div>
         </div>
       </div>

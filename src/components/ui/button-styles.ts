@@ -1,5 +1,5 @@
 /**
- * Class names for anything that looks like a button: <button>, <Link>, <a>, ContactLink.
+ * Class names for anything that looks like a button: <button>, <a>, ContactLink.
  * Kept as strings so Tailwind sees every class literally.
  */
 export type ButtonVariant =

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { paths } from '@/config/paths';
@@ -47,13 +46,13 @@ export default function CookieBanner() {
             <p className="mt-2 text-sm leading-6 text-ink-muted">
               Essential cookies keep the site working. With your permission we would also use
               functional, performance and marketing cookies. Read our{' '}
-              <Link to={paths.privacyPolicy} className="font-semibold text-brand-700 underline">
+              <a href={paths.privacyPolicy} className="font-semibold text-brand-700 underline">
                 Privacy Policy
-              </Link>{' '}
+              </a>{' '}
               and{' '}
-              <Link to={paths.cookiePolicy} className="font-semibold text-brand-700 underline">
+              <a href={paths.cookiePolicy} className="font-semibold text-brand-700 underline">
                 Cookie Policy
-              </Link>
+              </a>
               .
             </p>
           </div>

@@ -2,7 +2,7 @@ import { act, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { StaticIsland } from '@/components/layout/static-island';
 import {
@@ -54,14 +54,7 @@ async function hydratePrerendered(onClient: ReactNode) {
   return container;
 }
 
-function click(element: Element) {
-  const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
-  element.dispatchEvent(event);
-  return event;
-}
-
 afterEach(() => {
-  vi.restoreAllMocks();
   endPrerenderHydration();
   document.body.replaceChildren();
 });
@@ -73,41 +66,6 @@ describe('StaticIsland', () => {
     expect(container.textContent).toContain('Prerendered text');
     expect(container.textContent).not.toContain('Client text');
     expect(isHydratingPrerenderedHtml()).toBe(true);
-  });
-
-  it('routes a click on an internal link inside adopted HTML through the router', async () => {
-    const container = await hydratePrerendered(prerendered);
-    const link = container.querySelector('a[href="/cookie-policy"]')!;
-    let event: MouseEvent | undefined;
-    await act(async () => {
-      event = click(link);
-    });
-    expect(event!.defaultPrevented).toBe(true);
-    expect(container.querySelector('[data-testid=where]')!.textContent).toBe('/cookie-policy');
-  });
-
-  it('leaves in-page jumps and other sites to the browser', async () => {
-    const container = await hydratePrerendered(prerendered);
-    const jump = click(container.querySelector('a[href="#contact-us"]')!);
-    const external = click(container.querySelector('a[href^="https://ico.org.uk"]')!);
-    expect(jump.defaultPrevented).toBe(false);
-    expect(external.defaultPrevented).toBe(false);
-    expect(container.querySelector('[data-testid=where]')!.textContent).toBe('/privacy-policy');
-  });
-
-  it('scrolls a section link to its section in place, as ContactLink does', async () => {
-    const container = await hydratePrerendered(prerendered);
-    const scrolls: unknown[] = [];
-    vi.spyOn(window, 'scrollTo').mockImplementation(((options: unknown) =>
-      scrolls.push(options)) as typeof window.scrollTo);
-    let event: MouseEvent | undefined;
-    await act(async () => {
-      event = click(container.querySelector('a[data-section-link]')!);
-    });
-    expect(event!.defaultPrevented).toBe(true);
-    expect(scrolls).toHaveLength(1);
-    expect(document.activeElement).toBe(document.getElementById('contact'));
-    expect(container.querySelector('[data-testid=where]')!.textContent).toBe('/privacy-policy');
   });
 
   it('renders its children when it is not hydrating prerendered HTML (a client render)', async () => {
