@@ -33,20 +33,27 @@ export function truncate(text: string, max = MESSAGE_PREVIEW_LENGTH): string {
   return `${base.trimEnd()}…`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+/**
+ * A London-time formatter built on first use: building one loads the browser's locale and time
+ * zone data (tens of milliseconds on a phone), which the admin shell should not wait for.
+ */
+function londonFormat(options: Intl.DateTimeFormatOptions): (date: Date) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (date) =>
+    (format ??= new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'Europe/London' })).format(
+      date,
+    );
+}
+
+const dateFormat = londonFormat({ day: '2-digit', month: 'short', year: 'numeric' });
+const dateTimeFormat = londonFormat({
   day: '2-digit',
   month: 'short',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Europe/London',
 });
+const timeFormat = londonFormat({ hour: '2-digit', minute: '2-digit' });
 
 function parse(iso: string | null | undefined): Date | null {
   if (!iso) return null;
@@ -57,25 +64,19 @@ function parse(iso: string | null | undefined): Date | null {
 /** UK date, e.g. "01 Mar 2025" (London time). */
 export function formatDate(iso: string | null | undefined): string {
   const date = parse(iso);
-  return date ? dateFormat.format(date) : NOT_AVAILABLE;
+  return date ? dateFormat(date) : NOT_AVAILABLE;
 }
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
 
 /** UK 24-hour time, e.g. "10:00" (London time). */
 export function formatTime(iso: string | null | undefined): string {
   const date = parse(iso);
-  return date ? timeFormat.format(date) : '';
+  return date ? timeFormat(date) : '';
 }
 
 /** UK date and time, e.g. "01 Mar 2025, 10:00" (London time). */
 export function formatDateTime(iso: string | null | undefined): string {
   const date = parse(iso);
-  return date ? dateTimeFormat.format(date) : NOT_AVAILABLE;
+  return date ? dateTimeFormat(date) : NOT_AVAILABLE;
 }
 
 /** A tel: URI from a typed phone number: keeps digits and a leading plus. */
