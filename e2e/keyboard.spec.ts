@@ -65,6 +65,27 @@ test('the service tabs work with the arrow keys', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Digital' })).toHaveAttribute('aria-selected', 'true');
 });
 
+test('keyboard focus is drawn as a 3 px brand outline on links, buttons and tabs', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const ring = () =>
+    page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+    });
+  // brand-600 (#2563eb); polled, as a colour transition may still be running.
+  const brandRing = /^solid 3px rgb\(37, 99, 23[45]\)$/;
+  await tabTo(page, byText('About'));
+  await expect.poll(ring).toMatch(brandRing);
+  await tabTo(page, byText('Resources'));
+  await expect.poll(ring).toMatch(brandRing);
+  await page.getByRole('tab', { name: 'Data' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'AI' })).toBeFocused();
+  await expect.poll(ring).toMatch(brandRing);
+});
+
 test('an enquiry can be sent with the keyboard alone', async ({ page }) => {
   await page.goto('/#contact');
   await tabTo(page, byLabel('enquiry-fullName'));
