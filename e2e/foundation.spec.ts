@@ -55,6 +55,23 @@ test.describe('prerendered HTML, fetched without JavaScript', () => {
     });
   }
 
+  test('the inline stylesheet defines every custom property it reads without a fallback', async ({
+    request,
+  }) => {
+    // A var() naming an undefined property makes its whole declaration invalid: the global
+    // focus ring once read --color-brand-600, which the build never defined, and was not drawn.
+    const html = await (await request.get('/')).text();
+    const css = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    expect(css.length).toBeGreaterThan(10_000);
+    // @supports conditions may test var() on purpose (Tailwind's feature checks): not reads.
+    const rules = css.replace(/@supports[^{]*\{/g, '{');
+    const read = new Set([...rules.matchAll(/var\((--[\w-]+)\)/g)].map((match) => match[1]!));
+    const defined = new Set(
+      [...css.matchAll(/(?:[;{(]|@property\s)(--[\w-]+)\s*[:{]/g)].map((match) => match[1]!),
+    );
+    expect([...read].filter((name) => !defined.has(name))).toEqual([]);
+  });
+
   test('/auth and /admin are noindex, public pages are not', async ({ request }) => {
     for (const path of ['/auth', '/admin']) {
       expect(await (await request.get(path)).text()).toContain('content="noindex, nofollow"');
