@@ -8,6 +8,13 @@ test.describe('header navigation (desktop)', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'About' }).click();
     await expect(page).toHaveURL('/about');
+    // The current page's item is marked, and drawn in the brand colour rather than the idle one.
+    const about = nav.getByRole('link', { name: 'About' });
+    await expect(about).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Services' })).not.toHaveAttribute('aria-current');
+    const colour = (name: string) =>
+      nav.getByRole('link', { name }).evaluate((link) => getComputedStyle(link).color);
+    expect(await colour('About')).not.toBe(await colour('Services'));
     await page.getByRole('link', { name: 'Kestrel Data home' }).click();
     await expect(page).toHaveURL('/');
     await nav.getByRole('link', { name: 'Services' }).click();

@@ -8,9 +8,11 @@ import { isActivePath, primaryNav } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 
-const linkClass =
-  'rounded-md px-3 py-2 text-sm font-semibold text-ink-soft transition-colors hover:bg-slate-100 hover:text-ink';
-const activeClass = 'text-brand-700';
+const navItemClass =
+  'rounded-md px-3 py-2 text-sm font-semibold transition-colors hover:bg-slate-100';
+const linkClass = `${navItemClass} text-ink-soft hover:text-ink`;
+/** The current page's item: its own colour, not competing with the idle one in the cascade. */
+const activeLinkClass = `${navItemClass} text-brand-700`;
 
 export function Header() {
   return (
@@ -36,7 +38,7 @@ function DesktopNav() {
             <a
               href={item.href}
               aria-current={isActivePath(pathname, item.href) ? 'page' : undefined}
-              className={`${linkClass} ${isActivePath(pathname, item.href) ? activeClass : ''}`}
+              className={isActivePath(pathname, item.href) ? activeLinkClass : linkClass}
             >
               {item.label}
             </a>
