@@ -12,7 +12,7 @@ type Click = Pick<
 >;
 
 /** A click that should follow a link in this tab: the main button, no modifier keys. */
-export function isPlainLeftClick(
+function isPlainLeftClick(
   event: Pick<Click, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey'>,
 ) {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
@@ -27,9 +27,8 @@ export function isPlainLeftClick(
  */
 export function linkAction(event: Click, here: Location | URL): LinkAction | null {
   if (event.defaultPrevented || !isPlainLeftClick(event)) return null;
-  const anchor = (event.target as Element | null)?.closest?.('a[href]');
-  if (!anchor || !('href' in anchor) || typeof anchor.href !== 'string') return null;
-  const link = anchor as HTMLAnchorElement;
+  const link = (event.target as Element | null)?.closest?.('a[href]');
+  if (!(link instanceof HTMLAnchorElement)) return null;
   if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return null;
   if (link.hasAttribute(RELOAD_DOCUMENT_ATTRIBUTE)) return null;
   const url = new URL(link.href);
