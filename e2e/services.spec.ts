@@ -131,6 +131,34 @@ test.describe('unknown service', () => {
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
+  test('/services renders a card only as it nears the screen, and every card before a scripted scroll', async ({
+    page,
+  }) => {
+    await page.goto('/services');
+    const cardLinks = page.locator('main article h3 a');
+    await expect(cardLinks).toHaveCount(21);
+    const rendered = () =>
+      cardLinks.evaluateAll((links) =>
+        links.map((link) => link.checkVisibility({ contentVisibilityAuto: true })),
+      );
+    // The first card is on the first screen. The Data group's 13th card is in the same section
+    // but far below, so it waits, as does the very last card.
+    const atLoad = await rendered();
+    expect(atLoad[0]).toBe(true);
+    expect(atLoad[12]).toBe(false);
+    expect(atLoad[20]).toBe(false);
+
+    const last = cardLinks.last();
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await rendered())[20]).toBe(true);
+    await expect(last).toBeInViewport();
+
+    // scrollToSection sets this attribute so that positions above its target are exact.
+    await page.goto('/services');
+    await page.evaluate(() => document.documentElement.setAttribute('data-layout-all', ''));
+    expect(await rendered()).toEqual(Array(21).fill(true));
+  });
+
   for (const path of ['/services', '/service/data-strategy', '/service/genai-integration']) {
     test(`${path} does not scroll sideways`, async ({ page }) => {
       await page.goto(path);

@@ -7,7 +7,7 @@ export function TeamMemberCard({ member }: { member: TeamMember }) {
   return (
     <article
       data-testid="team-member"
-      className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      className="relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white p-6 shadow-sm render-near-viewport-88"
     >
       <div
         aria-hidden="true"

@@ -34,7 +34,7 @@ export function ServicesTabs() {
   return (
     <section
       aria-labelledby="services-title"
-      className="bg-slate-50 py-20 render-near-viewport sm:py-24"
+      className="bg-slate-50 py-20 sm:py-24"
     >
       <div className="container-page">
         <SectionHeading

@@ -24,7 +24,7 @@ export function ArticleCard({ article, variant = 'standard', priority = false }:
   const label = featured ? articlesPageContent.featuredReadLabel : articlesPageContent.readLabel;
   return (
     <article
-      className={`group flex h-full flex-col overflow-hidden rounded-2xl border bg-white shadow-sm ${
+      className={`group flex h-full flex-col overflow-hidden rounded-2xl border bg-white shadow-sm render-near-viewport-148 ${
         featured ? 'border-brand-200' : 'border-slate-200'
       } ${clickableCardClass}`}
     >

@@ -16,7 +16,7 @@ export function CaseStudyCard({
 }) {
   return (
     <article
-      className={`flex h-full flex-col overflow-hidden rounded-2xl border bg-white shadow-sm ${
+      className={`flex h-full flex-col overflow-hidden rounded-2xl border bg-white shadow-sm render-near-viewport-196 ${
         study.featured ? 'border-amber-300 ring-1 ring-amber-300' : 'border-slate-200'
       }`}
     >

@@ -12,7 +12,7 @@ export function WhitepaperCard({
   priority?: boolean;
 }) {
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm render-near-viewport-152">
       <div className="relative">
         <CardImage cover={paper} priority={priority} />
         {paper.featured ? (

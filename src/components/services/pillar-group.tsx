@@ -35,7 +35,7 @@ export function PillarGroup({
     <section
       id={`${id}-services`}
       aria-labelledby={headingId}
-      className={`scroll-mt-header py-16 render-near-viewport sm:py-20 ${tint ? 'bg-slate-50' : ''}`}
+      className={`scroll-mt-header py-16 sm:py-20 ${tint ? 'bg-slate-50' : ''}`}
     >
       <div className="container-page lg:grid lg:grid-cols-3 lg:gap-6">
         <div className="max-w-3xl lg:relative lg:z-10 lg:col-span-2 lg:col-start-1 lg:row-start-1 lg:self-center lg:pr-8">

@@ -23,7 +23,7 @@ export function ServiceCard({
   const theme = pillarTheme(pillar);
   return (
     <article
-      className={`group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm hover:border-slate-300 ${clickableCardClass}`}
+      className={`group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm render-near-viewport-64 hover:border-slate-300 ${clickableCardClass}`}
     >
       <span aria-hidden="true" className={`mb-5 block h-1 w-10 rounded-full ${theme.badge}`} />
       <Heading className="text-lg font-bold text-ink">

@@ -45,7 +45,7 @@ describe('scrollToSection', () => {
     const css = readFileSync('src/styles/index.css', 'utf8');
     expect(css).toMatch(
       new RegExp(
-        `:root\\[${LAYOUT_ALL_ATTRIBUTE}\\] \\.render-near-viewport \\{\\s*content-visibility: visible;`,
+        `:root\\[${LAYOUT_ALL_ATTRIBUTE}\\] :is\\(\\.render-near-viewport, \\[class\\*='render-near-viewport-'\\]\\) \\{\\s*content-visibility: visible;`,
       ),
     );
   });
