@@ -3,6 +3,7 @@ import lighthouse from 'lighthouse';
 
 import { CHROMIUM_FLAGS } from '../chromium-flags';
 import { blockingTimeBySource, type SimulatedTask } from './blocking';
+import { medianFigures } from './median';
 
 export type LighthouseFigures = {
   performance: number;
@@ -87,7 +88,7 @@ async function runWithRetries(url: string, port: number): Promise<LighthouseFigu
 }
 
 /**
- * The median run (by performance score, then LCP) of `runs` runs. A run that fails three times
+ * The median of each figure over `runs` runs (see medianFigures). A run that fails three times
  * is left out; a page with no successful run is reported with every figure missing ("-").
  */
 export async function measureWithLighthouse(
@@ -100,8 +101,5 @@ export async function measureWithLighthouse(
     const result = await runWithRetries(url, port);
     if (result) results.push(result);
   }
-  if (results.length === 0) return failed;
-  results.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
-  const tbtRunsMs = results.map((run) => run.tbtMs).sort((a, b) => a - b);
-  return { ...results[Math.floor(results.length / 2)]!, tbtRunsMs };
+  return results.length === 0 ? failed : medianFigures(results);
 }
