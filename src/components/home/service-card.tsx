@@ -18,7 +18,7 @@ export function ServiceCard({ service, headingLevel = 'h3' }: ServiceCardProps) 
   const theme = pillarTheme(service.pillar);
   const Heading = headingLevel;
   return (
-    <article className="group relative flex h-full gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm render-near-viewport-40 transition hover:-translate-y-0.5 hover:border-slate-300 hover:shadow-lg has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand-600 motion-reduce:hover:translate-y-0 sm:flex-col sm:gap-0 sm:p-6">
+    <article className="group relative flex h-full gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition render-near-viewport-40 hover:-translate-y-0.5 hover:border-slate-300 hover:shadow-lg has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand-600 motion-reduce:hover:translate-y-0 sm:flex-col sm:gap-0 sm:p-6">
       <span
         className={`inline-flex size-10 shrink-0 items-center justify-center rounded-xl sm:size-11 ${theme.softBadge}`}
       >

@@ -32,10 +32,7 @@ export function ServicesTabs() {
   const [active, setActive] = useState<PillarId>(defaultPillarId);
   const tabs = useTabs({ values: pillarIds, value: active, onValueChange: setActive });
   return (
-    <section
-      aria-labelledby="services-title"
-      className="bg-slate-50 py-20 sm:py-24"
-    >
+    <section aria-labelledby="services-title" className="bg-slate-50 py-20 sm:py-24">
       <div className="container-page">
         <SectionHeading
           id="services-title"
