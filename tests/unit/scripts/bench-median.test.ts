@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import type { LighthouseFigures } from '../../../scripts/bench/lighthouse';
 import { medianFigures } from '../../../scripts/bench/median';
+import { lighthouseRun } from './lighthouse-figures';
 
-const run = (figures: Partial<LighthouseFigures>): LighthouseFigures => ({
-  performance: 100,
-  accessibility: 100,
-  bestPractices: 100,
-  seo: 100,
-  lcpMs: 900,
-  tbtMs: 20,
-  cls: 0,
-  fcpMs: 850,
-  tbtScriptsMs: 0,
-  ...figures,
-});
+const run = (figures: Parameters<typeof lighthouseRun>[0]) =>
+  lighthouseRun({ tbtScriptsMs: 0, ...figures });
 
 describe('median of the runs', () => {
   it('takes the median of each figure on its own', () => {
