@@ -11,10 +11,17 @@
  *   npm run bench -- --runs 3          median of three Lighthouse runs per page
  *   npm run bench -- --spa-runs 1      runs per page for the client-only build (default: --runs)
  *   npm run bench -- --routes /,/about only these routes
+ *   npm run bench -- --without-header Cross-Origin-Opener-Policy
+ *                                      serve both builds without that header of _headers, to
+ *                                      measure what it costs (a separate latest-*.json)
+ *
+ * Every Lighthouse run also measures an empty page served with the same headers: the floor that
+ * this machine and Lighthouse's own harness set, whatever the site does.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -22,6 +29,7 @@ import { jsBudgetKb, measureFirstLoad, type FirstLoad, type Manifest } from './b
 import { measureWithLighthouse, startChrome, type LighthouseFigures } from './bench/lighthouse';
 import { missedTargets } from './bench/targets';
 import { serveDist } from './serve-dist';
+import { parseHeadersFile } from './static-headers';
 
 const root = resolve(import.meta.dirname, '..');
 const results = join(root, 'bench-results');
@@ -32,8 +40,10 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '1' },
     'spa-runs': { type: 'string' },
     routes: { type: 'string' },
+    'without-header': { type: 'string', multiple: true, default: [] },
   },
 });
+const omitHeaders = args['without-header'];
 
 type RouteReport = {
   path: string;
@@ -42,7 +52,14 @@ type RouteReport = {
   prerendered?: LighthouseFigures;
   spa?: LighthouseFigures;
 };
-type Report = { date: string; routes: RouteReport[] };
+type Report = {
+  date: string;
+  routes: RouteReport[];
+  /** Headers of _headers left out of every response in this run (--without-header). */
+  omittedHeaders?: string[];
+  /** An empty page served with the same headers: what no page can go below here. */
+  emptyPage?: LighthouseFigures;
+};
 
 function build(dir: string, prerender: boolean) {
   console.error(`building ${dir}${prerender ? '' : ' (client-only SPA)'}...`);
@@ -108,16 +125,64 @@ function lighthouseTable(report: Report, previous?: Report) {
   return lines.join('\n');
 }
 
+const EMPTY_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Empty page</title>
+    <meta name="description" content="The bench's control: a page with nothing to load." />
+  </head>
+  <body>
+    <main><h1>Empty page</h1></main>
+  </body>
+</html>
+`;
+
+/** The empty control page, with dist/'s _headers, in a fresh temporary folder. */
+async function writeEmptySite(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-empty-'));
+  await writeFile(join(dir, 'index.html'), EMPTY_PAGE);
+  if (existsSync(join(root, 'dist', '_headers')))
+    await copyFile(join(root, 'dist', '_headers'), join(dir, '_headers'));
+  return dir;
+}
+
+function emptyPageLine(report: Report, previous?: Report) {
+  const now = report.emptyPage;
+  if (!now) return '';
+  const was = previous?.emptyPage;
+  return `Empty page with the same headers (the floor here): perf ${withPrevious(fmt(now.performance), was && fmt(was.performance))}, TBT ${withPrevious(fmt(now.tbtMs), was && fmt(was.tbtMs))} ms (runs ${(now.tbtRunsMs ?? []).map((ms) => fmt(ms)).join(' / ')}), FCP ${fmt(now.fcpMs)} ms, LCP ${fmt(now.lcpMs)} ms.`;
+}
+
+/** A mistake in how the bench was called: printed as one line, without a stack. */
+class UsageError extends Error {}
+
+/** Fails early, with the names it knows, when --without-header names a header _headers lacks. */
+async function checkOmittedHeaders() {
+  if (omitHeaders.length === 0) return;
+  const rules = parseHeadersFile(await readFile(join(root, 'dist', '_headers'), 'utf8'));
+  const known = new Set(rules.flatMap((rule) => rule.headers.map(([name]) => name.toLowerCase())));
+  const unknown = omitHeaders.filter((name) => !known.has(name.toLowerCase()));
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `--without-header: dist/_headers has no ${unknown.join(', ')}. It has: ${[...known].join(', ')}.`,
+    );
+  }
+}
+
 async function main() {
   if (!args['no-build']) {
     build('dist', true);
     if (!args['bytes-only']) build('dist-spa', false);
   }
+  await checkOmittedHeaders();
   const manifest = JSON.parse(
     await readFile(join(root, 'dist', '.vite', 'manifest.json'), 'utf8'),
   ) as Manifest;
   const paths = await routeList();
   const report: Report = { date: new Date().toISOString(), routes: [] };
+  if (omitHeaders.length > 0) report.omittedHeaders = omitHeaders;
   for (const path of paths) {
     report.routes.push({
       path,
@@ -128,13 +193,17 @@ async function main() {
 
   if (!args['bytes-only']) {
     if (!existsSync(join(root, 'dist-spa')))
-      throw new Error('dist-spa/ is missing: run without --no-build once.');
+      throw new UsageError('dist-spa/ is missing: run without --no-build once.');
     const runs = Math.max(1, Number(args.runs));
     const spaRuns = Math.max(1, Number(args['spa-runs'] ?? args.runs));
-    const prerendered = await serveDist(join(root, 'dist'), 0);
-    const spa = await serveDist(join(root, 'dist-spa'), 0);
+    const prerendered = await serveDist(join(root, 'dist'), 0, { omitHeaders });
+    const spa = await serveDist(join(root, 'dist-spa'), 0, { omitHeaders });
+    const emptyDir = await writeEmptySite();
+    const empty = await serveDist(emptyDir, 0, { omitHeaders });
     const chrome = await startChrome();
     try {
+      console.error('lighthouse: the empty page');
+      report.emptyPage = await measureWithLighthouse(`${empty.url}/`, chrome.port, runs);
       for (const route of report.routes) {
         console.error(`lighthouse ${route.path}`);
         route.prerendered = await measureWithLighthouse(
@@ -148,16 +217,20 @@ async function main() {
       chrome.kill();
       await prerendered.close();
       await spa.close();
+      await empty.close();
+      await rm(emptyDir, { recursive: true, force: true });
     }
   }
 
   await mkdir(results, { recursive: true });
-  const latest = join(results, 'latest.json');
+  // A run without some headers is compared only with the last run without the same headers.
+  const variant = omitHeaders.map((name) => `-without-${name.toLowerCase()}`).join('');
+  const latest = join(results, `latest${variant}.json`);
   const previous = existsSync(latest)
     ? (JSON.parse(await readFile(latest, 'utf8')) as Report)
     : undefined;
   await writeFile(
-    join(results, `${report.date.replace(/[:.]/g, '-')}.json`),
+    join(results, `${report.date.replace(/[:.]/g, '-')}${variant}.json`),
     JSON.stringify(report, null, 2),
   );
   await writeFile(latest, JSON.stringify(report, null, 2));
@@ -167,8 +240,12 @@ async function main() {
   );
   console.log(bytesTable(report, previous));
   if (!args['bytes-only']) {
-    console.log('\n## Lighthouse, mobile, simulated throttling: prerendered vs client-only SPA\n');
+    const served = omitHeaders.length > 0 ? `, served without ${omitHeaders.join(', ')}` : '';
+    console.log(
+      `\n## Lighthouse, mobile, simulated throttling: prerendered vs client-only SPA${served}\n`,
+    );
     console.log(lighthouseTable(report, previous));
+    console.log(`\n${emptyPageLine(report, previous)}`);
     const missing = report.routes.filter(
       (r) => isPublic(r.path) && r.prerendered && missedTargets(r.path, r.prerendered).length > 0,
     );
@@ -185,4 +262,10 @@ async function main() {
   }
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`bench: ${error.message}`);
+  process.exitCode = 2;
+}

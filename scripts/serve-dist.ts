@@ -10,7 +10,12 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
-import { parseHeadersFile, headersForPath, type HeaderRule } from './static-headers';
+import {
+  headersForPath,
+  parseHeadersFile,
+  withoutHeaders,
+  type HeaderRule,
+} from './static-headers';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -48,11 +53,16 @@ async function resolveFile(root: string, urlPath: string): Promise<string | null
 }
 
 export type DistServer = { url: string; close: () => Promise<void> };
+export type ServeOptions = {
+  host?: string;
+  /** Headers of _headers to leave out, to measure what one of them costs (npm run bench). */
+  omitHeaders?: readonly string[];
+};
 
 export async function serveDist(
   dir: string,
   port: number,
-  host = '127.0.0.1',
+  { host = '127.0.0.1', omitHeaders = [] }: ServeOptions = {},
 ): Promise<DistServer> {
   const root = resolve(dir);
   let rules: HeaderRule[] = [];
@@ -61,6 +71,7 @@ export async function serveDist(
   } catch {
     rules = [];
   }
+  rules = withoutHeaders(rules, omitHeaders);
   const compressedCache = new Map<string, { br: Buffer; gzip: Buffer }>();
 
   const send = async (
