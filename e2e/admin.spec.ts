@@ -11,6 +11,7 @@ import {
   type Enquiry,
 } from './support/backend-fixtures';
 import { expectNoAxeViolations } from './support/axe';
+import { unexpectedLayoutShift } from './support/layout-shift';
 
 async function signIn(page: Page, { email, password }: Credentials) {
   await page.goto('/auth');
@@ -42,6 +43,21 @@ test('/admin when signed out goes to /auth', async ({ page }) => {
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('alert')).toHaveText('Please fill in all fields');
   await expectNoAxeViolations(page);
+});
+
+test('the redirect from /admin to /auth moves nothing on screen', async ({ page }) => {
+  // The access check, the loading route and the sign-in card each fill the screen under the
+  // header, so the footer never rises into view and drops again while one replaces another.
+  for (const viewport of [
+    { width: 412, height: 823 },
+    { width: 1280, height: 720 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+    expect(await unexpectedLayoutShift(page)).toBe(0);
+  }
 });
 
 test('a signed-up, confirmed account without the admin role is kept out by the UI and the database', async ({

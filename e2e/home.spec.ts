@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { expect, test } from './support/console-guard';
+import { unexpectedLayoutShift } from './support/layout-shift';
 
 /** The cookie banner (if any) appears after a delay and could cover what a test clicks. */
 async function dismissCookieBanner(page: Page) {
@@ -196,21 +197,7 @@ test.describe('home page', () => {
       }
     });
     await page.waitForTimeout(500);
-    const shift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & {
-              value: number;
-              hadRecentInput: boolean;
-            })[]) {
-              if (!entry.hadRecentInput) total += entry.value;
-            }
-          }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(total), 200);
-        }),
-    );
+    const shift = await unexpectedLayoutShift(page);
     expect(shift).toBe(0);
   });
 });

@@ -31,7 +31,7 @@ export function AuthScreen() {
   }
 
   return (
-    <section className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 py-12 sm:py-16">
+    <section className="flex min-h-screen-below-header items-center justify-center bg-slate-50 px-4 py-12 sm:py-16">
       {content}
     </section>
   );
