@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { blockingTimeByCommitTask, type CommitTaskHalf } from './bench/commit-task';
 import { jsBudgetKb, measureFirstLoad, type FirstLoad, type Manifest } from './bench/first-load';
 import { measureWithLighthouse, startChrome, type LighthouseFigures } from './bench/lighthouse';
 import { lighthouseTargets, missedTargets } from './bench/targets';
@@ -103,9 +104,19 @@ function bytesTable(report: Report, previous?: Report) {
 const isPublic = (path: string) => path !== '/auth' && path !== '/admin';
 const isPublicRoute = (route: RouteReport) => isPublic(route.path);
 
+/** Each run's blocking time, lowest first, with its commit task's real time in brackets. */
+const eachRun = (figures: LighthouseFigures) =>
+  (figures.tbtRunsMs ?? [])
+    .map((ms, i) => {
+      const commit = figures.commitTaskRunsMs?.[i];
+      // A run without a measured commit task has NaN, which JSON turns into null.
+      return commit == null || Number.isNaN(commit) ? fmt(ms) : `${fmt(ms)} (${fmt(commit)})`;
+    })
+    .join(' / ') || '-';
+
 function lighthouseTable(report: Report, previous?: Report) {
   const lines = [
-    '| route | build | perf | a11y | best pr. | SEO | LCP ms | TBT ms | TBT of each run | TBT from JS | CLS | FCP ms | targets |',
+    '| route | build | perf | a11y | best pr. | SEO | LCP ms | TBT ms | TBT of each run (commit task) | TBT from JS | CLS | FCP ms | targets |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const route of report.routes) {
@@ -118,7 +129,7 @@ function lighthouseTable(report: Report, previous?: Report) {
         kind === 'prerendered' && isPublic(route.path) ? missedTargets(route.path, now) : [];
       const targets = kind === 'spa' || !isPublic(route.path) ? '-' : misses.join(', ') || 'met';
       lines.push(
-        `| ${route.path} | ${kind} | ${withPrevious(fmt(now.performance), was && fmt(was.performance))} | ${fmt(now.accessibility)} | ${fmt(now.bestPractices)} | ${fmt(now.seo)} | ${withPrevious(fmt(now.lcpMs), was && fmt(was.lcpMs))} | ${withPrevious(fmt(now.tbtMs), was && fmt(was.tbtMs))} | ${(now.tbtRunsMs ?? []).map((ms) => fmt(ms)).join(' / ') || '-'} | ${fmt(now.tbtScriptsMs)} | ${fmt(now.cls, 3)} | ${fmt(now.fcpMs)} | ${targets} |`,
+        `| ${route.path} | ${kind} | ${withPrevious(fmt(now.performance), was && fmt(was.performance))} | ${fmt(now.accessibility)} | ${fmt(now.bestPractices)} | ${fmt(now.seo)} | ${withPrevious(fmt(now.lcpMs), was && fmt(was.lcpMs))} | ${withPrevious(fmt(now.tbtMs), was && fmt(was.tbtMs))} | ${eachRun(now)} | ${fmt(now.tbtScriptsMs)} | ${fmt(now.cls, 3)} | ${fmt(now.fcpMs)} | ${targets} |`,
       );
     }
   }
@@ -152,7 +163,30 @@ function emptyPageLine(report: Report, previous?: Report) {
   const now = report.emptyPage;
   if (!now) return '';
   const was = previous?.emptyPage;
-  return `Empty page with the same headers (the floor here): perf ${withPrevious(fmt(now.performance), was && fmt(was.performance))}, TBT ${withPrevious(fmt(now.tbtMs), was && fmt(was.tbtMs))} ms (runs ${(now.tbtRunsMs ?? []).map((ms) => fmt(ms)).join(' / ')}), FCP ${fmt(now.fcpMs)} ms, LCP ${fmt(now.lcpMs)} ms.`;
+  return `Empty page with the same headers (the floor here): perf ${withPrevious(fmt(now.performance), was && fmt(was.performance))}, TBT ${withPrevious(fmt(now.tbtMs), was && fmt(was.tbtMs))} ms (runs ${eachRun(now)}), FCP ${fmt(now.fcpMs)} ms, LCP ${fmt(now.lcpMs)} ms.`;
+}
+
+const halfLine = (label: string, half: CommitTaskHalf) =>
+  `- ${label} (${half.runs} runs, commit task ${fmt(half.commitTaskMs.min)}-${fmt(half.commitTaskMs.max)} ms): TBT median ${fmt(half.medianTbtMs)} ms, ${half.meetingTarget} of ${half.runs} runs within ${lighthouseTargets.tbtMs} ms.`;
+
+/**
+ * Every run of the prerendered public pages, split at the median commit task: how much of the
+ * blocking time follows the one task the site has no say in.
+ */
+function commitTaskLines(report: Report) {
+  const runs = report.routes.filter(isPublicRoute).flatMap(({ prerendered }) =>
+    (prerendered?.tbtRunsMs ?? []).map((tbtMs, i) => ({
+      tbtMs,
+      commitTaskMs: prerendered?.commitTaskRunsMs?.[i] ?? Number.NaN,
+    })),
+  );
+  const split = blockingTimeByCommitTask(runs, lighthouseTargets.tbtMs);
+  if (!split) return '';
+  return [
+    "Blocking time against the navigation's commit task (real time on this machine; see docs/decisions/0011-coop-and-the-fresh-renderer.md), every run of the public pages:",
+    halfLine('shorter half', split.shorter),
+    halfLine('longer half', split.longer),
+  ].join('\n');
 }
 
 /** A mistake in how the bench was called: printed as one line, without a stack. */
@@ -251,6 +285,8 @@ async function main() {
         `The empty page misses TBT too (${fmt(report.emptyPage.tbtMs)} > ${lighthouseTargets.tbtMs} ms): that much is the cost of starting a page in a fresh renderer process on this machine (docs/decisions/0011-coop-and-the-fresh-renderer.md).`,
       );
     }
+    const commitLines = commitTaskLines(report);
+    if (commitLines) console.log(`\n${commitLines}`);
     const missing = report.routes.filter(
       (r) => isPublic(r.path) && r.prerendered && missedTargets(r.path, r.prerendered).length > 0,
     );

@@ -3,6 +3,7 @@ import lighthouse from 'lighthouse';
 
 import { CHROMIUM_FLAGS } from '../chromium-flags';
 import { blockingTimeBySource, type SimulatedTask } from './blocking';
+import { navigationCommitTaskMs, type TraceEvent } from './commit-task';
 import { medianFigures } from './median';
 
 export type LighthouseFigures = {
@@ -18,6 +19,10 @@ export type LighthouseFigures = {
   tbtScriptsMs?: number;
   /** The blocking time of every run of the page, lowest first, to show how much it varies. */
   tbtRunsMs?: number[];
+  /** One run's navigation commit task in real time (see navigationCommitTaskMs). */
+  commitTaskMs?: number;
+  /** Of the median figures: the commit task of every run, in the order of tbtRunsMs. */
+  commitTaskRunsMs?: number[];
 };
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
@@ -36,7 +41,7 @@ async function runOnce(url: string, port: number): Promise<LighthouseFigures> {
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits, runtimeError } = result.lhr;
+  const { categories, audits, runtimeError, mainDocumentUrl } = result.lhr;
   if (runtimeError || categories.performance?.score == null) {
     throw new Error(`Lighthouse failed on ${url}: ${runtimeError?.code ?? 'no performance score'}`);
   }
@@ -59,6 +64,11 @@ async function runOnce(url: string, port: number): Promise<LighthouseFigures> {
     cls: numeric('cumulative-layout-shift'),
     fcpMs: numeric('first-contentful-paint'),
     tbtScriptsMs: longTasks ? bySource.scriptsMs : Number.NaN,
+    commitTaskMs:
+      navigationCommitTaskMs(
+        result.artifacts.Trace.traceEvents as TraceEvent[],
+        mainDocumentUrl ?? url,
+      ) ?? Number.NaN,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { LighthouseFigures } from './lighthouse';
 
-function median(values: readonly number[]): number {
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
@@ -29,5 +29,6 @@ export function medianFigures(runs: readonly LighthouseFigures[]): LighthouseFig
     fcpMs: of((run) => run.fcpMs),
     tbtScriptsMs: byTbt[Math.floor((byTbt.length - 1) / 2)]!.tbtScriptsMs,
     tbtRunsMs: byTbt.map((run) => run.tbtMs),
+    commitTaskRunsMs: byTbt.map((run) => run.commitTaskMs ?? Number.NaN),
   };
 }

@@ -19,6 +19,15 @@ describe('median of the runs', () => {
     expect(figures.tbtRunsMs).toEqual([22, 60, 127]);
   });
 
+  it("keeps each run's commit task beside its blocking time", () => {
+    const figures = medianFigures([
+      run({ tbtMs: 127, commitTaskMs: 48 }),
+      run({ tbtMs: 22, commitTaskMs: 17 }),
+      run({ tbtMs: 60 }),
+    ]);
+    expect(figures.commitTaskRunsMs).toEqual([17, Number.NaN, 48]);
+  });
+
   it('averages the two middle values of an even number of runs', () => {
     const figures = medianFigures([
       run({ tbtMs: 10, performance: 100 }),
