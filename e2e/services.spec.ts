@@ -45,8 +45,16 @@ test.describe('services list', () => {
       .getByRole('region', { name: 'AI Services' })
       .getByText('Put large language models');
     await description.scrollIntoViewIfNeeded();
-    const box = (await description.boundingBox())!;
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    // Cards above it leave their placeholder height as they are laid out: wait for a still box.
+    let box: { x: number; y: number; width: number; height: number } | null = null;
+    await expect(async () => {
+      const before = await description.boundingBox();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      box = await description.boundingBox();
+      expect(box).toEqual(before);
+    }).toPass();
+    const { x, y, width, height } = box!;
+    await page.mouse.click(x + width / 2, y + height / 2);
     await expect(page).toHaveURL('/service/genai-integration');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Generative AI Integration');
     await page.goBack();
