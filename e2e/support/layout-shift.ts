@@ -1,23 +1,59 @@
 import type { Page } from '@playwright/test';
 
+/** One layout shift that no input caused, with the elements it moved (for a failure message). */
+export type LayoutShift = {
+  value: number;
+  /** Milliseconds since the navigation started. */
+  atMs: number;
+  /** Each moved element as `tag#id.class` with its box before and after, `x,y wxh`. */
+  moved: string[];
+};
+
 /**
- * The page's cumulative layout shift so far that no input caused (the CLS that Lighthouse and
- * Core Web Vitals count), from the buffered `layout-shift` entries of the current document.
+ * The layout shifts of the current document so far that no input caused (the ones that
+ * Lighthouse's and Core Web Vitals' CLS count), from the buffered `layout-shift` entries. A test
+ * expects none: `expect(await unexpectedLayoutShifts(page)).toEqual([])` prints what moved.
  */
-export function unexpectedLayoutShift(page: Page): Promise<number> {
+export function unexpectedLayoutShifts(page: Page): Promise<LayoutShift[]> {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
+      new Promise<LayoutShift[]>((resolve) => {
+        type Source = {
+          node?: Node | null;
+          previousRect: DOMRectReadOnly;
+          currentRect: DOMRectReadOnly;
+        };
+        type Entry = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: Source[];
+        };
+        const box = (rect: DOMRectReadOnly) =>
+          `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}x${Math.round(rect.height)}`;
+        const describe = (node: Node | null | undefined) => {
+          if (!(node instanceof Element)) return node ? node.nodeName : '(gone)';
+          const id = node.id ? `#${node.id}` : '';
+          const classes = [...node.classList]
+            .slice(0, 4)
+            .map((name) => `.${name}`)
+            .join('');
+          return `${node.tagName.toLowerCase()}${id}${classes}`;
+        };
+        const shifts: LayoutShift[] = [];
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-          })[]) {
-            if (!entry.hadRecentInput) total += entry.value;
+          for (const entry of list.getEntries() as Entry[]) {
+            if (entry.hadRecentInput) continue;
+            shifts.push({
+              value: entry.value,
+              atMs: Math.round(entry.startTime),
+              moved: (entry.sources ?? []).map(
+                (source) =>
+                  `${describe(source.node)}: ${box(source.previousRect)} -> ${box(source.currentRect)}`,
+              ),
+            });
           }
         }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 200);
+        setTimeout(() => resolve(shifts), 200);
       }),
   );
 }
