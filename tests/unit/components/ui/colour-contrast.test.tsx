@@ -21,7 +21,6 @@ import themeConfig from '../../../../tailwind.config';
 type Rgb = readonly [number, number, number];
 
 const AA_TEXT = 4.5;
-const AA_LARGE_TEXT_OR_ICON = 3;
 
 function fromHex(hex: string): Rgb {
   const digits = hex.slice(1);
@@ -151,6 +150,7 @@ describe.each(pillars)('the %s pillar theme', (pillar) => {
     expect(contrast(paint(text!, white), paint(bg!, white))).toBeGreaterThanOrEqual(AA_TEXT);
   });
 
+  // At the text threshold, which also covers the quote icon drawn in the accent on the tint.
   it('accent text on white cards and on the pale tint', () => {
     const accent = paint(colours(theme.text).text!, white);
     const tint = paint(colours(theme.tint).bg!, white);
@@ -175,13 +175,6 @@ describe.each(pillars)('the %s pillar theme', (pillar) => {
         AA_TEXT,
       );
     }
-  });
-
-  it('the quote icon on the tint (non-text contrast)', () => {
-    const tint = paint(colours(theme.tint).bg!, white);
-    expect(contrast(paint(colours(theme.text).text!, white), tint)).toBeGreaterThanOrEqual(
-      AA_LARGE_TEXT_OR_ICON,
-    );
   });
 });
 
@@ -212,8 +205,8 @@ describe('buttons', () => {
     );
     const previous = screen.getByRole('button', { name: 'Previous' });
     expect(previous).toHaveAttribute('aria-disabled', 'true');
+    expect(previous.className).toMatch(/\baria-disabled:text-/);
     const { bg, text } = colours(previous.className, 'aria-disabled');
-    expect(text).toBe('slate-600');
     expect(contrast(paint(text!, white), paint(bg!, white))).toBeGreaterThanOrEqual(AA_TEXT);
   });
 });
