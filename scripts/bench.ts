@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: one report over the production build. Per route, the gzipped JS, CSS and
- * HTML of the first load against the budgets, and Lighthouse (mobile, simulated throttling) for
+ * HTML of the first load against the budgets, and Lighthouse 13 (mobile, simulated throttling) for
  * the prerendered site beside the same site built as a client-only SPA. Markdown to stdout, JSON
  * to bench-results/, with the previous run's figures beside the new ones, and per prerendered
  * page the issue's targets it misses (scripts/bench/targets.ts).
@@ -16,18 +16,26 @@
  *                                      measure what it costs (a separate latest-*.json)
  *
  * Every Lighthouse run also measures an empty page served with the same headers: the floor that
- * this machine and Lighthouse's own harness set, whatever the site does.
+ * this machine and Lighthouse's own harness set, whatever the site does. Lighthouse 13 needs
+ * Node >= 22.19; on an older Node the bench runs itself again under Node 22 from the npm registry.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { blockingTimeByCommitTask, type CommitTaskHalf } from './bench/commit-task';
 import { jsBudgetKb, measureFirstLoad, type FirstLoad, type Manifest } from './bench/first-load';
 import { measureWithLighthouse, startChrome, type LighthouseFigures } from './bench/lighthouse';
+import {
+  BENCH_NODE_PACKAGE,
+  checkNode,
+  LIGHTHOUSE_MIN_NODE,
+  relaunchUnderNode22,
+} from './bench/node-runtime';
 import { lighthouseTargets, missedTargets } from './bench/targets';
 import { serveDist } from './serve-dist';
 import { parseHeadersFile } from './static-headers';
@@ -55,6 +63,8 @@ type RouteReport = {
 };
 type Report = {
   date: string;
+  /** The Lighthouse that measured the pages (absent in runs before it was recorded). */
+  lighthouseVersion?: string;
   routes: RouteReport[];
   /** Headers of _headers left out of every response in this run (--without-header). */
   omittedHeaders?: string[];
@@ -189,6 +199,11 @@ function commitTaskLines(report: Report) {
   ].join('\n');
 }
 
+function installedLighthouseVersion(): string {
+  const manifest = join(root, 'node_modules', 'lighthouse', 'package.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
 /** A mistake in how the bench was called: printed as one line, without a stack. */
 class UsageError extends Error {}
 
@@ -216,6 +231,7 @@ async function main() {
   ) as Manifest;
   const paths = await routeList();
   const report: Report = { date: new Date().toISOString(), routes: [] };
+  if (!args['bytes-only']) report.lighthouseVersion = installedLighthouseVersion();
   if (omitHeaders.length > 0) report.omittedHeaders = omitHeaders;
   for (const path of paths) {
     report.routes.push({
@@ -276,7 +292,7 @@ async function main() {
   if (!args['bytes-only']) {
     const served = omitHeaders.length > 0 ? `, served without ${omitHeaders.join(', ')}` : '';
     console.log(
-      `\n## Lighthouse, mobile, simulated throttling: prerendered vs client-only SPA${served}\n`,
+      `\n## Lighthouse ${report.lighthouseVersion}, mobile, simulated throttling: prerendered vs client-only SPA${served}\n`,
     );
     console.log(lighthouseTable(report, previous));
     console.log(`\n${emptyPageLine(report, previous)}`);
@@ -303,8 +319,27 @@ async function main() {
   }
 }
 
+/** Lighthouse runs on a Node that has what it needs; on an older one the bench runs itself again. */
+function runUnderNode22() {
+  console.error(
+    `bench: Lighthouse needs Node >= ${LIGHTHOUSE_MIN_NODE} and this is ${process.versions.node}: running again under ${BENCH_NODE_PACKAGE} from the npm registry.`,
+  );
+  const outcome = relaunchUnderNode22(fileURLToPath(import.meta.url), process.argv.slice(2));
+  if ('error' in outcome) {
+    throw new UsageError(
+      `could not start ${BENCH_NODE_PACKAGE} (${outcome.error}). Install Node >= ${LIGHTHOUSE_MIN_NODE}, or measure bytes only with --bytes-only.`,
+    );
+  }
+  process.exitCode = outcome.code;
+}
+
 try {
-  await main();
+  const node = args['bytes-only']
+    ? ({ kind: 'ready' } as const)
+    : checkNode(process.versions.node, process.env);
+  if (node.kind === 'too-old') throw new UsageError(node.message);
+  if (node.kind === 'relaunch') runUnderNode22();
+  else await main();
 } catch (error) {
   if (!(error instanceof UsageError)) throw error;
   console.error(`bench: ${error.message}`);

@@ -45,6 +45,12 @@ async function runOnce(url: string, port: number): Promise<LighthouseFigures> {
   if (runtimeError || categories.performance?.score == null) {
     throw new Error(`Lighthouse failed on ${url}: ${runtimeError?.code ?? 'no performance score'}`);
   }
+  const broken = Object.values(audits).filter((audit) => audit.scoreDisplayMode === 'error');
+  for (const audit of broken) {
+    console.error(
+      `  ${url}: audit ${audit.id} failed to run: ${audit.errorMessage ?? 'no message'}`,
+    );
+  }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const longTasks = (audits['long-tasks']?.details as { items?: SimulatedTask[] } | undefined)
@@ -72,7 +78,7 @@ async function runOnce(url: string, port: number): Promise<LighthouseFigures> {
   };
 }
 
-/** Lighthouse 12 on this Chromium sometimes loses the trace's navigation start (NO_NAVSTART). */
+/** Lighthouse on this Chromium sometimes loses the trace's navigation start (NO_NAVSTART). */
 const ATTEMPTS_PER_RUN = 3;
 
 const failed: LighthouseFigures = {
