@@ -29,7 +29,12 @@ import { parseArgs } from 'node:util';
 
 import { blockingTimeByCommitTask, type CommitTaskHalf } from './bench/commit-task';
 import { jsBudgetKb, measureFirstLoad, type FirstLoad, type Manifest } from './bench/first-load';
-import { measureWithLighthouse, startChrome, type LighthouseFigures } from './bench/lighthouse';
+import {
+  browserVersion,
+  measureWithLighthouse,
+  startChrome,
+  type LighthouseFigures,
+} from './bench/lighthouse';
 import {
   BENCH_NODE_PACKAGE,
   checkNode,
@@ -65,6 +70,8 @@ type Report = {
   date: string;
   /** The Lighthouse that measured the pages (absent in runs before it was recorded). */
   lighthouseVersion?: string;
+  /** The Chromium build it drove, as the browser names itself. */
+  browser?: string;
   routes: RouteReport[];
   /** Headers of _headers left out of every response in this run (--without-header). */
   omittedHeaders?: string[];
@@ -252,6 +259,7 @@ async function main() {
     const empty = await serveDist(emptyDir, 0, { omitHeaders });
     const chrome = await startChrome();
     try {
+      report.browser = await browserVersion(chrome.port);
       console.error('lighthouse: the empty page');
       report.emptyPage = await measureWithLighthouse(`${empty.url}/`, chrome.port, runs);
       for (const route of report.routes) {
@@ -292,7 +300,7 @@ async function main() {
   if (!args['bytes-only']) {
     const served = omitHeaders.length > 0 ? `, served without ${omitHeaders.join(', ')}` : '';
     console.log(
-      `\n## Lighthouse ${report.lighthouseVersion}, mobile, simulated throttling: prerendered vs client-only SPA${served}\n`,
+      `\n## Lighthouse ${report.lighthouseVersion} on ${report.browser}, mobile, simulated throttling: prerendered vs client-only SPA${served}\n`,
     );
     console.log(lighthouseTable(report, previous));
     console.log(`\n${emptyPageLine(report, previous)}`);

@@ -32,6 +32,12 @@ export async function startChrome(): Promise<LaunchedChrome> {
   return launch({ chromePath, chromeFlags: CHROME_FLAGS });
 }
 
+/** The browser's own name for its build (e.g. "Chrome/156.0.8078.79"), from DevTools. */
+export async function browserVersion(port: number): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/json/version`);
+  return ((await response.json()) as { Browser: string }).Browser;
+}
+
 /** One Lighthouse run with its defaults: mobile emulation and simulated throttling. */
 async function runOnce(url: string, port: number): Promise<LighthouseFigures> {
   const result = await lighthouse(url, {
