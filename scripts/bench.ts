@@ -10,7 +10,8 @@
  *   npm run bench -- --bytes-only      skip Lighthouse
  *   npm run bench -- --runs 3          median of three Lighthouse runs per page
  *   npm run bench -- --spa-runs 1      runs per page for the client-only build (default: --runs)
- *   npm run bench -- --routes /,/about only these routes
+ *   npm run bench -- --routes /,/about only these routes (compared with the last full run,
+ *                                      which stays the baseline)
  *   npm run bench -- --without-header Cross-Origin-Opener-Policy
  *                                      serve both builds without that header of _headers, to
  *                                      measure what it costs (a separate latest-*.json)
@@ -291,10 +292,14 @@ async function main() {
     join(results, `${report.date.replace(/[:.]/g, '-')}${variant}.json`),
     JSON.stringify(report, null, 2),
   );
-  await writeFile(latest, JSON.stringify(report, null, 2));
+  // Only a full run becomes the baseline: a run of some routes, or of bytes only, is compared
+  // with the last full run and kept beside it, so the next full run still has every figure to
+  // compare with.
+  const fullRun = !args.routes && !args['bytes-only'];
+  if (fullRun) await writeFile(latest, JSON.stringify(report, null, 2));
 
   console.log(
-    `## First load per route (gzip)${previous ? `; previous run (${previous.date}) in brackets` : ''}\n`,
+    `## First load per route (gzip)${previous ? `; the previous full run (${previous.date}) in brackets` : ''}\n`,
   );
   console.log(bytesTable(report, previous));
   if (!args['bytes-only']) {
