@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { headersForPath, parseHeadersFile } from '../scripts/static-headers';
-import { expect, test, uniqueToken } from './support/backend-fixtures';
+import { expect, LOCAL_SUPABASE_URL, test, uniqueToken } from './support/backend-fixtures';
 
 /**
  * The site under its own headers: the e2e server sends the build's `_headers` (the CSP for this
@@ -46,16 +46,23 @@ test("every page is served with the build's Content-Security-Policy and security
 }) => {
   const expected = headersForPath(buildHeaders, '/');
   const csp = expected.get('Content-Security-Policy') ?? '';
-  const scriptSrc = csp
-    .split(';')
-    .map((directive) => directive.trim())
-    .find((directive) => directive.startsWith('script-src'));
+  const directive = (name: string) =>
+    csp
+      .split(';')
+      .map((text) => text.trim())
+      .find((text) => text.startsWith(`${name} `));
+  const scriptSrc = directive('script-src');
   expect(scriptSrc).toMatch(/^script-src 'self' 'sha256-[\w+/=]+'/);
   expect(scriptSrc).not.toContain("'unsafe-");
-  expect(csp).toContain('connect-src');
+  // The browser may talk to the site, this build's Supabase and the consent-gated analytics
+  // origin this e2e build names: nothing else.
+  expect(directive('connect-src')).toBe(
+    `connect-src 'self' ${LOCAL_SUPABASE_URL} ${ANALYTICS_ORIGIN}`,
+  );
   for (const path of ['/', '/services', '/service/data-strategy', '/articles', '/auth', '/admin']) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
+    expect(response.headers()['cache-control'], `Cache-Control on ${path}`).toBe('no-cache');
     for (const [name, value] of expected) {
       expect(response.headers()[name.toLowerCase()], `${name} on ${path}`).toBe(value);
     }
@@ -63,6 +70,13 @@ test("every page is served with the build's Content-Security-Policy and security
   const missing = await request.get('/no-such-page');
   expect(missing.status()).toBe(404);
   expect(missing.headers()['content-security-policy']).toBe(csp);
+
+  const home = await (await request.get('/')).text();
+  const asset = /\/assets\/[\w-]+\.js/.exec(home)?.[0];
+  expect(asset, 'a hashed script named in the home page').toBeDefined();
+  const script = await request.get(asset ?? '');
+  expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(script.headers()['content-security-policy']).toBe(csp);
 });
 
 test('the policy is enforced: injected inline script, inline handlers, string eval and requests to another origin are refused', async ({
