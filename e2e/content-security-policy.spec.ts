@@ -132,6 +132,9 @@ test.describe('no violation in whole journeys', () => {
       route.fulfill({ contentType: 'text/javascript', body: 'window.__analyticsRan = true;' }),
     );
 
+    // The form's code loads on the first interaction or as the contact section nears, whichever
+    // comes first (here the Accept All click, or the scroll below): listen from the start.
+    const formCode = page.waitForResponse(/\/assets\/contact-form-[^/]*\.js$/);
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'We use cookies to enhance your experience' });
     await banner.getByRole('button', { name: 'Accept All' }).click();
@@ -143,7 +146,6 @@ test.describe('no violation in whole journeys', () => {
     const email = `${uniqueToken('csp')}@example.com`;
     backend.trackEnquiryEmail(email);
     const form = page.getByRole('form', { name: 'Enquiry form' });
-    const formCode = page.waitForResponse(/\/assets\/contact-form-[^/]*\.js$/);
     await form.scrollIntoViewIfNeeded();
     await formCode;
     await page.waitForLoadState('networkidle');
