@@ -2,7 +2,7 @@
  * `npm run bench`: one report over the production build. Per route, the gzipped JS, CSS and
  * HTML of the first load against the budgets, and Lighthouse 13 (mobile, simulated throttling) for
  * the prerendered site beside the same site built as a client-only SPA. Markdown to stdout, JSON
- * to bench-results/, with the previous run's figures beside the new ones, and per prerendered
+ * to bench-results/, with the previous full run's figures beside the new ones, and per prerendered
  * page the issue's targets it misses (scripts/bench/targets.ts).
  *
  *   npm run bench                      build both, bytes for every route, Lighthouse for every route
