@@ -4,14 +4,25 @@ import { paths } from '@/config/paths';
 import { RELOAD_DOCUMENT_ATTRIBUTE } from '@/lib/link-action';
 
 type Props = { children: ReactNode };
-type State = { error: Error | null };
+type State = { failed: boolean };
 
-/** The router's generic fallback: a thrown error shows this instead of a blank page. */
+export const APP_ERROR_COPY = {
+  title: 'Something went wrong',
+  text: 'Sorry, this page could not be shown. Please try again, or go back to the home page.',
+  reload: 'Try again',
+  home: 'Return to Home',
+} as const;
+
+/**
+ * The router's generic fallback: a thrown error shows this instead of a blank page. Visitors get
+ * a plain apology and two ways on; the error itself (which may name internals) goes only to the
+ * console, for developers.
+ */
 export class AppErrorBoundary extends Component<Props, State> {
-  override state: State = { error: null };
+  override state: State = { failed: false };
 
-  static getDerivedStateFromError(error: Error): State {
-    return { error };
+  static getDerivedStateFromError(): State {
+    return { failed: true };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
@@ -19,22 +30,30 @@ export class AppErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    const { error } = this.state;
-    if (!error) return this.props.children;
+    if (!this.state.failed) return this.props.children;
     return (
       <section className="container-page py-24" aria-labelledby="app-error-title">
         <h1 id="app-error-title" className="text-display-sm text-ink">
-          Unexpected Application Error!
+          {APP_ERROR_COPY.title}
         </h1>
-        <p className="mt-4 text-ink-muted">{error.message}</p>
-        {/* A full load: after an application error, start the app afresh. */}
-        <a
-          href={paths.home}
-          className="mt-8 inline-block font-semibold text-brand-700 underline"
-          {...{ [RELOAD_DOCUMENT_ATTRIBUTE]: '' }}
-        >
-          Return to Home
-        </a>
+        <p className="mt-4 text-ink-muted">{APP_ERROR_COPY.text}</p>
+        <div className="mt-8 flex flex-wrap items-center gap-6">
+          <button
+            type="button"
+            className="font-semibold text-brand-700 underline"
+            onClick={() => window.location.reload()}
+          >
+            {APP_ERROR_COPY.reload}
+          </button>
+          {/* A full load: after an application error, start the app afresh. */}
+          <a
+            href={paths.home}
+            className="font-semibold text-brand-700 underline"
+            {...{ [RELOAD_DOCUMENT_ATTRIBUTE]: '' }}
+          >
+            {APP_ERROR_COPY.home}
+          </a>
+        </div>
       </section>
     );
   }
