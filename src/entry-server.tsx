@@ -3,7 +3,8 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 
 import { AppRoutes } from '@/app/app-routes';
-import { loadRoute } from '@/app/route-table';
+import { isAppPath, loadRoute } from '@/app/route-table';
+import { AppPathContext } from '@/components/layout/link-click-router';
 
 export { appRoutes, findRoute, notFoundRoute } from '@/app/route-table';
 export { indexablePaths, NOT_FOUND_RENDER_PATH, staticPaths } from '@/app/static-paths';
@@ -18,7 +19,9 @@ export async function renderPath(pathname: string): Promise<string> {
   const { prelude } = await prerender(
     <StrictMode>
       <StaticRouter location={pathname}>
-        <AppRoutes />
+        <AppPathContext value={isAppPath}>
+          <AppRoutes />
+        </AppPathContext>
       </StaticRouter>
     </StrictMode>,
     // One piece: React would otherwise stream large Suspense boundaries as hidden markup swapped

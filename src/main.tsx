@@ -5,7 +5,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 
 import { AppRoutes } from '@/app/app-routes';
-import { loadRoute } from '@/app/route-table';
+import { isAppPath, loadRoute } from '@/app/route-table';
+import { AppPathContext } from '@/components/layout/link-click-router';
 import { beginPrerenderHydration } from '@/lib/prerender-hydration';
 import { PRERENDERED_PATH_ATTRIBUTE, samePath } from '@/lib/prerendered-path';
 
@@ -30,7 +31,9 @@ async function start() {
   const app = (
     <StrictMode>
       <BrowserRouter>
-        <AppRoutes />
+        <AppPathContext value={isAppPath}>
+          <AppRoutes />
+        </AppPathContext>
       </BrowserRouter>
     </StrictMode>
   );

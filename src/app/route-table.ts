@@ -99,6 +99,11 @@ export function findRoute(pathname: string): AppRoute {
   return appRoutes.find((route) => matchPath(route.pattern, pathname)) ?? notFoundRoute;
 }
 
+/** Whether a path is one of the app's pages (a file such as /sitemap.xml or an unknown path is not). */
+export function isAppPath(pathname: string): boolean {
+  return findRoute(pathname) !== notFoundRoute;
+}
+
 /** Loads a URL's page module and its data, so it renders without suspending. */
 export async function loadRoute(pathname: string): Promise<AppRoute> {
   const route = findRoute(pathname);

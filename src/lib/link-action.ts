@@ -18,14 +18,23 @@ function isPlainLeftClick(
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
+/** Whether a path is a page of the app's route table (anything else is a file or unknown). */
+export type IsAppPath = (pathname: string) => boolean;
+
 /**
  * What the app does for a click on a link, when it is not the browser's own default: a link to
  * another page of this site becomes a client-side navigation (replacing the entry when it points
  * where we already are, as the router's own links do); a section link (`data-section-link`) to a
  * section on this very page scrolls to it. Everything else is left to the browser: other sites,
- * new tabs, downloads, modified clicks, other in-page jumps, and links that ask for a full load.
+ * same-origin files and paths no route matches (`/sitemap.xml`, a PDF: the router would show its
+ * 404 page for them), new tabs, downloads, modified clicks, other in-page jumps, and links that
+ * ask for a full load.
  */
-export function linkAction(event: Click, here: Location | URL): LinkAction | null {
+export function linkAction(
+  event: Click,
+  here: Location | URL,
+  isAppPath: IsAppPath,
+): LinkAction | null {
   if (event.defaultPrevented || !isPlainLeftClick(event)) return null;
   const link = (event.target as Element | null)?.closest?.('a[href]');
   if (!(link instanceof HTMLAnchorElement)) return null;
@@ -40,6 +49,7 @@ export function linkAction(event: Click, here: Location | URL): LinkAction | nul
       ? { kind: 'section', id }
       : null;
   }
+  if (!isAppPath(url.pathname)) return null;
   const to = `${url.pathname}${url.search}${url.hash}`;
   return { kind: 'route', to, replace: samePage && url.hash === here.hash };
 }

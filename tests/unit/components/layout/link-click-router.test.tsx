@@ -3,7 +3,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, useLocation, useNavigationType } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { LinkClickRouter } from '@/components/layout/link-click-router';
+import { isAppPath } from '@/app/route-table';
+import { AppPathContext, LinkClickRouter } from '@/components/layout/link-click-router';
 import { RELOAD_DOCUMENT_ATTRIBUTE } from '@/lib/link-action';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -37,13 +38,18 @@ const links = (
     <a href="/about" onClick={(event) => event.preventDefault()}>
       Handled by its own handler
     </a>
+    <a href="/sitemap.xml">Sitemap</a>
+    <a href="/robots.txt">Robots</a>
+    <a href="/files/report.pdf">Report as PDF</a>
+    <a href="/no-such-page">Unknown page</a>
+    <a href="/service/data-audits">Data audits</a>
     <section id="contact">Contact section</section>
   </>
 );
 
 let root: Root | undefined;
 
-async function mount(children: ReactNode = links) {
+async function mount(children: ReactNode = links, appPaths: typeof isAppPath = isAppPath) {
   // The document's own address, which a real browser keeps equal to the router's.
   window.history.replaceState(null, '', '/privacy-policy');
   const container = document.createElement('div');
@@ -52,9 +58,11 @@ async function mount(children: ReactNode = links) {
     root = createRoot(container);
     root.render(
       <MemoryRouter initialEntries={['/privacy-policy']}>
-        <Where />
-        <LinkClickRouter />
-        {children}
+        <AppPathContext value={appPaths}>
+          <Where />
+          <LinkClickRouter />
+          {children}
+        </AppPathContext>
       </MemoryRouter>,
     );
   });
@@ -106,6 +114,31 @@ describe('LinkClickRouter', () => {
       await click(link(container, 'Start again')),
     ];
     expect(left.map((event) => event.defaultPrevented)).toEqual(left.map(() => false));
+    expect(where()).toBe('POP /privacy-policy');
+  });
+
+  it('routes a link to any page of the route table, a service page included', async () => {
+    const container = await mount();
+    await click(link(container, 'Data audits'));
+    expect(where()).toBe('PUSH /service/data-audits');
+  });
+
+  it('leaves same-origin files and paths no route matches to the browser', async () => {
+    const container = await mount();
+    const left = [
+      await click(link(container, 'Sitemap')),
+      await click(link(container, 'Robots')),
+      await click(link(container, 'Report as PDF')),
+      await click(link(container, 'Unknown page')),
+    ];
+    expect(left.map((event) => event.defaultPrevented)).toEqual([false, false, false, false]);
+    expect(where()).toBe('POP /privacy-policy');
+  });
+
+  it('leaves every link to the browser when no route table is provided', async () => {
+    const container = await mount(links, () => false);
+    const event = await click(link(container, 'Cookie policy'));
+    expect(event.defaultPrevented).toBe(false);
     expect(where()).toBe('POP /privacy-policy');
   });
 
