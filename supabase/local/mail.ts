@@ -1,4 +1,5 @@
-import type { Queryable } from './db/database.ts';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Database, Queryable } from './db/database.ts';
 import { header, json } from './http.ts';
 import type { LocalRequest, LocalResponse } from './http.ts';
 
@@ -86,4 +87,148 @@ export async function handleMail(request: LocalRequest, db: Queryable): Promise<
     };
   }
   return json(200, mails);
+}
+
+/** The key the local mail API accepts unless another is configured. */
+export const LOCAL_MAIL_API_KEY = 'local-mail-api-key';
+
+/** Idempotency keys of the local mail API; created on start, like Resend's 24-hour record. */
+export async function ensureMailApiTable(db: Queryable): Promise<void> {
+  await db.exec(`
+    create table if not exists local_dev.mail_api_requests (
+      idempotency_key text primary key,
+      body_hash text not null,
+      message_id uuid not null default gen_random_uuid(),
+      created_at timestamptz not null default now()
+    );`);
+}
+
+const mailApiError = (status: number, name: string, message: string) =>
+  json(status, { statusCode: status, name, message });
+
+// eslint-disable-next-line no-control-regex
+const hasControl = (text: string) => /[\u0000-\u001f\u007f]/.test(text);
+
+interface MailApiBody {
+  from: string;
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+}
+
+function parseMailApiBody(body: Buffer): MailApiBody | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString('utf8'));
+  } catch {
+    return 'The body is not valid JSON.';
+  }
+  if (typeof value !== 'object' || value === null) return 'The body must be a JSON object.';
+  const fields = value as Record<string, unknown>;
+  const to = typeof fields.to === 'string' ? [fields.to] : fields.to;
+  if (typeof fields.from !== 'string' || fields.from.trim() === '') return 'Missing `from` field.';
+  if (!Array.isArray(to) || to.length === 0 || !to.every((item) => typeof item === 'string')) {
+    return 'Missing `to` field.';
+  }
+  if (typeof fields.subject !== 'string' || fields.subject === '')
+    return 'Missing `subject` field.';
+  if (typeof fields.html !== 'string' && typeof fields.text !== 'string') {
+    return 'Missing `html` or `text` field.';
+  }
+  for (const header of [fields.from, fields.subject, ...(to as string[])]) {
+    if (hasControl(header)) return 'Header values must not contain line breaks.';
+  }
+  return {
+    from: fields.from,
+    to: to as string[],
+    subject: fields.subject,
+    html: typeof fields.html === 'string' ? fields.html : '',
+    text: typeof fields.text === 'string' ? fields.text : '',
+  };
+}
+
+const unescapeAttribute = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The links of an HTML body, in document order. */
+export function htmlLinks(html: string): string[] {
+  return [...html.matchAll(/<a\s[^>]*href="([^"]*)"/gi)].map((match) =>
+    unescapeAttribute(match[1] ?? ''),
+  );
+}
+
+/**
+ * `POST /__local/mail-api/emails`: a stand-in for Resend's send endpoint. Checks the bearer key,
+ * refuses header values with line breaks, captures the mail for `/__local/mail`, and honours
+ * `Idempotency-Key` for 24 hours: the same key with the same body returns the first answer
+ * without sending again; the same key with another body is refused (409).
+ */
+export async function handleMailApi(
+  request: LocalRequest,
+  db: Database,
+  apiKey: string,
+): Promise<LocalResponse> {
+  if (request.url.pathname !== '/__local/mail-api/emails') {
+    return mailApiError(404, 'not_found', 'The requested endpoint does not exist.');
+  }
+  if (request.method !== 'POST') {
+    return mailApiError(405, 'method_not_allowed', 'Method is not allowed for the requested path.');
+  }
+  const authorization = header(request, 'authorization');
+  if (!authorization)
+    return mailApiError(401, 'missing_api_key', 'Missing API key in the authorization header.');
+  if (authorization !== `Bearer ${apiKey}`)
+    return mailApiError(403, 'invalid_api_key', 'API key is invalid.');
+  const mail = parseMailApiBody(request.body);
+  if (typeof mail === 'string') return mailApiError(422, 'validation_error', mail);
+
+  const key = header(request, 'idempotency-key') ?? null;
+  if (key !== null && (key.length === 0 || key.length > 256)) {
+    return mailApiError(400, 'invalid_idempotency_key', 'The key must be between 1-256 chars.');
+  }
+  const bodyHash = createHash('sha256').update(request.body).digest('hex');
+  return db.transaction(async (tx) => {
+    if (key !== null) {
+      await tx.query(
+        "delete from local_dev.mail_api_requests where created_at < now() - interval '24 hours'",
+      );
+      const inserted = await tx.query<{ message_id: string }>(
+        `insert into local_dev.mail_api_requests (idempotency_key, body_hash) values ($1, $2)
+         on conflict (idempotency_key) do nothing returning message_id::text as message_id`,
+        [key, bodyHash],
+      );
+      if (inserted.rows.length === 0) {
+        const earlier = await tx.query<{ message_id: string; body_hash: string }>(
+          'select message_id::text as message_id, body_hash from local_dev.mail_api_requests where idempotency_key = $1',
+          [key],
+        );
+        const row = earlier.rows[0];
+        if (row && row.body_hash !== bodyHash) {
+          return mailApiError(
+            409,
+            'invalid_idempotent_request',
+            'Same idempotency key used with a different request payload.',
+          );
+        }
+        return json(200, { id: row?.message_id ?? null });
+      }
+      await captureAll(tx, mail);
+      return json(200, { id: inserted.rows[0]?.message_id ?? null });
+    }
+    await captureAll(tx, mail);
+    return json(200, { id: randomUUID() });
+  });
+}
+
+async function captureAll(db: Queryable, mail: MailApiBody): Promise<void> {
+  const links = htmlLinks(mail.html);
+  for (const to of mail.to) {
+    await captureMail(db, { to, subject: mail.subject, text: mail.text, html: mail.html, links });
+  }
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { EnvError, optionsFromEnv, redactUrl } from './env-config.ts';
+import { enquiryMailOptionsFromEnv } from './functions/functions-config.ts';
 import { PortInUseError, startLocalSupabase } from './server.ts';
 
 /** `npm run backend`: the embedded Supabase stand-in on 127.0.0.1:${LOCAL_SUPABASE_PORT:-54321}. */
@@ -7,7 +8,8 @@ async function main(): Promise<void> {
   const options = optionsFromEnv(process.env);
   if (options.db.kind === 'pglite-dir') mkdirSync(options.db.dir, { recursive: true });
   const log = (line: string) => console.log(`[backend] ${line}`);
-  const backend = await startLocalSupabase({ ...options, log });
+  const notifications = enquiryMailOptionsFromEnv(process.env);
+  const backend = await startLocalSupabase({ ...options, ...notifications, log });
 
   const storage =
     options.db.kind === 'postgres'
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
       `  anon key:         ${backend.anonKey}`,
       `  service_role key: ${backend.serviceRoleKey}`,
       `  mail inbox:       ${backend.url}/__local/mail/inbox`,
+      `  enquiry mail:     ${notifications.enquiryMail.apiUrl ?? 'captured in the mail inbox'}, sent to ${notifications.enquiryMail.notifyTo ?? 'enquiries@kestrel-data.local'}, limits ${notifications.enquiryLimits}`,
       `  storage:          ${storage}`,
       `  sign-up:          ${options.autoconfirm ? 'autoconfirm (no e-mail confirmation)' : 'e-mail confirmation required'}`,
       '  Stop with Ctrl+C.',

@@ -10,8 +10,34 @@ import { corsHeaders, json, preflight, readBody, send } from './http.ts';
 import type { LocalRequest, LocalResponse } from './http.ts';
 import { DEFAULT_JWT_SECRET, JwtKeys } from './jwt.ts';
 import { createAuthHandler } from './auth/auth-router.ts';
-import { handleMail } from './mail.ts';
+import { handleMail, handleMailApi, ensureMailApiTable, LOCAL_MAIL_API_KEY } from './mail.ts';
 import { handleRest } from './rest/rest-router.ts';
+import { createEnquiryMailRunner } from './functions/enquiry-mail-runner.ts';
+import { createFunctionsHandler } from './functions/functions-router.ts';
+import { applyEnquiryLimits } from './functions/enquiry-limits.ts';
+import type { EnquiryLimitsOption } from './functions/enquiry-limits.ts';
+import {
+  handle as sendEnquiryMail,
+  readSenderEnv,
+} from '../functions/send-enquiry-mail/handler.ts';
+
+export type { EnquiryLimitsOption } from './functions/enquiry-limits.ts';
+
+/** The enquiry notification sender (the send-enquiry-mail Edge Function) of the local backend. */
+export interface EnquiryMailOptions {
+  /** Where staff alerts go (ENQUIRY_NOTIFY_TO). Default enquiries@kestrel-data.local. */
+  notifyTo?: string;
+  /** The From of every notification (MAIL_FROM). */
+  from?: string;
+  /** The Resend-style API (MAIL_API_URL); default this backend's /__local/mail-api. */
+  apiUrl?: string;
+  /** Its bearer key (MAIL_API_KEY); the local mail API accepts only this key. */
+  apiKey?: string;
+  /** Run the sender every this many milliseconds; 0 (default) = no timer. */
+  intervalMs?: number;
+  /** Run the sender right after each enquiry is inserted. Default false. */
+  runAfterInsert?: boolean;
+}
 
 export type DatabaseOption =
   { kind: 'memory' } | { kind: 'pglite-dir'; dir: string } | { kind: 'postgres'; url: string };
@@ -31,6 +57,13 @@ export interface LocalSupabaseOptions {
   jwtSecret?: string;
   /** Requests per minute and IP on /token, /signup and /verify before 429. */
   authRateLimitPerMinute?: number;
+  enquiryMail?: EnquiryMailOptions;
+  /**
+   * The enquiry limits written to private.enquiry_limits at start: 'local' (default) raises the
+   * per-client and hourly limits, since every local request comes from one address; 'migrated'
+   * restores the migration's values; or explicit columns over the migration's values.
+   */
+  enquiryLimits?: EnquiryLimitsOption;
 }
 
 export interface LocalSupabase {
@@ -101,6 +134,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
       seedFile: resolve(options.seedFile ?? 'supabase/seed.sql'),
       log,
     });
+    await ensureMailApiTable(db);
+    await applyEnquiryLimits(db, options.enquiryLimits ?? 'local');
   } catch (error) {
     server.close();
     await db.close().catch(() => {});
@@ -117,14 +152,63 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     },
     options.authRateLimitPerMinute ?? 600,
   );
+  const mailOptions = options.enquiryMail ?? {};
+  const mailApiKey = mailOptions.apiKey ?? LOCAL_MAIL_API_KEY;
+  const senderSettings: Record<string, string> = {
+    SUPABASE_URL: url,
+    SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+    MAIL_API_URL: mailOptions.apiUrl ?? `${url}/__local/mail-api`,
+    MAIL_API_KEY: mailApiKey,
+    MAIL_FROM: mailOptions.from ?? 'Kestrel Data <no-reply@kestrel-data.local>',
+    ENQUIRY_NOTIFY_TO: mailOptions.notifyTo ?? 'enquiries@kestrel-data.local',
+    SITE_URL: options.siteUrl ?? 'http://localhost:5173',
+  };
+  const senderEnv = readSenderEnv((name) => senderSettings[name]);
+  if (!senderEnv.ok) log(`send-enquiry-mail is not configured: ${senderEnv.problems.join('; ')}`);
+  const handleFunction = createFunctionsHandler(
+    { 'send-enquiry-mail': (request) => sendEnquiryMail(request, senderEnv) },
+    keys,
+  );
+  const mailRunner = createEnquiryMailRunner({
+    intervalMs: mailOptions.intervalMs ?? 0,
+    log,
+    async run() {
+      const response = await sendEnquiryMail(
+        new Request(`${url}/functions/v1/send-enquiry-mail`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${keys.serviceRoleKey}` },
+        }),
+        senderEnv,
+      );
+      if (!response.ok)
+        log(`send-enquiry-mail answered ${response.status}: ${await response.text()}`);
+    },
+  });
+
   const below = (pathname: string, prefix: string) =>
     pathname === prefix || pathname.startsWith(`${prefix}/`);
 
   route = (request) => {
     const { pathname } = request.url;
     if (below(pathname, '/rest/v1')) {
-      return handleRest({ ...request, path: pathname.slice('/rest/v1'.length) || '/' }, db, keys);
+      const path = pathname.slice('/rest/v1'.length) || '/';
+      return handleRest({ ...request, path }, db, keys).then((response) => {
+        // what a database webhook on contact_submissions does on Supabase: send at once.
+        if (
+          mailOptions.runAfterInsert &&
+          request.method === 'POST' &&
+          path === '/contact_submissions' &&
+          response.status === 201
+        ) {
+          mailRunner.kick();
+        }
+        return response;
+      });
     }
+    if (below(pathname, '/functions/v1')) {
+      return handleFunction(request, pathname.slice('/functions/v1/'.length));
+    }
+    if (below(pathname, '/__local/mail-api')) return handleMailApi(request, db, mailApiKey);
     if (below(pathname, '/auth/v1')) {
       return handleAuth({ ...request, path: pathname.slice('/auth/v1'.length) || '/' });
     }
@@ -145,6 +229,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     },
     stop() {
       stopped ??= (async () => {
+        await mailRunner.stop();
         await new Promise<void>((done) => {
           server.close(() => done());
           server.closeAllConnections();
@@ -185,13 +270,14 @@ async function serve(
       send(res, { ...limit, headers: { ...cors, ...limit.headers } });
       return;
     }
+    const ip = peerAddress(req.socket.remoteAddress);
     const request: LocalRequest = {
       method,
       url,
       path: url.pathname,
-      headers: req.headers,
+      headers: { ...req.headers, ...gatewayForwardedHeaders(req.headers, ip) },
       body: body.body,
-      ip: req.socket.remoteAddress ?? 'unknown',
+      ip,
     };
     const result = await route(request);
     send(res, { ...result, headers: { ...cors, ...(result.headers ?? {}) } }, method === 'HEAD');
@@ -207,4 +293,27 @@ async function serve(
       headers: { ...cors, 'Content-Type': 'application/json; charset=utf-8' },
     });
   }
+}
+
+/** The socket's address, with an IPv4-mapped IPv6 address written as plain IPv4. */
+function peerAddress(address: string | undefined): string {
+  if (!address) return 'unknown';
+  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+}
+
+/**
+ * What Supabase's API gateway (Kong, i.e. nginx's $proxy_add_x_forwarded_for) passes on: the
+ * address of the connection is appended to any X-Forwarded-For the client sent, so the last
+ * entry is always the one the gateway saw, and X-Real-IP is replaced by that address.
+ */
+export function gatewayForwardedHeaders(
+  headers: IncomingMessage['headers'],
+  peer: string,
+): Record<string, string> {
+  const sent = headers['x-forwarded-for'];
+  const earlier = (Array.isArray(sent) ? sent.join(', ') : (sent ?? '')).trim();
+  return {
+    'x-forwarded-for': earlier === '' ? peer : `${earlier}, ${peer}`,
+    'x-real-ip': peer,
+  };
 }

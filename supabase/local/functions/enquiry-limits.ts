@@ -1,0 +1,60 @@
+import type { Queryable } from '../db/database.ts';
+
+/** The columns of private.enquiry_limits (see its migration for what each one means). */
+export interface EnquiryLimits {
+  enquiries_per_client_per_hour: number;
+  enquiries_per_hour: number;
+  acknowledgements_per_hour: number;
+  staff_alerts_per_hour: number;
+  digest_delay_seconds: number;
+  trusted_proxy_hops: number;
+  max_attempts: number;
+  retry_base_seconds: number;
+  lease_seconds: number;
+}
+
+export type EnquiryLimitsOption = 'local' | 'migrated' | Partial<EnquiryLimits>;
+
+const columns: readonly (keyof EnquiryLimits)[] = [
+  'enquiries_per_client_per_hour',
+  'enquiries_per_hour',
+  'acknowledgements_per_hour',
+  'staff_alerts_per_hour',
+  'digest_delay_seconds',
+  'trusted_proxy_hops',
+  'max_attempts',
+  'retry_base_seconds',
+  'lease_seconds',
+];
+
+/**
+ * The local backend's limits: every request of a developer, a test or the e2e suite comes from
+ * 127.0.0.1, so the per-client and hourly limits (and the alert digest) would soon stop a normal
+ * run. Only the embedded backend applies these; the migration's values are what Supabase runs.
+ */
+export const LOCAL_ENQUIRY_LIMITS: Partial<EnquiryLimits> = {
+  enquiries_per_client_per_hour: 1000,
+  enquiries_per_hour: 10000,
+  acknowledgements_per_hour: 10000,
+  staff_alerts_per_hour: 10000,
+};
+
+/** Writes the chosen limits over the migration's defaults (columns not given get the default). */
+export async function applyEnquiryLimits(
+  db: Queryable,
+  option: EnquiryLimitsOption,
+): Promise<void> {
+  const chosen = option === 'migrated' ? {} : option === 'local' ? LOCAL_ENQUIRY_LIMITS : option;
+  const params: number[] = [];
+  const assignments = columns.map((column) => {
+    const value = chosen[column];
+    if (value === undefined) return `${column} = default`;
+    if (!Number.isInteger(value)) throw new Error(`enquiry limit ${column} must be an integer`);
+    params.push(value);
+    return `${column} = $${params.length}`;
+  });
+  await db.query(
+    `update private.enquiry_limits set ${assignments.join(', ')}, updated_at = now()`,
+    params,
+  );
+}
