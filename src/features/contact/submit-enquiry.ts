@@ -28,6 +28,10 @@ export function toSubmissionRow(values: EnquiryValues): TablesInsert<'contact_su
 const refusalMessages: Record<string, string> = {
   contact_submissions_rate_limit:
     'We have already received several enquiries from this email address in the last 15 minutes. Please try again later.',
+  contact_submissions_client_rate_limit:
+    'We have received a lot of enquiries from your network in the last hour. Please try again later, or email us instead.',
+  contact_submissions_global_rate_limit:
+    'We are receiving an unusually high number of enquiries right now. Please try again in an hour, or email us instead.',
   contact_submissions_email_format: 'Please enter a valid email address.',
   contact_submissions_phone_format: 'Please enter a valid phone number.',
   contact_submissions_interest_valid: 'Service interest is invalid.',

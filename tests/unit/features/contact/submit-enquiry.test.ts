@@ -36,6 +36,31 @@ describe('describeRefusal', () => {
     ).toMatch(/several enquiries from this email address/);
   });
 
+  it('explains the per-network and hourly limits by their hints', () => {
+    expect(
+      describeRefusal({
+        code: 'P0001',
+        hint: 'contact_submissions_client_rate_limit',
+        message: 'Too many enquiries from your network. Please try again later.',
+      }),
+    ).toBe(
+      'We have received a lot of enquiries from your network in the last hour. Please try again later, or email us instead.',
+    );
+    expect(
+      describeRefusal({
+        code: 'P0001',
+        hint: 'contact_submissions_global_rate_limit',
+        message: 'x',
+      }),
+    ).toBe(
+      'We are receiving an unusually high number of enquiries right now. Please try again in an hour, or email us instead.',
+    );
+  });
+
+  it('does not treat an unknown P0001 hint as a known refusal', () => {
+    expect(describeRefusal({ code: 'P0001', hint: 'something_else', message: 'x' })).toBeNull();
+  });
+
   it('maps a named check constraint to its field message', () => {
     expect(
       describeRefusal({
