@@ -6,6 +6,7 @@ import { AuthError, errors } from './auth-error.ts';
 import type { AuthContext } from './auth-context.ts';
 import { requireClaims } from './bearer-user.ts';
 import { readJsonBody } from './request-json.ts';
+import { deleteFactor, factorJson, findOwnedFactor, listFactors, UUID_PATTERN } from './factors.ts';
 import { BCRYPT_COST } from './signup.ts';
 import { findUserByEmail, findUserById, insertUser, listUsers, userJson } from './users.ts';
 import { optionalObject, optionalString, validateEmail } from './validation.ts';
@@ -83,6 +84,9 @@ export async function handleAdminUsers(
 ): Promise<LocalResponse> {
   await requireAdmin(request, context);
   const [id, ...extra] = rest;
+  if (id !== undefined && extra[0] === 'factors' && extra.length <= 2) {
+    return handleAdminFactors(request, context, id, extra[1]);
+  }
   if (extra.length > 0) throw errors.notFound();
   if (id === undefined) {
     if (request.method === 'POST') return createUser(request, context);
@@ -109,4 +113,32 @@ export async function handleAdminUsers(
     return json(200, userJson(user));
   }
   throw new AuthError(405, 'method_not_allowed', 'Method not allowed');
+}
+
+/**
+ * GET /admin/users/{id}/factors and DELETE /admin/users/{id}/factors/{factorId} (GoTrue
+ * admin.go): how an operator resets a staff member's lost authenticator.
+ */
+async function handleAdminFactors(
+  request: LocalRequest,
+  context: AuthContext,
+  userId: string,
+  factorId: string | undefined,
+): Promise<LocalResponse> {
+  const user = await findUserById(context.db, userId);
+  if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
+  if (factorId === undefined) {
+    if (request.method !== 'GET')
+      throw new AuthError(405, 'method_not_allowed', 'Method not allowed');
+    const factors = await listFactors(context.db, user.id);
+    return json(200, factors.map(factorJson));
+  }
+  if (!UUID_PATTERN.test(factorId))
+    throw new AuthError(404, 'validation_failed', 'factor_id must be an UUID');
+  const factor = await findOwnedFactor(context.db, user.id, factorId);
+  if (!factor) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
+  if (request.method !== 'DELETE')
+    throw new AuthError(405, 'method_not_allowed', 'Method not allowed');
+  await context.db.transaction((tx) => deleteFactor(tx, factor));
+  return json(200, factorJson(factor));
 }

@@ -5,6 +5,7 @@ import { handleAdminUsers } from './admin-users.ts';
 import { AuthError, OAuthError, authErrorResponse, errors } from './auth-error.ts';
 import type { AuthContext } from './auth-context.ts';
 import { requireUser } from './bearer-user.ts';
+import { createMfaHandler } from './mfa.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { signUp } from './signup.ts';
 import { tokenGrant } from './token.ts';
@@ -16,6 +17,7 @@ const rateLimitedPaths = new Set(['/token', '/signup', '/verify']);
 /** `/auth/v1/*`: the GoTrue endpoints supabase-js uses (SUPABASE-API.md §2). */
 export function createAuthHandler(context: AuthContext, rateLimitPerMinute: number) {
   const limiter = new RateLimiter(rateLimitPerMinute);
+  const handleFactors = createMfaHandler(context);
 
   async function route(request: LocalRequest): Promise<LocalResponse> {
     const { method, path } = request;
@@ -77,6 +79,7 @@ export function createAuthHandler(context: AuthContext, rateLimitPerMinute: numb
     }
     if (path === '/logout' && method === 'POST') return logout(request, context);
     const segments = path.split('/').filter(Boolean);
+    if (segments[0] === 'factors') return handleFactors(request, segments.slice(1));
     if (segments[0] === 'admin' && segments[1] === 'users')
       return handleAdminUsers(request, context, segments.slice(2));
     throw errors.notFound();

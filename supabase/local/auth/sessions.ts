@@ -11,6 +11,9 @@ export const REFRESH_REUSE_INTERVAL_SECONDS = 10;
 
 export type AuthMethod = 'password' | 'otp';
 
+/** The `amr` methods that prove a second factor and so raise a session to aal2. */
+const secondFactorMethods = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
+
 const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** GoTrue's legacy refresh token: 12 random lower-case alphanumerics. */
@@ -31,11 +34,13 @@ async function accessToken(
   user: UserRow,
   sessionId: string,
 ): Promise<{ token: string; exp: number }> {
+  // Newest first, each dated by its last update, as GoTrue's CalculateAALAndAMR builds them.
   const amr = await context.db.query<{ method: string; at: string }>(
-    `select authentication_method as method, extract(epoch from created_at)::bigint::text as at
-       from auth.mfa_amr_claims where session_id = $1 order by created_at desc`,
+    `select authentication_method as method, extract(epoch from updated_at)::bigint::text as at
+       from auth.mfa_amr_claims where session_id = $1 order by updated_at desc, created_at desc`,
     [sessionId],
   );
+  const aal = amr.rows.some((row) => secondFactorMethods.has(row.method)) ? 'aal2' : 'aal1';
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + ACCESS_TOKEN_SECONDS;
   const token = await context.keys.sign({
@@ -49,7 +54,7 @@ async function accessToken(
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role ?? '',
-    aal: 'aal1',
+    aal,
     amr: amr.rows.map((row) => ({ method: row.method, timestamp: Number(row.at) })),
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
@@ -219,4 +224,42 @@ export async function refreshSession(
     [token.session_id],
   );
   return sessionResponse(context, user.id, token.session_id, child);
+}
+
+/**
+ * After a verified TOTP code (GoTrue's updateMFASessionAndClaims): the session gains the `totp`
+ * claim, aal2 and the factor; its refresh token is swapped for a child; the user's other sessions
+ * still below aal2 are ended.
+ */
+export async function raiseSessionToAal2(
+  context: TokenContext,
+  userId: string,
+  sessionId: string,
+  factorId: string,
+): Promise<SessionResponse> {
+  await context.db.query(
+    `insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method, id)
+     values ($1, now(), now(), 'totp', gen_random_uuid())
+     on conflict (session_id, authentication_method) do update set updated_at = now()`,
+    [sessionId],
+  );
+  const active = await context.db.query<{ id: string; token: string }>(
+    `select id::text, token from auth.refresh_tokens
+      where session_id = $1 and not coalesce(revoked, false) order by id desc limit 1`,
+    [sessionId],
+  );
+  const current = active.rows[0];
+  if (current) {
+    await context.db.query(
+      'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1',
+      [current.id],
+    );
+  }
+  const child = await insertRefreshToken(context.db, userId, sessionId, current?.token ?? null);
+  await context.db.query(
+    `update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`,
+    [sessionId, factorId],
+  );
+  await context.db.query(`delete from auth.sessions where user_id = $1 and aal < 'aal2'`, [userId]);
+  return sessionResponse(context, userId, sessionId, child);
 }

@@ -1,4 +1,6 @@
 import type { Queryable } from '../db/database.ts';
+import { factorJson, factorsOfUserJson } from './factors.ts';
+import type { FactorRow } from './factors.ts';
 
 /** Go's time.Time in RFC 3339 with microseconds, as GoTrue prints timestamps. */
 const ts = (column: string) =>
@@ -24,6 +26,7 @@ export interface UserRow {
   updated_at: string | null;
   is_anonymous: boolean;
   identities: IdentityRow[];
+  factors: Omit<FactorRow, 'secret' | 'user_id'>[];
 }
 
 export interface IdentityRow {
@@ -49,7 +52,8 @@ const userColumns = `u.id::text, u.aud, u.role, u.email, u.phone, u.encrypted_pa
       'identity_id', i.id, 'id', i.provider_id, 'user_id', i.user_id, 'identity_data', i.identity_data,
       'provider', i.provider, 'last_sign_in_at', ${ts('i.last_sign_in_at')}, 'created_at', ${ts('i.created_at')},
       'updated_at', ${ts('i.updated_at')}, 'email', i.email) order by i.created_at)
-    from auth.identities i where i.user_id = u.id), '[]'::json) as identities`;
+    from auth.identities i where i.user_id = u.id), '[]'::json) as identities,
+  ${factorsOfUserJson} as factors`;
 
 function normalise(row: UserRow | undefined): UserRow | null {
   if (!row) return null;
@@ -58,7 +62,11 @@ function normalise(row: UserRow | undefined): UserRow | null {
     typeof row.identities === 'string'
       ? (JSON.parse(row.identities) as IdentityRow[])
       : row.identities;
-  return { ...row, identities };
+  const factors =
+    typeof row.factors === 'string'
+      ? (JSON.parse(row.factors) as UserRow['factors'])
+      : (row.factors ?? []);
+  return { ...row, identities, factors };
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
@@ -182,5 +190,6 @@ export function userJson(
   out.created_at = user.created_at;
   out.updated_at = user.updated_at;
   out.is_anonymous = user.is_anonymous;
+  if (user.factors.length > 0) out.factors = user.factors.map(factorJson);
   return out;
 }
