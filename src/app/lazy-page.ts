@@ -17,10 +17,17 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   let pending: Promise<PageModule> | undefined;
 
   const preload = () => {
-    pending ??= load().then((module) => {
-      loaded = module;
-      return module;
-    });
+    pending ??= load().then(
+      (module) => {
+        loaded = module;
+        return module;
+      },
+      (error: unknown) => {
+        // Forget a failed load (a network blip during a preload), so the next attempt retries.
+        pending = undefined;
+        throw error;
+      },
+    );
     return pending;
   };
 

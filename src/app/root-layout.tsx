@@ -2,12 +2,14 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
 import { AppErrorBoundary } from '@/app/app-error-boundary';
+import { loadRoute } from '@/app/route-table';
 import { Breadcrumbs } from '@/components/layout/breadcrumbs';
 import { DecorativeMotion } from '@/components/layout/decorative-motion';
 import { HydrationMarker } from '@/components/layout/hydration-marker';
 import { LinkClickRouter } from '@/components/layout/link-click-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { RoutePreloader } from '@/components/layout/route-preloader';
 import { ScrollManager } from '@/components/layout/scroll-manager';
 import { SkipLink } from '@/components/layout/skip-link';
 import { PageFallback } from '@/components/ui/page-fallback';
@@ -17,25 +19,37 @@ import { CookieSettingsButton } from '@/features/consent/cookie-settings-button'
 
 export const MAIN_CONTENT_ID = 'main-content';
 
+/** A failed preload is forgotten and retried by the navigation itself, which reports it. */
+const preloadRoute = (pathname: string) => void loadRoute(pathname).catch(() => undefined);
+
 export function RootLayout() {
   const { pathname } = useLocation();
   return (
     <>
       <SkipLink targetId={MAIN_CONTENT_ID} />
-      <ScrollManager />
+      <ScrollManager mainId={MAIN_CONTENT_ID} />
       <LinkClickRouter />
+      <RoutePreloader preload={preloadRoute} />
       <Header />
       <div className="pt-header">
         <Breadcrumbs />
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="outline-none">
-          {/* Reset the boundary on navigation, so one broken page does not stick. */}
-          <AppErrorBoundary key={pathname}>
-            <Suspense fallback={<PageFallback />}>
+          {/*
+            Navigations run in a transition (the router's own), and a transition never hides
+            content a Suspense boundary already shows: the current page stays on screen, title
+            included, until the next one has its code and data, then both swap in one commit.
+            So the boundary sits outside the keyed error boundary: a boundary mounted afresh
+            for each path would have nothing on screen yet and show its fallback (a blank
+            page) while the next page loads. The fallback only shows when nothing rendered yet.
+          */}
+          <Suspense fallback={<PageFallback />}>
+            {/* Reset the error boundary on navigation, so one broken page does not stick. */}
+            <AppErrorBoundary key={pathname}>
               <Outlet />
               <HydrationMarker />
               <DecorativeMotion />
-            </Suspense>
-          </AppErrorBoundary>
+            </AppErrorBoundary>
+          </Suspense>
         </main>
       </div>
       <Footer legalExtra={(className) => <CookieSettingsButton className={className} />} />

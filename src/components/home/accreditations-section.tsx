@@ -45,7 +45,10 @@ export function AccreditationCard({ accreditation }: { accreditation: Accreditat
   return (
     <article
       data-testid="accreditation"
-      className="flex h-full gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      // Side by side where the card is wide (one column below md, three from xl); stacked in
+      // the narrow three-column cards between, where the badge beside the text left it too
+      // little room and long words ran out of the card.
+      className="flex h-full flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:gap-5 md:flex-col md:gap-4 xl:flex-row xl:gap-5"
     >
       <img
         ref={imageRef}
@@ -59,7 +62,7 @@ export function AccreditationCard({ accreditation }: { accreditation: Accreditat
         // The spec asks for a warning when a badge image fails to load.
         onError={warn}
       />
-      <div>
+      <div className="min-w-0 break-words">
         <h3 className="text-lg font-bold text-ink">{accreditation.name}</h3>
         <Badge className="mt-2 gap-1 bg-emerald-100 text-emerald-800">
           <CheckIcon className="size-3.5" />

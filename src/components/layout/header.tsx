@@ -3,8 +3,9 @@ import { useLocation } from 'react-router';
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { ContactLink } from '@/components/layout/contact-link';
 import { MobileMenu } from '@/components/layout/mobile-menu';
+import { navCurrent } from '@/components/layout/nav-current';
 import { ResourcesMenu } from '@/components/layout/resources-menu';
-import { isActivePath, primaryNav } from '@/config/navigation';
+import { primaryNav } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 
@@ -33,18 +34,21 @@ function DesktopNav() {
   return (
     <nav aria-label="Main" className="hidden md:block">
       <ul className="flex items-center gap-1">
-        {primaryNav.map((item) => (
-          <li key={item.href}>
-            <a
-              href={item.href}
-              aria-current={isActivePath(pathname, item.href) ? 'page' : undefined}
-              className={isActivePath(pathname, item.href) ? activeLinkClass : linkClass}
-            >
-              {item.label}
-            </a>
-          </li>
-        ))}
-        <ResourcesMenu triggerClassName={linkClass} />
+        {primaryNav.map((item) => {
+          const current = navCurrent(pathname, item.href);
+          return (
+            <li key={item.href}>
+              <a
+                href={item.href}
+                aria-current={current}
+                className={current ? activeLinkClass : linkClass}
+              >
+                {item.label}
+              </a>
+            </li>
+          );
+        })}
+        <ResourcesMenu triggerClassName={linkClass} currentTriggerClassName={activeLinkClass} />
         <li>
           <ContactLink className="ml-2 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
             Contact

@@ -1,17 +1,27 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useLocation } from 'react-router';
 
+import { isResourcePage, navCurrent } from '@/components/layout/nav-current';
 import { useHoverIntent } from '@/components/layout/use-hover-intent';
 import { resourcesNav } from '@/config/navigation';
 
-type Props = { triggerClassName: string };
+type Props = {
+  triggerClassName: string;
+  /** The trigger's class on a resource page, where it is marked as the current section. */
+  currentTriggerClassName?: string;
+};
+
+const itemClass = 'block rounded-lg px-3 py-2 hover:bg-slate-100 focus-visible:bg-slate-100';
 
 /**
  * The header's Resources dropdown: a disclosure button and a list of links (the pattern WAI
  * recommends for site navigation, rather than an ARIA menu). Hover, click, Enter/Space,
  * ArrowDown into the list, Escape back to the button; it closes when focus or a click leaves.
  */
-export function ResourcesMenu({ triggerClassName }: Props) {
-  const { open, setOpen, hoverProps } = useHoverIntent();
+export function ResourcesMenu({ triggerClassName, currentTriggerClassName }: Props) {
+  const { open, setOpen, toggle, hoverProps } = useHoverIntent();
+  const { pathname } = useLocation();
+  const inSection = isResourcePage(pathname);
   const listId = useId();
   const container = useRef<HTMLLIElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -63,8 +73,9 @@ export function ResourcesMenu({ triggerClassName }: Props) {
         type="button"
         aria-expanded={open}
         aria-controls={listId}
-        onClick={() => setOpen(!open)}
-        className={`${triggerClassName} group inline-flex items-center gap-1`}
+        aria-current={inSection ? 'true' : undefined}
+        onClick={toggle}
+        className={`${inSection ? (currentTriggerClassName ?? triggerClassName) : triggerClassName} group inline-flex items-center gap-1`}
       >
         Resources
         <svg
@@ -80,18 +91,26 @@ export function ResourcesMenu({ triggerClassName }: Props) {
       {/* Padding, not margin, above the panel: the pointer never crosses a gap that closes it. */}
       <div id={listId} hidden={!open} className="absolute top-full right-0 w-72 pt-2">
         <ul className="rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
-          {resourcesNav.map((item) => (
-            <li key={item.href}>
-              <a
-                href={item.href}
-                onClick={() => setOpen(false)}
-                className="block rounded-lg px-3 py-2 hover:bg-slate-100 focus-visible:bg-slate-100"
-              >
-                <span className="block text-sm font-semibold text-ink">{item.label}</span>
-                <span className="block text-sm text-ink-muted">{item.description}</span>
-              </a>
-            </li>
-          ))}
+          {resourcesNav.map((item) => {
+            const current = navCurrent(pathname, item.href);
+            return (
+              <li key={item.href}>
+                <a
+                  href={item.href}
+                  aria-current={current}
+                  onClick={() => setOpen(false)}
+                  className={current ? `${itemClass} bg-brand-50` : itemClass}
+                >
+                  <span
+                    className={`block text-sm font-semibold ${current ? 'text-brand-700' : 'text-ink'}`}
+                  >
+                    {item.label}
+                  </span>
+                  <span className="block text-sm text-ink-muted">{item.description}</span>
+                </a>
+              </li>
+            );
+          })}
         </ul>
       </div>
     </li>

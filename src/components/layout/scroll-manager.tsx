@@ -1,17 +1,24 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
+import { focusPageHeading } from '@/components/layout/focus-page-heading';
 import { timings } from '@/config/site';
 import { scrollToSection } from '@/lib/scroll-to-section';
 
 /** Keep looking for the section for up to 5 s: the target page's code may still be loading. */
 const RETRY_LIMIT = 50;
 
+type Props = {
+  /** The id of the page's main region, where focus goes after a navigation to a new page. */
+  mainId: string;
+};
+
 /**
- * Scroll on navigation: to the top on every path change, or to the #section a URL names
- * (after the spec's 100 ms delay, retrying briefly while the page's code arrives).
+ * Scroll and focus on navigation: on every path change, to the top with focus on the new page's
+ * heading; to the #section a URL names (after the spec's 100 ms delay, retrying briefly while
+ * the page's code arrives), which takes focus itself.
  */
-export function ScrollManager() {
+export function ScrollManager({ mainId }: Props) {
   const { pathname, hash } = useLocation();
   const firstRender = useRef(true);
 
@@ -19,8 +26,10 @@ export function ScrollManager() {
     const isFirst = firstRender.current;
     firstRender.current = false;
     if (!hash) {
-      // On first load, leave the browser's own scroll restoration alone.
-      if (!isFirst) window.scrollTo(0, 0);
+      // On first load, leave the browser's own scroll restoration and focus alone.
+      if (isFirst) return;
+      window.scrollTo(0, 0);
+      focusPageHeading(document.getElementById(mainId));
       return;
     }
     const id = decodeURIComponent(hash.slice(1));
@@ -30,7 +39,7 @@ export function ScrollManager() {
       timer = window.setTimeout(tryScroll, timings.contactScrollDelayMs);
     }, timings.contactScrollDelayMs);
     return () => window.clearTimeout(timer);
-  }, [pathname, hash]);
+  }, [pathname, hash, mainId]);
 
   return null;
 }

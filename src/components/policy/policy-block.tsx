@@ -1,5 +1,6 @@
 import { PolicyInline } from '@/components/policy/policy-inline';
 import { PolicyTable } from '@/components/policy/policy-table';
+import { PolicyText } from '@/components/policy/policy-text';
 import type { PolicyBlock as PolicyBlockData } from '@/content/types';
 
 /** One block of a policy section, as semantic HTML. */
@@ -12,7 +13,11 @@ export function PolicyBlock({ block }: { block: PolicyBlockData }) {
         </p>
       );
     case 'subheading':
-      return <h3 className="mt-8 text-xl font-bold text-ink">{block.text}</h3>;
+      return (
+        <h3 className="mt-8 text-xl font-bold text-ink">
+          <PolicyText text={block.text} />
+        </h3>
+      );
     case 'list': {
       const List = block.style === 'ordered' ? 'ol' : 'ul';
       const marker = block.style === 'ordered' ? 'list-decimal' : 'list-disc';

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 
+import { PolicyText } from '@/components/policy/policy-text';
 import { ExternalLink } from '@/components/ui/external-link';
 import type { Inline, InlineLink } from '@/content/types';
 
@@ -40,7 +41,7 @@ export function PolicyInline({ content }: { content: readonly Inline[] }) {
     <>
       {content.map((part, index) => (
         <Fragment key={index}>
-          {typeof part === 'string' ? part : <PolicyLink link={part} />}
+          {typeof part === 'string' ? <PolicyText text={part} /> : <PolicyLink link={part} />}
         </Fragment>
       ))}
     </>

@@ -1,3 +1,4 @@
+import { ResourceByline } from '@/components/resources/resource-byline';
 import { FormattedDate } from '@/components/ui/formatted-date';
 
 /** Author, publish date (UK format, in a <time>) and reading time. */
@@ -11,16 +12,14 @@ export function ArticleByline({
   readTime?: string;
 }) {
   return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-muted">
-      <span className="font-semibold text-ink-soft">{author}</span>
-      <span aria-hidden="true">·</span>
-      <FormattedDate date={publishDate} />
-      {readTime ? (
-        <>
-          <span aria-hidden="true">·</span>
-          <span>{readTime}</span>
-        </>
-      ) : null}
-    </p>
+    <ResourceByline
+      items={[
+        <span key="author" className="font-semibold text-ink-soft">
+          {author}
+        </span>,
+        <FormattedDate key="date" date={publishDate} />,
+        ...(readTime ? [readTime] : []),
+      ]}
+    />
   );
 }

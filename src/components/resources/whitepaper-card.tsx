@@ -1,3 +1,4 @@
+import { ResourceByline } from '@/components/resources/resource-byline';
 import { WhitepaperAction } from '@/components/resources/whitepaper-action';
 import { CardImage } from '@/components/ui/card-image';
 import { FormattedDate } from '@/components/ui/formatted-date';
@@ -26,13 +27,16 @@ export function WhitepaperCard({
         <h3 className="mt-2 line-clamp-3 text-xl leading-7 font-bold text-ink">{paper.title}</h3>
         <p className="mt-3 line-clamp-4 text-base leading-7 text-ink-muted">{paper.description}</p>
         <div className="mt-auto pt-6">
-          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 border-t border-slate-200 pt-4 text-sm text-ink-muted">
-            <span className="font-semibold text-ink-soft">{paper.author}</span>
-            <span aria-hidden="true">·</span>
-            <FormattedDate date={paper.publishDate} />
-            <span aria-hidden="true">·</span>
-            <span>{paper.pages} pages</span>
-          </p>
+          <ResourceByline
+            className="border-t border-slate-200 pt-4"
+            items={[
+              <span key="author" className="font-semibold text-ink-soft">
+                {paper.author}
+              </span>,
+              <FormattedDate key="date" date={paper.publishDate} />,
+              `${paper.pages} pages`,
+            ]}
+          />
           <div className="mt-5">
             <WhitepaperAction
               title={paper.title}

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ResourcesMenu } from '@/components/layout/resources-menu';
 
-function renderMenu() {
+function renderMenu(path = '/') {
   render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[path]}>
       <ul>
         <ResourcesMenu triggerClassName="" />
       </ul>
@@ -59,6 +59,62 @@ describe('Resources menu timings (open 200 ms, close 150 ms, skip 300 ms)', () =
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
     advance(200);
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+describe('Resources menu: hover, then click', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('a click on the menu the pointer opened keeps it open, and the next click closes it', () => {
+    const trigger = renderMenu();
+    fireEvent.pointerEnter(trigger.parentElement!, mouse);
+    advance(200);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(trigger);
+    advance(1000);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(trigger);
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('a click before the hover delay opens it, and the delay then changes nothing', () => {
+    const trigger = renderMenu();
+    fireEvent.pointerEnter(trigger.parentElement!, mouse);
+    advance(100);
+    fireEvent.click(trigger);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    advance(500);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('a menu pinned by a click stays when the pointer leaves', () => {
+    const trigger = renderMenu();
+    const item = trigger.parentElement!;
+    fireEvent.pointerEnter(item, mouse);
+    advance(200);
+    fireEvent.click(trigger);
+    fireEvent.pointerLeave(item, mouse);
+    advance(1000);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+describe('Resources menu current marks', () => {
+  it('marks the trigger as the current section and the page in its list', async () => {
+    const user = userEvent.setup();
+    const trigger = renderMenu('/whitepapers');
+    expect(trigger).toHaveAttribute('aria-current', 'true');
+    await user.click(trigger);
+    expect(screen.getByRole('link', { name: /Whitepapers/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByRole('link', { name: /Articles/ })).not.toHaveAttribute('aria-current');
+  });
+
+  it('marks nothing elsewhere', () => {
+    expect(renderMenu('/about')).not.toHaveAttribute('aria-current');
   });
 });
 
