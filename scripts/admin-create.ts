@@ -1,13 +1,20 @@
 // Creates (or finds) a confirmed user and gives it the admin role.
 //
-//   npm run admin:create -- --email you@example.com --password '<password>' [--name 'Your Name']
+//   npm run admin:create -- --email you@example.com --password '<password>' [--name 'Your Name'] [--totp]
+//   npm run admin:create -- --email you@example.com --reset-mfa
+//
+// --totp signs in as the user, enrols a TOTP factor and verifies it, then prints its secret and
+// otpauth:// URI (to add to an authenticator app, or for scripts and tests to compute codes).
+// --reset-mfa removes every MFA factor of an existing user (a staff member who lost their
+// authenticator) through the admin API; with --totp as well, a new factor is enrolled after.
 //
 // Needs the project URL (SUPABASE_URL or VITE_SUPABASE_URL) and SUPABASE_SERVICE_ROLE_KEY, from
 // the environment or from .env / .env.local in the project root. It talks to Supabase only
 // through supabase-js with the service-role key, so the same command works against the embedded
 // backend (npm run backend), `supabase start` and a hosted project.
 //
-// Exit status: 0 when the user exists and is an admin afterwards, 1 otherwise (with a message).
+// Exit status: 0 when the user exists and is an admin afterwards (or, for --reset-mfa alone, has
+// no factor left), 1 otherwise (with a message).
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,11 +22,15 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
+import { Secret, TOTP } from 'otpauth';
 import WebSocket from 'ws';
 import type { Database } from '../src/lib/database.types.ts';
 
 const USAGE =
-  'Usage: npm run admin:create -- --email <email> --password <password> [--name <full name>]';
+  'Usage: npm run admin:create -- --email <email> --password <password> [--name <full name>] [--totp] [--reset-mfa]\n' +
+  '       npm run admin:create -- --email <email> --reset-mfa';
+const TOTP_FRIENDLY_NAME = 'Authenticator app';
+const TOTP_ISSUER = 'Kestrel Data';
 const MIN_PASSWORD_LENGTH = 8; // supabase/config.toml auth.minimum_password_length
 const MAX_PASSWORD_LENGTH = 72; // GoTrue (bcrypt) refuses longer passwords
 const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -29,8 +40,11 @@ class UsageError extends Error {}
 
 interface AdminRequest {
   email: string;
+  /** Empty only for --reset-mfa alone, which touches an existing user and nothing else. */
   password: string;
   fullName: string | undefined;
+  totp: boolean;
+  resetMfa: boolean;
 }
 
 interface Connection {
@@ -39,7 +53,13 @@ interface Connection {
 }
 
 function parseRequest(argv: string[]): AdminRequest {
-  let values: { email?: string; password?: string; name?: string };
+  let values: {
+    email?: string;
+    password?: string;
+    name?: string;
+    totp?: boolean;
+    'reset-mfa'?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -47,6 +67,8 @@ function parseRequest(argv: string[]): AdminRequest {
         email: { type: 'string' },
         password: { type: 'string' },
         name: { type: 'string' },
+        totp: { type: 'boolean' },
+        'reset-mfa': { type: 'boolean' },
       },
       strict: true,
       allowPositionals: false,
@@ -58,9 +80,15 @@ function parseRequest(argv: string[]): AdminRequest {
   const email = values.email?.trim().toLowerCase() ?? '';
   const password = values.password ?? '';
   const fullName = values.name?.trim() || undefined;
+  const totp = values.totp === true;
+  const resetMfa = values['reset-mfa'] === true;
   if (!email) throw new UsageError(`Missing --email.\n${USAGE}`);
   if (!EMAIL_SHAPE.test(email) || email.length > 255) {
     throw new UsageError(`--email "${email}" is not a valid e-mail address.`);
+  }
+  if (resetMfa && !totp && !password) {
+    if (fullName !== undefined) throw new UsageError('--name needs --password.');
+    return { email, password: '', fullName, totp, resetMfa };
   }
   if (!password) throw new UsageError(`Missing --password.\n${USAGE}`);
   if (password.length < MIN_PASSWORD_LENGTH) {
@@ -72,7 +100,7 @@ function parseRequest(argv: string[]): AdminRequest {
   if (fullName !== undefined && fullName.length > 100) {
     throw new UsageError('--name must be at most 100 characters.');
   }
-  return { email, password, fullName };
+  return { email, password, fullName, totp, resetMfa };
 }
 
 /** Reads KEY=VALUE lines; ignores blanks, comments and `export `; strips matching quotes. */
@@ -259,6 +287,83 @@ async function grantAdminRole(
   throw new Error(`Could not grant the admin role: ${error.message} (${error.code})`);
 }
 
+/** Removes every MFA factor of the user (GoTrue's admin factor endpoint also drops its sessions to aal1). */
+async function resetFactors(
+  client: SupabaseClient<Database>,
+  user: User,
+  log: (line: string) => void,
+): Promise<void> {
+  const listed = await client.auth.admin.mfa.listFactors({ userId: user.id });
+  if (listed.error) throw new Error(`Could not list the MFA factors: ${listed.error.message}`);
+  for (const factor of listed.data.factors) {
+    const { error } = await client.auth.admin.mfa.deleteFactor({ userId: user.id, id: factor.id });
+    if (error) throw new Error(`Could not remove MFA factor ${factor.id}: ${error.message}`);
+  }
+  const count = listed.data.factors.length;
+  log(
+    count === 0
+      ? `${user.email ?? user.id} had no MFA factor; nothing to reset.`
+      : `Removed ${count} MFA factor${count === 1 ? '' : 's'} of ${user.email ?? user.id}; it enrols a new one at its next sign-in.`,
+  );
+}
+
+/**
+ * Signs in as the user (the API has no admin route to enrol a factor for someone), enrols a TOTP
+ * factor and verifies it with a code computed from its secret.
+ */
+async function enrolTotp(
+  connection: Connection,
+  request: AdminRequest,
+  log: (line: string) => void,
+): Promise<void> {
+  const client = createClient<Database>(connection.url, connection.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+  const signIn = await client.auth.signInWithPassword({
+    email: request.email,
+    password: request.password,
+  });
+  if (signIn.error) {
+    throw new Error(
+      `Could not sign in as ${request.email} to enrol a TOTP factor: ${signIn.error.message}`,
+    );
+  }
+  try {
+    const listed = await client.auth.mfa.listFactors();
+    if (listed.error) throw new Error(`Could not list the MFA factors: ${listed.error.message}`);
+    if (listed.data.totp.length > 0) {
+      throw new Error(
+        `${request.email} already has a verified TOTP factor; add --reset-mfa to replace it.`,
+      );
+    }
+    for (const stale of listed.data.all) {
+      if (stale.friendly_name === TOTP_FRIENDLY_NAME)
+        await client.auth.mfa.unenroll({ factorId: stale.id });
+    }
+    const enrolled = await client.auth.mfa.enroll({
+      factorType: 'totp',
+      friendlyName: TOTP_FRIENDLY_NAME,
+      issuer: TOTP_ISSUER,
+    });
+    if (enrolled.error) throw new Error(`Could not enrol a TOTP factor: ${enrolled.error.message}`);
+    const { id, totp } = enrolled.data;
+    const code = new TOTP({ secret: Secret.fromBase32(totp.secret), digits: 6, period: 30 });
+    const verified = await client.auth.mfa.challengeAndVerify({
+      factorId: id,
+      code: code.generate(),
+    });
+    if (verified.error) {
+      throw new Error(`Could not verify the new TOTP factor: ${verified.error.message}`);
+    }
+    log(`Enrolled and verified a TOTP factor for ${request.email} (factor id ${id}).`);
+    log(`TOTP secret: ${totp.secret}`);
+    log(`TOTP URI: ${totp.uri}`);
+  } finally {
+    await client.auth.signOut({ scope: 'local' });
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
   try {
@@ -271,8 +376,16 @@ async function main(argv: string[]): Promise<number> {
       realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
     });
     const log = (line: string) => console.log(line);
+    if (!request.password) {
+      const existing = await findUserByEmail(client, request.email);
+      if (!existing) throw new Error(`No user with the e-mail ${request.email}.`);
+      await resetFactors(client, existing, log);
+      return 0;
+    }
     const user = await createOrFindUser(client, request, log);
     await grantAdminRole(client, user, log);
+    if (request.resetMfa) await resetFactors(client, user, log);
+    if (request.totp) await enrolTotp(connection, request, log);
     log(`Done: ${request.email} is an admin; after signing in at /auth it can open /admin.`);
     return 0;
   } catch (error) {

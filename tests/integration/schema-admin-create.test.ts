@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInClient, startTestBackend } from './support/backend.ts';
 import type { TestBackend } from './support/backend.ts';
+import { signInWithTotp } from './support/mfa.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -256,3 +257,88 @@ describe.concurrent(
     });
   },
 );
+
+describe('admin:create --totp and --reset-mfa', SLOW, () => {
+  const email = 'totp-admin@example.com';
+  const password = 'totp-admin-password';
+
+  function printed(stdout: string, label: string): string {
+    return new RegExp(`^${label}: (\\S+)$`, 'm').exec(stdout)?.[1] ?? '';
+  }
+
+  async function factorsOf(address: string) {
+    return backend.sql<{ status: string; friendly_name: string }>(
+      `select f.status::text as status, f.friendly_name from auth.mfa_factors f
+         join auth.users u on u.id = f.user_id where u.email = $1`,
+      [address],
+    );
+  }
+
+  it('creates an admin with a verified TOTP factor and prints its secret and URI', async () => {
+    const result = await runAdminCreate(['--email', email, '--password', password, '--totp']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const secret = printed(result.stdout, 'TOTP secret');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(printed(result.stdout, 'TOTP URI')).toBe(
+      `otpauth://totp/Kestrel%20Data:${email}?algorithm=SHA1&digits=6&issuer=Kestrel+Data&period=30&secret=${secret}`,
+    );
+    expect(await factorsOf(email)).toEqual([
+      { status: 'verified', friendly_name: 'Authenticator app' },
+    ]);
+    // The printed secret is enough to reach aal2 as that admin.
+    const client = await signInWithTotp(backend, email, password, secret);
+    const level = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(level.data?.currentLevel).toBe('aal2');
+  });
+
+  it('refuses a second --totp for a user who already has a verified factor', async () => {
+    const result = await runAdminCreate(['--email', email, '--password', password, '--totp']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('already has a verified TOTP factor; add --reset-mfa');
+    expect(await factorsOf(email)).toHaveLength(1);
+  });
+
+  it('--reset-mfa alone removes the factors of an existing user, without a password', async () => {
+    const result = await runAdminCreate(['--email', email, '--reset-mfa']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`Removed 1 MFA factor of ${email}`);
+    expect(await factorsOf(email)).toEqual([]);
+    const again = await runAdminCreate(['--email', email, '--reset-mfa']);
+    expect(again.stdout).toContain('had no MFA factor; nothing to reset');
+  });
+
+  it('--reset-mfa --totp replaces the factor; --reset-mfa for an unknown address fails', async () => {
+    await runAdminCreate(['--email', email, '--password', password, '--totp']);
+    const result = await runAdminCreate([
+      '--email',
+      email,
+      '--password',
+      password,
+      '--reset-mfa',
+      '--totp',
+    ]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Removed 1 MFA factor');
+    expect(printed(result.stdout, 'TOTP secret')).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await factorsOf(email)).toHaveLength(1);
+
+    const unknown = await runAdminCreate(['--email', 'nobody-here@example.com', '--reset-mfa']);
+    expect(unknown.exitCode).toBe(1);
+    expect(unknown.stderr).toContain('No user with the e-mail nobody-here@example.com');
+  });
+
+  it('--totp with a wrong password for an existing user fails clearly', async () => {
+    const result = await runAdminCreate([
+      '--email',
+      email,
+      '--password',
+      'not-the-password',
+      '--reset-mfa',
+      '--totp',
+    ]);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain(
+      `Could not sign in as ${email} to enrol a TOTP factor: Invalid login credentials`,
+    );
+  });
+});
