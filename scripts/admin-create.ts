@@ -16,15 +16,13 @@
 // Exit status: 0 when the user exists and is an admin afterwards (or, for --reset-mfa alone, has
 // no factor left), 1 otherwise (with a message).
 
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
 import WebSocket from 'ws';
 import type { Database } from '../src/lib/database.types.ts';
+import { loadEnv } from './env/load-env.ts';
 
 const USAGE =
   'Usage: npm run admin:create -- --email <email> --password <password> [--name <full name>] [--totp] [--reset-mfa]\n' +
@@ -101,37 +99,6 @@ function parseRequest(argv: string[]): AdminRequest {
     throw new UsageError('--name must be at most 100 characters.');
   }
   return { email, password, fullName, totp, resetMfa };
-}
-
-/** Reads KEY=VALUE lines; ignores blanks, comments and `export `; strips matching quotes. */
-function parseEnvFile(text: string): Record<string, string> {
-  const entries: Record<string, string> = {};
-  for (const rawLine of text.split(/\r?\n/)) {
-    const line = rawLine.trim();
-    if (!line || line.startsWith('#')) continue;
-    const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
-    if (!match) continue;
-    const [, key = '', rawValue = ''] = match;
-    let value = rawValue.trim();
-    const quote = value[0];
-    if ((quote === '"' || quote === "'") && value.length >= 2 && value.endsWith(quote)) {
-      value = value.slice(1, -1);
-    } else {
-      value = value.replace(/\s+#.*$/, ''); // trailing comment on an unquoted value
-    }
-    entries[key] = value;
-  }
-  return entries;
-}
-
-/** Like Vite: real environment first, then .env.local, then .env. */
-function loadEnvironment(projectRoot: string): Record<string, string | undefined> {
-  const fromFiles: Record<string, string> = {};
-  for (const file of ['.env', '.env.local']) {
-    const path = join(projectRoot, file);
-    if (existsSync(path)) Object.assign(fromFiles, parseEnvFile(readFileSync(path, 'utf8')));
-  }
-  return { ...fromFiles, ...process.env };
 }
 
 /** The `role` claim of a legacy JWT key, or undefined if the key is not a readable JWT. */
@@ -365,10 +332,9 @@ async function enrolTotp(
 }
 
 async function main(argv: string[]): Promise<number> {
-  const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
   try {
     const request = parseRequest(argv);
-    const connection = readConnection(loadEnvironment(projectRoot));
+    const connection = readConnection(loadEnv());
     await assertReachable(connection);
     const client = createClient<Database>(connection.url, connection.serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false },

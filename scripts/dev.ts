@@ -6,7 +6,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection } from 'node:net';
 
-const backendPort = Number(process.env.LOCAL_SUPABASE_PORT ?? 54321);
+import { applyEnvFiles } from './env/load-env';
+
+// Vite's dev mode reads .env.development too; the backend and Vite inherit what this sets.
+applyEnvFiles({ mode: 'development' });
+const backendPort = Number(process.env.LOCAL_SUPABASE_PORT || 54321);
 
 function portAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {

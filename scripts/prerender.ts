@@ -2,7 +2,8 @@
  * Turns the client build in dist/ into one static HTML file per route, with each page's head
  * tags and markup already in place, plus 404.html, sitemap.xml and robots.txt.
  *
- * Run after `vite build` (client, with manifest) and `vite build --ssr src/entry-server.tsx`.
+ * Run after `vite build` (client, with manifest) and `vite build --ssr src/entry-server.tsx`. The
+ * client build has already written `_headers` from the values it put into the bundle.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -10,7 +11,6 @@ import { pathToFileURL } from 'node:url';
 
 import type * as ServerEntryModule from '../src/entry-server';
 import { deferHydration } from './hydration-loader';
-import { renderHeadersFile, scriptOriginsFromEnv } from './security-headers';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
@@ -21,7 +21,6 @@ const buildDir = process.env.BUILD_DIR ?? 'dist';
 const distDir = join(root, buildDir);
 const serverEntry = join(root, `${buildDir}-ssr`, 'entry-server.js');
 
-const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 const HEAD_MARKER = '<!--app-head-->';
 const HTML_MARKER = '<!--app-html-->';
 const LEADING_HEAD_TAGS = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
@@ -144,12 +143,6 @@ async function main() {
     sitemap(entry.indexablePaths(), entry.site.url, lastmod),
   );
   await writeFile(join(distDir, 'robots.txt'), robots(entry.site.url));
-  // The headers for this build's own Supabase URL (the committed public/_headers is production's).
-  const supabaseUrl = process.env.VITE_SUPABASE_URL ?? LOCAL_SUPABASE_URL;
-  await writeFile(
-    join(distDir, '_headers'),
-    renderHeadersFile({ supabaseUrl, scriptOrigins: scriptOriginsFromEnv(process.env) }),
-  );
   const what = clientOnly ? 'wrote the client-only shell for' : 'prerendered';
   console.log(`${what} ${routes.length} routes + 404.html, sitemap.xml, robots.txt`);
 }

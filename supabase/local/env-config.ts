@@ -1,6 +1,20 @@
+import { applyEnvFiles } from '../../scripts/env/load-env.ts';
 import type { LocalSupabaseOptions } from './server.ts';
 
 export class EnvError extends Error {}
+
+/**
+ * The backend's environment: fills `target` (process.env) from the project's `.env` files for
+ * every variable not already set, so later readers of process.env see them too, then reads and
+ * checks the backend's own options from it.
+ */
+export function loadBackendOptions({
+  dir,
+  target = process.env,
+}: { dir?: string; target?: NodeJS.ProcessEnv } = {}): LocalSupabaseOptions {
+  applyEnvFiles({ dir, target });
+  return optionsFromEnv(target);
+}
 
 /** Reads and checks the backend's environment; each message names the variable that is wrong. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): LocalSupabaseOptions {

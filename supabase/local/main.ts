@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import { EnvError, optionsFromEnv, redactUrl } from './env-config.ts';
+import { EnvError, loadBackendOptions, redactUrl } from './env-config.ts';
 import { enquiryMailOptionsFromEnv } from './functions/functions-config.ts';
 import { PortInUseError, startLocalSupabase } from './server.ts';
 
 /** `npm run backend`: the embedded Supabase stand-in on 127.0.0.1:${LOCAL_SUPABASE_PORT:-54321}. */
 async function main(): Promise<void> {
-  const options = optionsFromEnv(process.env);
+  // First: the .env files fill process.env (real variables win), so anything below that reads
+  // process.env sees the same values as the rest of the project.
+  const options = loadBackendOptions();
   if (options.db.kind === 'pglite-dir') mkdirSync(options.db.dir, { recursive: true });
   const log = (line: string) => console.log(`[backend] ${line}`);
   const notifications = enquiryMailOptionsFromEnv(process.env);

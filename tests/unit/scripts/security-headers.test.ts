@@ -126,10 +126,7 @@ describe('security headers', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
-  it('public/_headers and vercel.json are what the generator writes (npm run headers)', () => {
-    expect(readFileSync(join(root, 'public', '_headers'), 'utf8')).toBe(
-      renderHeadersFile(production),
-    );
+  it('vercel.json is what the generator writes (npm run headers)', () => {
     expect(readFileSync(join(root, 'vercel.json'), 'utf8')).toBe(renderVercelJson(production));
   });
 
