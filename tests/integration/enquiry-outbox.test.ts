@@ -1,0 +1,346 @@
+// The enquiry outbox: the insert of an enquiry and the queuing of its e-mails are one
+// transaction; staff alerts beyond the hourly threshold are gathered into a digest; the
+// acknowledgement carries nothing the visitor wrote; only the service role drains the outbox and
+// only admins see what could not be sent.
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  interestLabels,
+  timelineLabels,
+} from '../../supabase/functions/send-enquiry-mail/render.ts';
+import {
+  serviceInterestLabels,
+  timelineLabels as siteTimelineLabels,
+} from '../../src/content/contact-options.ts';
+import {
+  anonClient,
+  createUser,
+  serviceClient,
+  signedInClient,
+  startTestBackend,
+} from './support/backend.ts';
+import type { TestBackend } from './support/backend.ts';
+import { mailTo } from './support/mail.ts';
+
+const STAFF = 'staff-inbox@kestrel.test';
+const SITE = 'https://site.kestrel.test';
+let backend: TestBackend;
+let anon: SupabaseClient;
+let member: SupabaseClient;
+let admin: SupabaseClient;
+let sequence = 0;
+
+interface Job {
+  id: string;
+  kind: string;
+  status: string;
+  recipient: string | null;
+  submission_id: string | null;
+  payload: { enquiries?: { id: string; message: string }[] };
+  skip_reason: string | null;
+}
+
+function enquiry(overrides: Record<string, string | null> = {}) {
+  sequence += 1;
+  return {
+    Name: 'Ada Lovelace',
+    Email: `visitor-${sequence}@example.com`,
+    Company: 'Analytical Engines Ltd',
+    Job: null,
+    Phone: null,
+    Interest: 'data-strategy',
+    Timeline: '1-3-months',
+    Message: `We would like help with our data strategy (${sequence}).`,
+    ...overrides,
+  };
+}
+
+const jobs = () =>
+  backend.sql<Job>('select * from private.enquiry_mail_jobs order by created_at, kind');
+
+const runSender = (key: string) =>
+  fetch(`${backend.url}/functions/v1/send-enquiry-mail`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, apikey: backend.anonKey },
+  });
+
+async function insertAsVisitor(row = enquiry()): Promise<string> {
+  const { error } = await anon.from('contact_submissions').insert(row);
+  expect(error).toBeNull();
+  const [stored] = await backend.sql<{ id: string }>(
+    'select id from public.contact_submissions where "Email" = $1',
+    [row.Email],
+  );
+  return stored!.id;
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend({
+    siteUrl: SITE,
+    enquiryMail: { notifyTo: STAFF },
+    enquiryLimits: {
+      staff_alerts_per_hour: 3,
+      acknowledgements_per_hour: 4,
+      digest_delay_seconds: 0,
+    },
+  });
+  anon = anonClient(backend);
+  await createUser(backend, { email: 'member@example.com', password: 'member-password-1' });
+  const staff = await createUser(backend, {
+    email: 'admin@example.com',
+    password: 'admin-password-1',
+  });
+  await backend.sql(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [
+    staff.id,
+  ]);
+  member = await signedInClient(backend, 'member@example.com', 'member-password-1');
+  admin = await signedInClient(backend, 'admin@example.com', 'admin-password-1');
+});
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+beforeEach(async () => {
+  await backend.sql('delete from private.enquiry_mail_jobs');
+  await backend.sql('delete from public.contact_submissions');
+  await fetch(`${backend.url}/__local/mail`, { method: 'DELETE' });
+});
+
+describe('the outbox is written in the insert transaction', () => {
+  it('an accepted enquiry queues one staff alert and one acknowledgement', async () => {
+    const row = enquiry();
+    const id = await insertAsVisitor(row);
+    const queued = await jobs();
+    expect(queued.map((job) => [job.kind, job.status, job.submission_id])).toEqual(
+      [
+        ['acknowledgement', 'pending', id],
+        ['staff_alert', 'pending', id],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+    const alert = queued.find((job) => job.kind === 'staff_alert')!;
+    expect(alert.recipient).toBeNull();
+    expect(alert.payload.enquiries?.map((entry) => entry.id)).toEqual([id]);
+    const acknowledgement = queued.find((job) => job.kind === 'acknowledgement')!;
+    expect(acknowledgement.recipient).toBe(row.Email);
+    // nothing the visitor wrote is stored for the acknowledgement
+    expect(acknowledgement.payload).toEqual({});
+  });
+
+  it('a refused insert queues nothing', async () => {
+    const { error } = await anon.from('contact_submissions').insert(enquiry({ Interest: 'gold' }));
+    expect(error?.code).toBe('23514');
+    const email = 'limited@example.com';
+    for (let n = 0; n < 3; n += 1) await insertAsVisitor(enquiry({ Email: email }));
+    const before = (await jobs()).length;
+    const fourth = await anon.from('contact_submissions').insert(enquiry({ Email: email }));
+    expect(fourth.error?.hint).toBe('contact_submissions_rate_limit');
+    expect((await jobs()).length).toBe(before);
+    expect(before).toBe(6);
+  });
+
+  it('a transaction that inserts and then fails leaves neither the enquiry nor its jobs', async () => {
+    await expect(
+      backend.sql(`
+        begin;
+        insert into public.contact_submissions ("Name", "Email", "Company", "Interest", "Timeline", "Message")
+          values ('Rolled Back', 'rolled-back@example.com', 'Nowhere Ltd', 'other', 'exploring', 'This insert is rolled back.');
+        select 1 / 0;
+        commit;`),
+    ).rejects.toThrow();
+    await backend.sql('rollback').catch(() => {});
+    expect(
+      await backend.sql(
+        `select 1 from public.contact_submissions where "Email" = 'rolled-back@example.com'`,
+      ),
+    ).toEqual([]);
+    expect(await jobs()).toEqual([]);
+  });
+});
+
+describe('staff digest and acknowledgement cap', () => {
+  it('alerts beyond the hourly threshold are gathered into one digest; every enquiry is in exactly one staff mail', async () => {
+    const ids: string[] = [];
+    for (let n = 0; n < 6; n += 1) ids.push(await insertAsVisitor());
+    const staffJobs = (await jobs()).filter((job) => job.kind !== 'acknowledgement');
+    expect(staffJobs.filter((job) => job.kind === 'staff_alert')).toHaveLength(3);
+    const digests = staffJobs.filter((job) => job.kind === 'staff_digest');
+    expect(digests).toHaveLength(1);
+    const covered = staffJobs.flatMap((job) => job.payload.enquiries!.map((entry) => entry.id));
+    expect(covered.sort()).toEqual([...ids].sort());
+
+    expect((await runSender(backend.serviceRoleKey)).status).toBe(200);
+    const inbox = await mailTo(backend, STAFF);
+    expect(inbox).toHaveLength(4);
+    const digest = inbox.find((mail) => mail.subject === '3 new enquiries (digest)');
+    expect(digest?.links).toEqual(ids.slice(3).map((id) => `${SITE}/admin?enquiry=${id}`));
+  });
+
+  it('acknowledgements beyond the hourly cap are skipped with the reason; the staff still hear of every enquiry', async () => {
+    for (let n = 0; n < 6; n += 1) await insertAsVisitor();
+    const acknowledgements = (await jobs()).filter((job) => job.kind === 'acknowledgement');
+    expect(acknowledgements.map((job) => job.status)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'skipped',
+      'skipped',
+    ]);
+    expect(
+      acknowledgements.filter((job) => job.status === 'skipped').map((job) => job.skip_reason),
+    ).toEqual(['acknowledgement_hourly_cap', 'acknowledgement_hourly_cap']);
+    await runSender(backend.serviceRoleKey);
+    const skipped = acknowledgements.filter((job) => job.status === 'skipped');
+    for (const job of skipped) expect(await mailTo(backend, job.recipient!)).toEqual([]);
+    const staffCovered = (await jobs())
+      .filter((job) => job.kind !== 'acknowledgement')
+      .reduce((total, job) => total + job.payload.enquiries!.length, 0);
+    expect(staffCovered).toBe(6);
+  });
+});
+
+describe('what the e-mails say', () => {
+  it('the staff alert links to the enquiry first; the acknowledgement never echoes the visitor', async () => {
+    const row = enquiry({
+      Name: 'Mallory Evil\r\nBcc: victim@example.com',
+      Company: 'Spam <b>Corp</b>',
+      Job: 'Chief <img src=x onerror=alert(1)>',
+      Message: 'Visit https://evil.example/prize <a href="https://evil.example">now</a> & win',
+    });
+    const id = await insertAsVisitor(row);
+    expect((await runSender(backend.serviceRoleKey)).status).toBe(200);
+
+    const [alert] = await mailTo(backend, STAFF);
+    expect(alert!.links[0]).toBe(`${SITE}/admin?enquiry=${id}`);
+    expect(alert!.links).toHaveLength(1);
+    expect(alert!.subject).not.toMatch(/[\r\n]/);
+    expect(alert!.subject).toContain('Mallory Evil Bcc: victim@example.com');
+    expect(alert!.html).not.toContain('<img');
+    expect(alert!.html).not.toContain('<b>');
+    expect(alert!.html).toContain('Spam &lt;b&gt;Corp&lt;/b&gt;');
+    expect(alert!.text).toContain('Interest: Data Strategy');
+    expect(alert!.text).toContain('Timeline: 1-3 months');
+    expect(alert!.text).toContain(row.Message);
+
+    const [acknowledgement] = await mailTo(backend, row.Email);
+    expect(acknowledgement!.text).toContain("We'll get back to you within 24 hours.");
+    const everything = `${acknowledgement!.subject}\n${acknowledgement!.text}\n${acknowledgement!.html}`;
+    for (const fragment of [
+      'Mallory',
+      'victim',
+      'Spam',
+      'Corp',
+      'Chief',
+      'evil.example',
+      'prize',
+      'win',
+    ]) {
+      expect(everything).not.toContain(fragment);
+    }
+    expect(acknowledgement!.links).toEqual([]);
+  });
+
+  it('the sender shows the same interest and timeline labels as the form', () => {
+    expect(interestLabels).toEqual(serviceInterestLabels);
+    expect(timelineLabels).toEqual(siteTimelineLabels);
+  });
+});
+
+describe('who may reach the outbox', () => {
+  it('anon and signed-in users cannot read the outbox schema', async () => {
+    for (const client of [anon, member]) {
+      const { data, error } = await client.schema('private').from('enquiry_mail_jobs').select('*');
+      expect(data).toBeNull();
+      expect(error?.code).toBe('PGRST106');
+    }
+  });
+
+  it('anon gets 401 and a signed-in non-admin 401/403 from every outbox RPC', async () => {
+    await insertAsVisitor();
+    const calls: [string, Record<string, unknown>][] = [
+      ['claim_enquiry_mail_jobs', {}],
+      ['complete_enquiry_mail_job', { job_id: crypto.randomUUID(), claim: crypto.randomUUID() }],
+      [
+        'fail_enquiry_mail_job',
+        { job_id: crypto.randomUUID(), claim: crypto.randomUUID(), error: 'x' },
+      ],
+    ];
+    for (const [name, args] of calls) {
+      const asAnon = await anon.rpc(name, args);
+      expect(asAnon.status).toBe(401);
+      expect(asAnon.error?.code).toBe('42501');
+      const asMember = await member.rpc(name, args);
+      expect(asMember.status).toBe(403);
+      expect(asMember.error?.code).toBe('42501');
+      const asAdmin = await admin.rpc(name, args);
+      expect(asAdmin.status).toBe(403);
+    }
+    for (const [name, args] of [
+      ['list_failed_enquiry_mail', {}],
+      ['retry_failed_enquiry_mail', { job_id: crypto.randomUUID() }],
+    ] as const) {
+      const asAnon = await anon.rpc(name, args);
+      expect(asAnon.status).toBe(401);
+      const asMember = await member.rpc(name, args);
+      expect(asMember.status).toBe(403);
+      expect(asMember.error?.message).toMatch(/^Only staff admins may/);
+    }
+    // nothing was claimed by any of those calls
+    expect((await jobs()).every((job) => job.status === 'pending')).toBe(true);
+  });
+
+  it('the sender function refuses anyone but the service role with 401 and sends nothing', async () => {
+    await insertAsVisitor();
+    const memberToken = (await member.auth.getSession()).data.session!.access_token;
+    for (const headers of [
+      {},
+      { apikey: backend.anonKey },
+      { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}` },
+      { apikey: backend.anonKey, Authorization: `Bearer ${memberToken}` },
+      { apikey: backend.anonKey, Authorization: 'Bearer not-a-jwt' },
+    ]) {
+      const response = await fetch(`${backend.url}/functions/v1/send-enquiry-mail`, {
+        method: 'POST',
+        headers,
+      });
+      expect(response.status).toBe(401);
+    }
+    expect((await jobs()).every((job) => job.status === 'pending')).toBe(true);
+    expect(await mailTo(backend, STAFF)).toEqual([]);
+    const service = await runSender(backend.serviceRoleKey);
+    expect(await service.json()).toEqual({ claimed: 2, sent: 2, retried: 0, failed: 0 });
+  });
+
+  it('admins list failed jobs and re-queue one; the service role cannot use the admin RPCs', async () => {
+    const id = await insertAsVisitor();
+    await backend.sql(
+      `update private.enquiry_mail_jobs set status = 'failed', attempts = 5, last_error = 'mail API answered 500'
+        where kind = 'staff_alert'`,
+    );
+    const listed = await admin.rpc('list_failed_enquiry_mail');
+    expect(listed.error).toBeNull();
+    expect(listed.data).toHaveLength(1);
+    expect(listed.data[0]).toMatchObject({
+      kind: 'staff_alert',
+      submission_id: id,
+      recipient: null,
+      enquiry_count: 1,
+      attempts: 5,
+      last_error: 'mail API answered 500',
+    });
+    const asService = await serviceClient(backend).rpc('list_failed_enquiry_mail');
+    expect(asService.error?.code).toBe('42501');
+
+    const retried = await admin.rpc('retry_failed_enquiry_mail', { job_id: listed.data[0].id });
+    expect(retried.data).toBe(true);
+    const again = await admin.rpc('retry_failed_enquiry_mail', { job_id: listed.data[0].id });
+    expect(again.data).toBe(false);
+    const [job] = await backend.sql<{ status: string; attempts: number }>(
+      `select status, attempts from private.enquiry_mail_jobs where kind = 'staff_alert'`,
+    );
+    expect(job).toEqual({ status: 'pending', attempts: 0 });
+    expect((await admin.rpc('list_failed_enquiry_mail')).data).toEqual([]);
+  });
+});
