@@ -75,6 +75,10 @@ export const limits = {
   enquiryReplyHours: 24,
   testimonialRating: 5,
   adminPageSize: 25,
+  /** How often an open admin dashboard looks for new enquiries while its tab is visible. */
+  adminPollMs: 15_000,
+  /** The shortest poll interval the admin page accepts from its `?poll=` parameter (tests). */
+  adminMinPollMs: 500,
 } as const;
 
 export const award = { year: 2025, title: 'Data Management Solution of the Year' } as const;

@@ -53,42 +53,86 @@ export type Database = {
       };
       contact_submissions: {
         Row: {
+          assigned_to: string | null;
           Company: string;
           created_at: string;
           Email: string;
           id: string;
           Interest: string;
           Job: string | null;
+          last_contacted_at: string | null;
           Message: string;
           Name: string;
           Phone: string | null;
+          status: string;
           Timeline: string;
         };
         Insert: {
+          assigned_to?: string | null;
           Company: string;
           created_at?: string;
           Email: string;
           id?: string;
           Interest: string;
           Job?: string | null;
+          last_contacted_at?: string | null;
           Message: string;
           Name: string;
           Phone?: string | null;
+          status?: string;
           Timeline: string;
         };
         Update: {
+          assigned_to?: string | null;
           Company?: string;
           created_at?: string;
           Email?: string;
           id?: string;
           Interest?: string;
           Job?: string | null;
+          last_contacted_at?: string | null;
           Message?: string;
           Name?: string;
           Phone?: string | null;
+          status?: string;
           Timeline?: string;
         };
         Relationships: [];
+      };
+      enquiry_notes: {
+        Row: {
+          author_email: string | null;
+          author_id: string | null;
+          body: string;
+          created_at: string;
+          id: string;
+          submission_id: string;
+        };
+        Insert: {
+          author_email?: string | null;
+          author_id?: string | null;
+          body: string;
+          created_at?: string;
+          id?: string;
+          submission_id: string;
+        };
+        Update: {
+          author_email?: string | null;
+          author_id?: string | null;
+          body?: string;
+          created_at?: string;
+          id?: string;
+          submission_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'enquiry_notes_submission_id_fkey';
+            columns: ['submission_id'];
+            isOneToOne: false;
+            referencedRelation: 'contact_submissions';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       user_roles: {
         Row: {
@@ -116,7 +160,17 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
-      [_ in never]: never;
+      enquiry_overview: {
+        Args: { _since?: string };
+        Returns: Json;
+      };
+      list_staff: {
+        Args: never;
+        Returns: {
+          email: string;
+          id: string;
+        }[];
+      };
     };
     Enums: {
       app_role: 'admin' | 'user';

@@ -1,14 +1,41 @@
-import { useNavigate } from 'react-router';
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 
 import { Seo } from '@/components/layout/seo';
 import { paths } from '@/config/paths';
+import { limits } from '@/config/site';
 import { AdminDashboard } from '@/features/admin/admin-dashboard';
 import { signOutEverywhere } from '@/features/auth/auth-actions';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { ProtectedRoute } from '@/features/auth/protected-route';
 
+/** `?poll=<ms>` shortens the new-enquiry check (the e2e tests use it); never below the floor. */
+function pollInterval(value: string | null): number {
+  const ms = Number(value);
+  return value && Number.isFinite(ms) ? Math.max(limits.adminMinPollMs, ms) : limits.adminPollMs;
+}
+
 export default function AdminPage() {
   const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const enquiryId = searchParams.get('enquiry');
+  const pollIntervalMs = pollInterval(searchParams.get('poll'));
+
+  // `?enquiry=<id>` is the open dialog: a link to it opens it, closing it removes the parameter.
+  const setEnquiry = useCallback(
+    (id: string | null) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id === null) next.delete('enquiry');
+          else next.set('enquiry', id);
+          return next;
+        },
+        { replace: id === null, preventScrollReset: true },
+      ),
+    [setSearchParams],
+  );
+
   return (
     <>
       <Seo
@@ -24,6 +51,9 @@ export default function AdminPage() {
               client={client}
               email={user.email ?? ''}
               role={role}
+              enquiryId={enquiryId}
+              onEnquiryChange={setEnquiry}
+              pollIntervalMs={pollIntervalMs}
               onSignOut={async () => {
                 await signOutEverywhere(client, 'admin_sign_out');
                 await navigate(paths.auth, { replace: true });

@@ -3,15 +3,14 @@ import { useCallback, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button-styles';
 import { limits } from '@/config/site';
+import { EnquiryOverviewPanel } from '@/features/admin/enquiry-overview-panel';
 import { exportSubmissions } from '@/features/admin/export-submissions';
-import {
-  noFilters,
-  type Submission,
-  type SubmissionFilters,
-} from '@/features/admin/list-submissions';
+import { noFilters, type SubmissionFilters } from '@/features/admin/list-submissions';
 import { SubmissionDialog } from '@/features/admin/submission-dialog';
 import { SubmissionsList } from '@/features/admin/submissions-list';
 import { SubmissionsToolbar } from '@/features/admin/submissions-toolbar';
+import { useDashboardRefresh } from '@/features/admin/use-dashboard-refresh';
+import { useStatusCounts } from '@/features/admin/use-status-counts';
 import { useSubmissions } from '@/features/admin/use-submissions';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
@@ -20,23 +19,35 @@ type AdminDashboardProps = {
   email: string;
   role: string;
   onSignOut: () => Promise<void>;
+  /** The enquiry whose dialog is open (the page keeps it in `?enquiry=`), or null. */
+  enquiryId: string | null;
+  onEnquiryChange: (id: string | null) => void;
   pageSize?: number;
+  /** How often to look for new enquiries while the tab is visible. */
+  pollIntervalMs?: number;
 };
 
-/** /admin for a signed-in admin: header, then the enquiries with search, filters and export. */
+/** /admin for a signed-in admin: header, overview, then the enquiries with filters and export. */
 export function AdminDashboard({
   client,
   email,
   role,
   onSignOut,
+  enquiryId,
+  onEnquiryChange,
   pageSize = limits.adminPageSize,
+  pollIntervalMs = limits.adminPollMs,
 }: AdminDashboardProps) {
   const [filters, setFilters] = useState<SubmissionFilters>(noFilters);
   const [page, setPage] = useState(0);
-  const [selected, setSelected] = useState<Submission | null>(null);
   const [exporting, setExporting] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
-  const submissions = useSubmissions(client, filters, page, pageSize);
+  const { overview, refreshKey, announcement, refresh } = useDashboardRefresh(
+    client,
+    pollIntervalMs,
+  );
+  const submissions = useSubmissions(client, filters, page, pageSize, refreshKey);
+  const statusCounts = useStatusCounts(client, filters, refreshKey);
 
   const changeFilters = useCallback((next: SubmissionFilters) => {
     setFilters(next);
@@ -81,6 +92,11 @@ export function AdminDashboard({
             </button>
           </div>
         </header>
+        <p role="status" className="min-h-5 text-sm font-semibold text-brand-800">
+          {announcement}
+        </p>
+
+        <EnquiryOverviewPanel overview={overview} />
 
         <section
           aria-labelledby="submissions-heading"
@@ -100,20 +116,30 @@ export function AdminDashboard({
             onExport={handleExport}
             exporting={exporting}
             canExport={(submissions.data?.total ?? 0) > 0}
+            statusCounts={statusCounts}
           />
           <SubmissionsList
             state={submissions}
             page={page}
             pageSize={pageSize}
             filtered={
-              filters.search.trim() !== '' || filters.interest !== '' || filters.timeline !== ''
+              filters.search.trim() !== '' ||
+              filters.interest !== '' ||
+              filters.timeline !== '' ||
+              filters.status !== ''
             }
             onPage={setPage}
-            onView={setSelected}
+            onView={(submission) => onEnquiryChange(submission.id)}
           />
         </section>
       </div>
-      <SubmissionDialog submission={selected} onClose={() => setSelected(null)} />
+      <SubmissionDialog
+        client={client}
+        enquiryId={enquiryId}
+        initial={submissions.data?.rows.find((row) => row.id === enquiryId)}
+        onClose={() => onEnquiryChange(null)}
+        onChanged={refresh}
+      />
     </div>
   );
 }

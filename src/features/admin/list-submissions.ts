@@ -1,5 +1,6 @@
 import type { Tables } from '@/lib/database.types';
 import type { AppSupabaseClient } from '@/lib/supabase';
+import { ENQUIRY_STATUSES, type EnquiryStatus } from '@/features/admin/enquiry-status';
 import { buildSearchFilter } from '@/features/admin/submission-search';
 
 export type Submission = Tables<'contact_submissions'>;
@@ -10,9 +11,14 @@ export type SubmissionFilters = {
   interest: string;
   /** A timeline option value, or '' for all. */
   timeline: string;
+  /** An enquiry status, or '' for all. */
+  status: EnquiryStatus | '';
 };
 
-export const noFilters: SubmissionFilters = { search: '', interest: '', timeline: '' };
+export const noFilters: SubmissionFilters = { search: '', interest: '', timeline: '', status: '' };
+
+/** How many enquiries match the filters in each status (the status filter itself aside). */
+export type StatusCounts = Record<EnquiryStatus, number>;
 
 export type SubmissionPage = { rows: Submission[]; total: number };
 
@@ -26,6 +32,22 @@ export class SubmissionsQueryError extends Error {
   }
 }
 
+/** The search, interest, timeline and status filters on a contact_submissions query. */
+function applyFilters<
+  Query extends {
+    or(filters: string): Query;
+    eq(column: 'Interest' | 'Timeline' | 'status', value: string): Query;
+  },
+>(query: Query, filters: SubmissionFilters): Query {
+  const search = buildSearchFilter(filters.search);
+  let filtered = query;
+  if (search) filtered = filtered.or(search);
+  if (filters.interest) filtered = filtered.eq('Interest', filters.interest);
+  if (filters.timeline) filtered = filtered.eq('Timeline', filters.timeline);
+  if (filters.status) filtered = filtered.eq('status', filters.status);
+  return filtered;
+}
+
 /** The filtered, newest-first query for rows `from`..`to` (inclusive), with the exact total. */
 function filteredRange(
   client: AppSupabaseClient,
@@ -33,11 +55,10 @@ function filteredRange(
   from: number,
   to: number,
 ) {
-  let query = client.from('contact_submissions').select('*', { count: 'exact' });
-  const search = buildSearchFilter(filters.search);
-  if (search) query = query.or(search);
-  if (filters.interest) query = query.eq('Interest', filters.interest);
-  if (filters.timeline) query = query.eq('Timeline', filters.timeline);
+  const query = applyFilters(
+    client.from('contact_submissions').select('*', { count: 'exact' }),
+    filters,
+  );
   // id breaks ties between equal timestamps, so pages never overlap or skip rows.
   return query
     .order('created_at', { ascending: false })
@@ -72,4 +93,22 @@ export async function listAllSubmissions(
     const total = count ?? 0;
     if (!data || data.length < batchSize || rows.length >= total) return rows;
   }
+}
+
+/** The count in each status for the other filters: one HEAD request per status, in parallel. */
+export async function countByStatus(
+  client: AppSupabaseClient,
+  filters: SubmissionFilters,
+): Promise<StatusCounts> {
+  const counts = await Promise.all(
+    ENQUIRY_STATUSES.map(async (status) => {
+      const { error, count } = await applyFilters(
+        client.from('contact_submissions').select('id', { count: 'exact', head: true }),
+        { ...filters, status },
+      ).limit(1);
+      if (error) throw new SubmissionsQueryError(error);
+      return [status, count ?? 0] as const;
+    }),
+  );
+  return Object.fromEntries(counts) as StatusCounts;
 }

@@ -1,87 +1,96 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
+import { EnquiryNotes } from '@/features/admin/enquiry-notes';
+import { EnquiryWorkflowForm } from '@/features/admin/enquiry-workflow-form';
 import type { Submission } from '@/features/admin/list-submissions';
-import {
-  displayInterest,
-  displayMessage,
-  displayTimeline,
-  displayValue,
-  formatDateTime,
-  telHref,
-} from '@/features/admin/submission-format';
+import { SubmissionDetails } from '@/features/admin/submission-details';
+import { displayValue, formatDateTime } from '@/features/admin/submission-format';
+import { useEnquiry, type EnquiryState } from '@/features/admin/use-enquiry';
+import type { AppSupabaseClient } from '@/lib/supabase';
 
-const linkClass = 'break-all text-brand-700 underline underline-offset-2 hover:text-brand-800';
+type Props = {
+  client: AppSupabaseClient;
+  /** The enquiry to show (from a row or a deep link), or null when the dialog is closed. */
+  enquiryId: string | null;
+  /** The row already on screen with that id, if any, shown without waiting for a fetch. */
+  initial: Submission | undefined;
+  onClose: () => void;
+  /** Called after the admin changed the enquiry or added a note. */
+  onChanged: () => void;
+};
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1 sm:grid-cols-[9rem_1fr] sm:gap-4">
-      <dt className="text-sm font-semibold text-ink-muted">{label}</dt>
-      <dd className="text-ink">{children}</dd>
-    </div>
-  );
+function heading(state: EnquiryState): { title: string; description: string } {
+  switch (state.kind) {
+    case 'loaded':
+      return {
+        title: displayValue(state.enquiry.Name),
+        description: `Enquiry received ${formatDateTime(state.enquiry.created_at)}`,
+      };
+    case 'missing':
+      return {
+        title: 'Enquiry not found',
+        description:
+          'No enquiry matches this link. It may have been deleted, or the link is incomplete.',
+      };
+    case 'failed':
+      return {
+        title: 'Enquiry not loaded',
+        description: 'The enquiry could not be loaded. Try again in a moment.',
+      };
+    default:
+      return { title: 'Loading enquiry…', description: 'Fetching the enquiry.' };
+  }
 }
 
-/** One enquiry in full, with mailto and tel links. */
-export function SubmissionDialog({
-  submission,
-  onClose,
-}: {
-  submission: Submission | null;
-  onClose: () => void;
-}) {
+/** One enquiry in full, with its workflow and notes; also what a deep link opens. */
+export function SubmissionDialog({ client, enquiryId, initial, onClose, onChanged }: Props) {
+  const [state, setEnquiry] = useEnquiry(client, enquiryId, initial);
+  const { title, description } = heading(state);
   return (
-    <Dialog.Root open={submission !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog.Root open={enquiryId !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/60" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-[71] flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-2xl focus:outline-none">
-          {submission ? (
-            <>
-              <div className="border-b border-slate-200 px-6 pt-6 pb-4">
-                <Dialog.Title className="text-xl font-bold break-words text-ink">
-                  {displayValue(submission.Name)}
-                </Dialog.Title>
-                <Dialog.Description className="mt-1 text-sm text-ink-muted">
-                  Enquiry received {formatDateTime(submission.created_at)}
-                </Dialog.Description>
-              </div>
-              <dl className="space-y-3 overflow-y-auto px-6 py-4">
-                <Field label="Email">
-                  {submission.Email ? (
-                    <a href={`mailto:${submission.Email}`} className={linkClass}>
-                      {submission.Email}
-                    </a>
-                  ) : (
-                    'N/A'
-                  )}
-                </Field>
-                <Field label="Phone">
-                  {submission.Phone ? (
-                    <a href={telHref(submission.Phone)} className={linkClass}>
-                      {submission.Phone}
-                    </a>
-                  ) : (
-                    'N/A'
-                  )}
-                </Field>
-                <Field label="Company">{displayValue(submission.Company)}</Field>
-                <Field label="Job title">{displayValue(submission.Job)}</Field>
-                <Field label="Service interest">{displayInterest(submission.Interest)}</Field>
-                <Field label="Timeline">{displayTimeline(submission.Timeline)}</Field>
-                <Field label="Message">
-                  <p className="break-words whitespace-pre-wrap">
-                    {displayMessage(submission.Message)}
-                  </p>
-                </Field>
-              </dl>
-              <div className="flex justify-end border-t border-slate-200 px-6 py-4">
-                <Dialog.Close className={buttonClass({ variant: 'outline', size: 'sm' })}>
-                  Close
-                </Dialog.Close>
-              </div>
-            </>
+          <div className="border-b border-slate-200 px-6 pt-6 pb-4">
+            <Dialog.Title className="text-xl font-bold break-words text-ink">{title}</Dialog.Title>
+            <Dialog.Description className="mt-1 text-sm text-ink-muted">
+              {description}
+            </Dialog.Description>
+          </div>
+          {state.kind === 'loaded' ? (
+            <div className="space-y-6 overflow-y-auto px-6 py-4">
+              <SubmissionDetails submission={state.enquiry} />
+              <EnquiryWorkflowForm
+                key={state.enquiry.id}
+                client={client}
+                enquiry={state.enquiry}
+                onUpdated={(updated) => {
+                  setEnquiry(updated);
+                  onChanged();
+                }}
+              />
+              <EnquiryNotes
+                key={`notes-${state.enquiry.id}`}
+                client={client}
+                enquiryId={state.enquiry.id}
+                onAdded={onChanged}
+              />
+            </div>
+          ) : state.kind === 'loading' ? (
+            <div className="flex justify-center py-10" role="status">
+              <span
+                aria-hidden="true"
+                className="size-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700"
+              />
+              <span className="sr-only">Loading enquiry…</span>
+            </div>
           ) : null}
+          <div className="flex justify-end border-t border-slate-200 px-6 py-4">
+            <Dialog.Close className={buttonClass({ variant: 'outline', size: 'sm' })}>
+              Close
+            </Dialog.Close>
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,3 +1,4 @@
+import { EnquiryStatusBadge } from '@/features/admin/enquiry-status-badge';
 import type { Submission } from '@/features/admin/list-submissions';
 import {
   displayInterest,
@@ -10,7 +11,16 @@ import {
   truncate,
 } from '@/features/admin/submission-format';
 
-const headers = ['Date', 'Name', 'Email', 'Company', 'Service Interest', 'Timeline', 'Message'];
+const headers = [
+  'Date',
+  'Status',
+  'Name',
+  'Email',
+  'Company',
+  'Service Interest',
+  'Timeline',
+  'Message',
+];
 
 const cell = 'px-4 py-3 align-top';
 /** The first column stays put while the rest scroll sideways on a phone. */
@@ -38,7 +48,7 @@ export function SubmissionsTable({ rows, onView, busy }: TableProps) {
     >
       <table
         aria-busy={busy || undefined}
-        className={`w-full min-w-[56rem] border-collapse text-left text-sm ${busy ? 'opacity-60' : ''}`}
+        className={`w-full min-w-[62rem] border-collapse text-left text-sm ${busy ? 'opacity-60' : ''}`}
       >
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-ink-muted uppercase">
           <tr>
@@ -73,6 +83,9 @@ function SubmissionRow({ row, onView }: { row: Submission; onView: (row: Submiss
           {formatDate(row.created_at)}
           <span className="block text-xs text-ink-muted">{formatTime(row.created_at)}</span>
         </time>
+      </td>
+      <td className={cell}>
+        <EnquiryStatusBadge status={row.status} />
       </td>
       <td className={`${cell} min-w-[9rem] font-medium text-ink`}>{displayValue(row.Name)}</td>
       <td className={`${cell} min-w-[13rem] [overflow-wrap:anywhere]`}>

@@ -2,7 +2,12 @@ import { useEffect, useState } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { serviceInterestOptions, timelineOptions } from '@/content/contact-options';
-import type { SubmissionFilters } from '@/features/admin/list-submissions';
+import { ENQUIRY_STATUSES, isEnquiryStatus, statusLabel } from '@/features/admin/enquiry-status';
+import {
+  noFilters,
+  type StatusCounts,
+  type SubmissionFilters,
+} from '@/features/admin/list-submissions';
 import { MAX_SEARCH_LENGTH } from '@/features/admin/submission-search';
 
 const SEARCH_DELAY_MS = 300;
@@ -16,15 +21,22 @@ type ToolbarProps = {
   onExport: () => void;
   exporting: boolean;
   canExport: boolean;
+  /** Enquiries per status for the other filters, shown in the status options. */
+  statusCounts: StatusCounts | null;
 };
 
-/** Search (debounced), service-interest and timeline filters, and the CSV export. */
+function withCount(label: string, count: number | undefined): string {
+  return count === undefined ? label : `${label} (${count})`;
+}
+
+/** Search (debounced), status (with counts), service-interest and timeline filters, CSV export. */
 export function SubmissionsToolbar({
   filters,
   onChange,
   onExport,
   exporting,
   canExport,
+  statusCounts,
 }: ToolbarProps) {
   const [search, setSearch] = useState(filters.search);
 
@@ -34,10 +46,17 @@ export function SubmissionsToolbar({
     return () => clearTimeout(timer);
   }, [search, filters, onChange]);
 
-  const filtered = filters.search !== '' || filters.interest !== '' || filters.timeline !== '';
+  const filtered =
+    filters.search !== '' ||
+    filters.interest !== '' ||
+    filters.timeline !== '' ||
+    filters.status !== '';
+  const allCount = statusCounts
+    ? ENQUIRY_STATUSES.reduce((sum, status) => sum + statusCounts[status], 0)
+    : undefined;
 
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end">
       <div className="sm:col-span-2 lg:col-span-1">
         <label htmlFor="submissions-search" className="mb-1 block text-sm font-semibold text-ink">
           Search
@@ -51,6 +70,27 @@ export function SubmissionsToolbar({
           onChange={(event) => setSearch(event.target.value)}
           className={controlClass}
         />
+      </div>
+      <div>
+        <label htmlFor="submissions-status" className="mb-1 block text-sm font-semibold text-ink">
+          Status
+        </label>
+        <select
+          id="submissions-status"
+          value={filters.status}
+          onChange={(event) => {
+            const value = event.target.value;
+            onChange({ ...filters, status: isEnquiryStatus(value) ? value : '' });
+          }}
+          className={controlClass}
+        >
+          <option value="">{withCount('All', allCount)}</option>
+          {ENQUIRY_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {withCount(statusLabel(status), statusCounts?.[status])}
+            </option>
+          ))}
+        </select>
       </div>
       <div>
         <label htmlFor="submissions-interest" className="mb-1 block text-sm font-semibold text-ink">
@@ -94,7 +134,7 @@ export function SubmissionsToolbar({
             type="button"
             onClick={() => {
               setSearch('');
-              onChange({ search: '', interest: '', timeline: '' });
+              onChange(noFilters);
             }}
             className={buttonClass({ variant: 'ghost', size: 'sm' })}
           >

@@ -41,12 +41,16 @@ export type SubmissionsState = {
   failed: boolean;
 };
 
-/** One page of enquiries for the filters, reloaded whenever they or the page change. */
+/**
+ * One page of enquiries for the filters, reloaded whenever they or the page change. A new
+ * `refreshKey` reloads the same page in the background: the rows on screen stay, not dimmed.
+ */
 export function useSubmissions(
   client: AppSupabaseClient,
   filters: SubmissionFilters,
   page: number,
   pageSize: number,
+  refreshKey = 0,
 ): SubmissionsState {
   const key = JSON.stringify([filters, page, pageSize]);
   const [result, setResult] = useState<{ key: string; data: SubmissionPage | null } | null>(null);
@@ -70,7 +74,7 @@ export function useSubmissions(
     return () => {
       active = false;
     };
-  }, [client, filters, page, pageSize]);
+  }, [client, filters, page, pageSize, refreshKey]);
 
   const current = result?.key === key;
   return {

@@ -1,15 +1,21 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { ToastMessage } from '@/components/ui/toast/notify';
-import { AdminDashboard } from '@/features/admin/admin-dashboard';
-import type { Submission } from '@/features/admin/list-submissions';
 
-import { createFakeSupabase, type BuilderCall, type QueryHandler } from '../auth/fake-supabase';
 import { captureToasts, quietAuditLog, releaseToasts } from '../auth/test-helpers';
+import { overviewOf, renderDashboard, submission } from './admin-test-data';
 
 let toasts: ToastMessage[];
+
+/** The enquiries table (the overview has a table of its own behind a toggle). */
+async function submissionsTable() {
+  const region = await screen.findByRole('region', { name: 'Submissions table' });
+  return within(region).getByRole('table');
+}
+
+const tableRows = async () => within(await submissionsTable()).getAllByRole('row');
 
 beforeEach(() => {
   toasts = captureToasts();
@@ -21,52 +27,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function submission(n: number, overrides: Partial<Submission> = {}): Submission {
-  return {
-    id: `id-${n}`,
-    created_at: new Date(Date.UTC(2025, 2, 1, 10) - n * 3_600_000).toISOString(),
-    Name: `Person ${n}`,
-    Email: `person${n}@example.com`,
-    Company: `Company ${n}`,
-    Job: null,
-    Phone: null,
-    Interest: 'data-strategy',
-    Timeline: 'immediate',
-    Message: `Message number ${n} for the team.`,
-    ...overrides,
-  };
-}
-
-/** A contact_submissions handler paging `all` by the query's range(). */
-function pagedHandler(all: Submission[]): QueryHandler {
-  return (calls: BuilderCall[]) => {
-    const range = calls.find(([method]) => method === 'range') as [string, number, number];
-    return { data: all.slice(range[1], range[2] + 1), error: null, count: all.length };
-  };
-}
-
-function renderDashboard(handler: QueryHandler) {
-  const fake = createFakeSupabase({ tables: { contact_submissions: handler } });
-  const onSignOut = vi.fn(async () => {});
-  render(
-    <AdminDashboard
-      client={fake.client}
-      email="ada@example.com"
-      role="admin"
-      onSignOut={onSignOut}
-    />,
-  );
-  const lastQuery = () =>
-    fake.queries.filter((q) => q.table === 'contact_submissions').at(-1)!.calls;
-  return { fake, onSignOut, lastQuery };
-}
-
 describe('AdminDashboard', () => {
   it('shows the header, welcome, role badge and the card titles', async () => {
-    const { onSignOut } = renderDashboard(pagedHandler([]));
+    const { onSignOut } = renderDashboard();
     expect(screen.getByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Welcome, ada@example.com')).toBeInTheDocument();
     expect(screen.getByText('admin')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Overview' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Contact Submissions' })).toBeInTheDocument();
     expect(
       screen.getByText('Manage and review customer contact form submissions'),
@@ -76,73 +43,74 @@ describe('AdminDashboard', () => {
   });
 
   it('shows a spinner while loading, then "No contact submissions found"', async () => {
-    renderDashboard(pagedHandler([]));
-    expect(screen.getByRole('status')).toHaveTextContent('Loading contact submissions…');
+    renderDashboard();
+    expect(screen.getByText('Loading contact submissions…')).toBeInTheDocument();
     expect(await screen.findByText('No contact submissions found')).toBeInTheDocument();
   });
 
-  it('lists rows newest first with labels, N/A, "No message" and UK dates', async () => {
+  it('lists rows with a status badge, labels, N/A, "No message" and UK dates', async () => {
     const long = 'A long message. '.repeat(20).trim();
-    const { lastQuery } = renderDashboard(
-      pagedHandler([
+    renderDashboard({
+      rows: [
         submission(1, { Interest: 'ai-ml', Timeline: '6-plus-months', Message: long }),
-        submission(2, { Company: '', Message: '' }),
-      ]),
-    );
-    const table = await screen.findByRole('table');
+        submission(2, { Company: '', Message: '', status: 'in_progress' }),
+      ],
+    });
+    const table = await submissionsTable();
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Date', 'Name', 'Email', 'Company', 'Service Interest', 'Timeline', 'Message']);
+    ).toEqual([
+      'Date',
+      'Status',
+      'Name',
+      'Email',
+      'Company',
+      'Service Interest',
+      'Timeline',
+      'Message',
+    ]);
     const [, first, second] = within(table).getAllByRole('row');
     expect(first).toHaveTextContent('01 Mar 2025');
+    expect(first).toHaveTextContent('New');
     expect(first).toHaveTextContent('AI & Machine Learning');
     expect(first).toHaveTextContent('6+ months');
     const preview = within(first!).getByTitle(long);
     expect(preview.textContent).toMatch(/…$/);
     expect(preview.textContent!.length).toBeLessThan(long.length);
+    expect(second).toHaveTextContent('In progress');
     expect(second).toHaveTextContent('N/A');
     expect(second).toHaveTextContent('No message');
-    expect(lastQuery()).toContainEqual(['select', '*', { count: 'exact' }]);
-    expect(lastQuery()).toContainEqual(['order', 'created_at', { ascending: false }]);
   });
 
-  it('opens the full enquiry in a dialog with mailto and tel links', async () => {
-    renderDashboard(
-      pagedHandler([
-        submission(1, {
-          Phone: '+44 20 7946 0958',
-          Job: 'CDO',
-          Message: 'Full text here, all of it.',
-        }),
-      ]),
+  it('counts each status in the status filter, and filters by it', async () => {
+    renderDashboard({
+      rows: [
+        submission(1),
+        submission(2),
+        submission(3, { status: 'in_progress' }),
+        submission(4, { status: 'spam', Name: 'Spammer' }),
+      ],
+    });
+    const filter = screen.getByLabelText('Status');
+    await waitFor(() =>
+      expect(
+        within(filter)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['All (4)', 'New (2)', 'In progress (1)', 'Won (0)', 'Lost (0)', 'Spam (1)']),
     );
-    const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: 'View full enquiry from Person 1' }),
-    );
-    const dialog = screen.getByRole('dialog', { name: 'Person 1' });
-    expect(within(dialog).getByRole('link', { name: 'person1@example.com' })).toHaveAttribute(
-      'href',
-      'mailto:person1@example.com',
-    );
-    expect(within(dialog).getByRole('link', { name: '+44 20 7946 0958' })).toHaveAttribute(
-      'href',
-      'tel:+442079460958',
-    );
-    expect(within(dialog).getByText('Full text here, all of it.')).toBeInTheDocument();
-    expect(within(dialog).getByText('CDO')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.setup().selectOptions(filter, 'spam');
+    await waitFor(async () => expect(await tableRows()).toHaveLength(2));
+    expect(screen.getByRole('row', { name: /Spammer/ })).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–1 of 1 enquiry')).toBeInTheDocument();
   });
 
   it('pages on the server, 25 rows at a time', async () => {
-    const all = Array.from({ length: 30 }, (_, i) => submission(i + 1));
-    const { lastQuery } = renderDashboard(pagedHandler(all));
+    renderDashboard({ rows: Array.from({ length: 30 }, (_, i) => submission(i + 1)) });
     expect(await screen.findByText('Showing 1–25 of 30 enquiries')).toBeInTheDocument();
-    expect(lastQuery()).toContainEqual(['range', 0, 24]);
-    expect(screen.getAllByRole('row')).toHaveLength(26);
+    expect(await tableRows()).toHaveLength(26);
     const user = userEvent.setup();
     expect(screen.getByRole('button', { name: 'Previous' })).toHaveAttribute(
       'aria-disabled',
@@ -150,41 +118,25 @@ describe('AdminDashboard', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Showing 26–30 of 30 enquiries')).toBeInTheDocument();
-    expect(lastQuery()).toContainEqual(['range', 25, 49]);
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     // Unavailable but still focusable (aria-disabled), and a press does nothing.
     const next = screen.getByRole('button', { name: 'Next' });
     expect(next).toHaveAttribute('aria-disabled', 'true');
     expect(next).toBeEnabled();
     await user.click(next);
-    expect(lastQuery()).toContainEqual(['range', 25, 49]);
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
-  });
-
-  it('searches with an escaped or-filter and filters by interest and timeline', async () => {
-    const { lastQuery } = renderDashboard(pagedHandler([submission(1)]));
-    const user = userEvent.setup();
-    await screen.findByRole('table');
-    await user.type(screen.getByLabelText('Search'), '50%, (x)');
-    await waitFor(() =>
-      expect(lastQuery()).toContainEqual([
-        'or',
-        // LIKE escape \% for the %, then the quoted value escapes that backslash again.
-        ['Name', 'Email', 'Company', 'Message']
-          .map((column) => `${column}.ilike."*50\\\\%, (x)*"`)
-          .join(','),
-      ]),
-    );
-    await user.selectOptions(screen.getByLabelText('Service interest'), 'ai-ml');
-    await waitFor(() => expect(lastQuery()).toContainEqual(['eq', 'Interest', 'ai-ml']));
-    await user.selectOptions(screen.getByLabelText('Timeline'), 'Just exploring');
-    await waitFor(() => expect(lastQuery()).toContainEqual(['eq', 'Timeline', 'exploring']));
-    expect(lastQuery()).toContainEqual(['range', 0, 24]);
   });
 
   it('toasts "Error: Failed to load contact submissions." and logs a query error', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderDashboard(() => ({ data: null, error: { message: 'permission denied', code: '42501' } }));
+    renderDashboard({
+      tables: {
+        contact_submissions: () => ({
+          data: null,
+          error: { message: 'permission denied', code: '42501' },
+        }),
+      },
+    });
     await waitFor(() =>
       expect(toasts).toContainEqual({
         title: 'Error',
@@ -200,8 +152,12 @@ describe('AdminDashboard', () => {
 
   it('toasts "Error: An unexpected error occurred." when loading throws', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderDashboard(() => {
-      throw new TypeError('Failed to fetch');
+    renderDashboard({
+      tables: {
+        contact_submissions: () => {
+          throw new TypeError('Failed to fetch');
+        },
+      },
     });
     await waitFor(() =>
       expect(toasts).toContainEqual({
@@ -213,9 +169,8 @@ describe('AdminDashboard', () => {
     expect(error).toHaveBeenCalled();
   });
 
-  it('exports every filtered row, fetched in batches, as a CSV download', async () => {
-    const all = Array.from({ length: 30 }, (_, i) => submission(i + 1));
-    const { fake } = renderDashboard(pagedHandler(all));
+  it('exports every filtered row as a CSV download', async () => {
+    renderDashboard({ rows: Array.from({ length: 30 }, (_, i) => submission(i + 1)) });
     const blobs: Blob[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
       blobs.push(blob);
@@ -223,7 +178,7 @@ describe('AdminDashboard', () => {
     });
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    await screen.findByRole('table');
+    await submissionsTable();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     const text = await new Promise<string>((resolve) => {
@@ -233,9 +188,87 @@ describe('AdminDashboard', () => {
     });
     expect(text.split('\r\n').filter(Boolean)).toHaveLength(31);
     expect(text).toContain('Person 30');
-    const exportQuery = fake.queries.filter((q) => q.table === 'contact_submissions').at(-1)!;
-    expect(exportQuery.calls).toContainEqual(['range', 0, 999]);
     expect(toasts.at(-1)?.title).toBe('Export ready');
     vi.unstubAllGlobals();
+  });
+});
+
+describe('the overview', () => {
+  it('shows this week and month against the previous period, open and closed, and the chart', async () => {
+    renderDashboard({
+      rpc: {
+        enquiry_overview: () => ({
+          data: overviewOf({
+            this_week: 5,
+            previous_week: 3,
+            this_month: 9,
+            previous_month: 9,
+            open: 6,
+            closed: 4,
+            total: 10,
+            weekly: Array.from({ length: 12 }, (_, i) => ({
+              week_start: `2026-${i < 4 ? '09' : i < 8 ? '10' : '11'}-${String((i % 4) * 7 + 1).padStart(2, '0')}`,
+              total: i === 11 ? 5 : 0,
+              by_interest: i === 11 ? { 'ai-ml': 3, analytics: 2 } : {},
+            })),
+          }),
+        }),
+      },
+    });
+    const overview = screen.getByRole('region', { name: 'Overview' });
+    await waitFor(() => expect(within(overview).getByText('This week')).toBeInTheDocument());
+    expect(within(overview).getByText('+2 on last week so far')).toBeInTheDocument();
+    expect(within(overview).getByText('Same as last month so far')).toBeInTheDocument();
+    expect(within(overview).getByText('New and in progress')).toBeInTheDocument();
+    expect(
+      within(overview).getByRole('img', {
+        name: 'AI & Machine Learning: 3 in 12 weeks, most in one week 3',
+      }),
+    ).toBeInTheDocument();
+    // The table alternative holds the same figures, one row per week.
+    const table = within(overview).getByRole('table', { hidden: true });
+    const rows = within(table).getAllByRole('row', { hidden: true });
+    expect(rows).toHaveLength(13);
+    expect(
+      within(rows.at(-1)!)
+        .getAllByRole('cell', { hidden: true })
+        .map((cell) => cell.textContent),
+    ).toEqual(['5', '0', '0', '0', '3', '0', '2', '0']);
+    expect(within(rows.at(-1)!).getByRole('rowheader', { hidden: true })).toHaveTextContent(
+      '22 Nov',
+    );
+  });
+
+  it('announces new enquiries politely, reloads the list in place and keeps focus', async () => {
+    const rows = [submission(1)];
+    let polls = 0;
+    const { rpcCalls } = renderDashboard({
+      rows,
+      pollIntervalMs: 40,
+      rpc: {
+        enquiry_overview: () => {
+          polls += 1;
+          const arrived = polls >= 3;
+          if (arrived && rows.length === 1) rows.unshift(submission(0, { Name: 'Newcomer' }));
+          return {
+            data: overviewOf({
+              total: rows.length,
+              arrived_since: arrived ? 1 : 0,
+              latest_created_at: rows[0]!.created_at,
+            }),
+          };
+        },
+      },
+    });
+    const search = screen.getByLabelText('Search');
+    search.focus();
+    expect(await screen.findByRole('row', { name: /Newcomer/ }, { timeout: 2000 })).toBeVisible();
+    expect(screen.getByText(/^1 new enquiry arrived at \d\d:\d\d\.$/)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(search).toHaveFocus();
+    // After the first load, every poll asks about arrivals since the newest enquiry seen.
+    expect(rpcCalls.at(-1)?.args).toEqual({ _since: expect.any(String) });
   });
 });

@@ -61,6 +61,9 @@ describe('submissionsToCsv', () => {
     Interest: 'ai-ml',
     Timeline: '6-plus-months',
     Message: 'Bonjour,\nwe need help.',
+    status: 'new',
+    assigned_to: null,
+    last_contacted_at: null,
   };
 
   it('starts with a UTF-8 byte-order mark and a header row', () => {

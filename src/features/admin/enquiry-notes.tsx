@@ -1,0 +1,117 @@
+import { useEffect, useState, type FormEvent } from 'react';
+
+import { buttonClass } from '@/components/ui/button-styles';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { notify } from '@/components/ui/toast/notify';
+import {
+  addNote,
+  listNotes,
+  MAX_NOTE_LENGTH,
+  noteSchema,
+  type EnquiryNote,
+} from '@/features/admin/enquiry-workflow';
+import { SubmissionsQueryError } from '@/features/admin/list-submissions';
+import { displayValue, formatDateTime } from '@/features/admin/submission-format';
+import { reportLoadError } from '@/features/admin/use-submissions';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+type Props = { client: AppSupabaseClient; enquiryId: string; onAdded: () => void };
+
+/** Internal notes, newest first, and a form to add one (notes cannot be edited or removed). */
+export function EnquiryNotes({ client, enquiryId, onAdded }: Props) {
+  const [notes, setNotes] = useState<EnquiryNote[] | null>(null);
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    listNotes(client, enquiryId).then(
+      (loaded) => active && setNotes(loaded),
+      (failure: unknown) => {
+        if (!active) return;
+        reportLoadError(failure);
+        setNotes([]);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [client, enquiryId]);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = noteSchema.safeParse(draft);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setSaving(true);
+    try {
+      const note = await addNote(client, enquiryId, checked.data);
+      setNotes((current) => [note, ...(current ?? [])]);
+      setDraft('');
+      onAdded();
+      notify({ title: 'Note added', variant: 'success' });
+    } catch (failure) {
+      setError(
+        failure instanceof SubmissionsQueryError
+          ? failure.message
+          : 'The note could not be saved. Try again in a moment.',
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="enquiry-notes-heading" className="space-y-3">
+      <h3 id="enquiry-notes-heading" className="text-base font-bold text-ink">
+        Notes
+      </h3>
+      <form aria-label="Add a note" noValidate onSubmit={handleSubmit} className="space-y-2">
+        <FormField
+          id="enquiry-note"
+          label="New note"
+          error={error}
+          hint={`Visible to staff only. At most ${MAX_NOTE_LENGTH} characters.`}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              value={draft}
+              maxLength={MAX_NOTE_LENGTH}
+              onChange={(event) => setDraft(event.target.value)}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <div className="flex justify-end">
+          <button type="submit" disabled={saving} className={buttonClass({ size: 'sm' })}>
+            {saving ? 'Adding...' : 'Add note'}
+          </button>
+        </div>
+      </form>
+      {notes === null ? (
+        <p className="text-sm text-ink-muted">Loading notes…</p>
+      ) : notes.length === 0 ? (
+        <p className="text-sm text-ink-muted">No notes yet.</p>
+      ) : (
+        <ol aria-label="Notes, newest first" className="space-y-3">
+          {notes.map((note) => (
+            <li key={note.id} className="rounded-lg bg-slate-50 p-3">
+              <p className="text-xs text-ink-muted">
+                <span className="font-semibold text-ink">{displayValue(note.author_email)}</span>
+                {' · '}
+                <time dateTime={note.created_at}>{formatDateTime(note.created_at)}</time>
+              </p>
+              <p className="mt-1 break-words whitespace-pre-wrap text-ink">{note.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import * as z from 'zod/mini';
+
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { SubmissionsQueryError } from '@/features/admin/list-submissions';
+
+const count = z.number().check(z.int(), z.nonnegative());
+
+/** The shape public.enquiry_overview() returns, checked at the edge. */
+const overviewSchema = z.object({
+  this_week: count,
+  previous_week: count,
+  this_month: count,
+  previous_month: count,
+  open: count,
+  closed: count,
+  total: count,
+  arrived_since: count,
+  latest_created_at: z.nullable(z.string()),
+  by_status: z.record(z.string(), count),
+  weekly: z.array(
+    z.object({
+      week_start: z.string(),
+      total: count,
+      by_interest: z.record(z.string(), count),
+    }),
+  ),
+});
+
+export type EnquiryOverview = z.infer<typeof overviewSchema>;
+export type WeeklyCount = EnquiryOverview['weekly'][number];
+
+/** The dashboard's figures over every enquiry; `since` counts the arrivals after it. */
+export async function fetchOverview(
+  client: AppSupabaseClient,
+  since: string | null,
+): Promise<EnquiryOverview> {
+  const { data, error } = await client.rpc('enquiry_overview', since ? { _since: since } : {});
+  if (error) throw new SubmissionsQueryError(error);
+  return overviewSchema.parse(data);
+}
+
+/** "+2 on last week", "−1 on last week", "Same as last week". */
+export function comparison(current: number, previous: number, period: string): string {
+  const difference = current - previous;
+  if (difference === 0) return `Same as ${period}`;
+  return `${difference > 0 ? '+' : '−'}${Math.abs(difference)} on ${period}`;
+}

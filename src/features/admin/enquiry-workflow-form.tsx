@@ -1,0 +1,157 @@
+import { useEffect, useState, type FormEvent } from 'react';
+
+import { buttonClass } from '@/components/ui/button-styles';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { notify } from '@/components/ui/toast/notify';
+import { ENQUIRY_STATUSES, isEnquiryStatus, statusLabel } from '@/features/admin/enquiry-status';
+import {
+  listStaff,
+  updateEnquiry,
+  type StaffMember,
+  type WorkflowChange,
+} from '@/features/admin/enquiry-workflow';
+import { SubmissionsQueryError, type Submission } from '@/features/admin/list-submissions';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+type Props = {
+  client: AppSupabaseClient;
+  enquiry: Submission;
+  onUpdated: (enquiry: Submission) => void;
+};
+
+/** "2026-11-20" for a stored timestamp (UTC date), '' for none. */
+export function toDateInput(iso: string | null): string {
+  return iso ? iso.slice(0, 10) : '';
+}
+
+/** A picked date is stored at noon UTC, which is the same calendar day in London all year. */
+export function fromDateInput(value: string): string | null {
+  return value ? `${value}T12:00:00.000Z` : null;
+}
+
+function failureText(error: unknown): string {
+  return error instanceof SubmissionsQueryError
+    ? error.message
+    : 'The change could not be saved. Try again in a moment.';
+}
+
+/** Status, assignee and last-contacted date, saved together; plus "Mark as spam" in one press. */
+export function EnquiryWorkflowForm({ client, enquiry, onUpdated }: Props) {
+  const [status, setStatus] = useState(enquiry.status);
+  const [assignee, setAssignee] = useState(enquiry.assigned_to ?? '');
+  const [contacted, setContacted] = useState(toDateInput(enquiry.last_contacted_at));
+  const [staff, setStaff] = useState<StaffMember[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    listStaff(client).then(
+      (members) => active && setStaff(members),
+      () => active && setStaff([]),
+    );
+    return () => {
+      active = false;
+    };
+  }, [client]);
+
+  async function save(change: WorkflowChange, done: string) {
+    if (Object.keys(change).length === 0) return;
+    setSaving(true);
+    try {
+      const updated = await updateEnquiry(client, enquiry.id, change);
+      if (!updated) throw new SubmissionsQueryError({ message: 'This enquiry no longer exists.' });
+      setStatus(updated.status);
+      onUpdated(updated);
+      notify({ title: 'Enquiry updated', description: done, variant: 'success' });
+    } catch (error) {
+      notify({ title: 'Not saved', description: failureText(error), variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const change: WorkflowChange = {};
+    if (status !== enquiry.status) change.status = status;
+    if (assignee !== (enquiry.assigned_to ?? '')) change.assigned_to = assignee || null;
+    if (contacted !== toDateInput(enquiry.last_contacted_at))
+      change.last_contacted_at = fromDateInput(contacted);
+    void save(change, 'Your changes were saved.');
+  }
+
+  const known = staff.some((member) => member.id === assignee);
+  return (
+    <form
+      aria-label="Workflow"
+      onSubmit={handleSubmit}
+      className="space-y-4 rounded-xl border border-slate-200 p-4"
+    >
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField id="enquiry-status" label="Status">
+          {(control) => (
+            <select
+              {...control}
+              value={status}
+              onChange={(event) =>
+                isEnquiryStatus(event.target.value) && setStatus(event.target.value)
+              }
+              className={inputClass}
+            >
+              {ENQUIRY_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {statusLabel(value)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField id="enquiry-assignee" label="Assigned to">
+          {(control) => (
+            <select
+              {...control}
+              value={assignee}
+              onChange={(event) => setAssignee(event.target.value)}
+              className={inputClass}
+            >
+              <option value="">Unassigned</option>
+              {assignee && !known ? <option value={assignee}>A former staff member</option> : null}
+              {staff.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.email}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField id="enquiry-contacted" label="Last contacted">
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={contacted}
+              max={new Date().toISOString().slice(0, 10)}
+              onChange={(event) => setContacted(event.target.value)}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+      </div>
+      <div className="flex flex-wrap justify-end gap-2">
+        {enquiry.status !== 'spam' ? (
+          <button
+            type="button"
+            disabled={saving}
+            onClick={() => void save({ status: 'spam' }, 'Marked as spam.')}
+            className={buttonClass({ variant: 'outline', size: 'sm' })}
+          >
+            Mark as spam
+          </button>
+        ) : null}
+        <button type="submit" disabled={saving} className={buttonClass({ size: 'sm' })}>
+          {saving ? 'Saving...' : 'Save changes'}
+        </button>
+      </div>
+    </form>
+  );
+}

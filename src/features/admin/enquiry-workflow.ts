@@ -1,0 +1,98 @@
+import * as z from 'zod/mini';
+
+import type { Tables, TablesUpdate } from '@/lib/database.types';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { SubmissionsQueryError, type Submission } from '@/features/admin/list-submissions';
+
+export type EnquiryNote = Pick<
+  Tables<'enquiry_notes'>,
+  'id' | 'created_at' | 'author_email' | 'body'
+>;
+export type StaffMember = { id: string; email: string };
+export type WorkflowChange = Pick<
+  TablesUpdate<'contact_submissions'>,
+  'status' | 'assigned_to' | 'last_contacted_at'
+>;
+
+/** The database's note rule (enquiry_notes_body_*): trimmed, 1 to 5000 characters. */
+export const MAX_NOTE_LENGTH = 5000;
+
+export const noteSchema = z.string().check(
+  z.overwrite((text) => text.trim()),
+  z.minLength(1, 'Write a note before adding it.'),
+  z.maxLength(MAX_NOTE_LENGTH, `A note can be at most ${MAX_NOTE_LENGTH} characters.`),
+);
+
+const staffSchema = z.array(z.object({ id: z.string(), email: z.string() }));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A deep link's id is only sent when it looks like a key, so a typo is "not found", not a 400. */
+export function isEnquiryId(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** One enquiry by id, or null when there is none (or the id is malformed). */
+export async function getEnquiry(
+  client: AppSupabaseClient,
+  id: string,
+): Promise<Submission | null> {
+  if (!isEnquiryId(id)) return null;
+  const { data, error } = await client
+    .from('contact_submissions')
+    .select('*')
+    .eq('id', id)
+    .limit(1);
+  if (error) throw new SubmissionsQueryError(error);
+  return data?.[0] ?? null;
+}
+
+/** Changes workflow fields; the database audits each change. Null when the enquiry is gone. */
+export async function updateEnquiry(
+  client: AppSupabaseClient,
+  id: string,
+  change: WorkflowChange,
+): Promise<Submission | null> {
+  const { data, error } = await client
+    .from('contact_submissions')
+    .update(change)
+    .eq('id', id)
+    .select('*');
+  if (error) throw new SubmissionsQueryError(error);
+  return data?.[0] ?? null;
+}
+
+/** The notes of an enquiry, newest first. */
+export async function listNotes(client: AppSupabaseClient, id: string): Promise<EnquiryNote[]> {
+  const { data, error } = await client
+    .from('enquiry_notes')
+    .select('id, created_at, author_email, body')
+    .eq('submission_id', id)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: true });
+  if (error) throw new SubmissionsQueryError(error);
+  return data ?? [];
+}
+
+/** Adds a note as the signed-in admin (the database stamps the author and time). */
+export async function addNote(
+  client: AppSupabaseClient,
+  id: string,
+  body: string,
+): Promise<EnquiryNote> {
+  const { data, error } = await client
+    .from('enquiry_notes')
+    .insert({ submission_id: id, body: noteSchema.parse(body) })
+    .select('id, created_at, author_email, body');
+  if (error) throw new SubmissionsQueryError(error);
+  const note = data?.[0];
+  if (!note) throw new SubmissionsQueryError({ message: 'The note was not saved.' });
+  return note;
+}
+
+/** The staff an enquiry can be assigned to. */
+export async function listStaff(client: AppSupabaseClient): Promise<StaffMember[]> {
+  const { data, error } = await client.rpc('list_staff');
+  if (error) throw new SubmissionsQueryError(error);
+  return staffSchema.parse(data ?? []);
+}

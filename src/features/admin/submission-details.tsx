@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+
+import { EnquiryStatusBadge } from '@/features/admin/enquiry-status-badge';
+import type { Submission } from '@/features/admin/list-submissions';
+import {
+  displayInterest,
+  displayMessage,
+  displayTimeline,
+  displayValue,
+  formatDate,
+  telHref,
+} from '@/features/admin/submission-format';
+
+const linkClass = 'break-all text-brand-700 underline underline-offset-2 hover:text-brand-800';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 sm:grid-cols-[9rem_1fr] sm:gap-4">
+      <dt className="text-sm font-semibold text-ink-muted">{label}</dt>
+      <dd className="text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** What the visitor sent, with mailto and tel links, and where the enquiry stands. */
+export function SubmissionDetails({ submission }: { submission: Submission }) {
+  return (
+    <dl className="space-y-3">
+      <Field label="Status">
+        <EnquiryStatusBadge status={submission.status} />
+      </Field>
+      <Field label="Email">
+        {submission.Email ? (
+          <a href={`mailto:${submission.Email}`} className={linkClass}>
+            {submission.Email}
+          </a>
+        ) : (
+          'N/A'
+        )}
+      </Field>
+      <Field label="Phone">
+        {submission.Phone ? (
+          <a href={telHref(submission.Phone)} className={linkClass}>
+            {submission.Phone}
+          </a>
+        ) : (
+          'N/A'
+        )}
+      </Field>
+      <Field label="Company">{displayValue(submission.Company)}</Field>
+      <Field label="Job title">{displayValue(submission.Job)}</Field>
+      <Field label="Service interest">{displayInterest(submission.Interest)}</Field>
+      <Field label="Timeline">{displayTimeline(submission.Timeline)}</Field>
+      <Field label="Last contacted">
+        {submission.last_contacted_at ? formatDate(submission.last_contacted_at) : 'Not yet'}
+      </Field>
+      <Field label="Message">
+        <p className="break-words whitespace-pre-wrap">{displayMessage(submission.Message)}</p>
+      </Field>
+    </dl>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+
+import {
+  countByStatus,
+  type StatusCounts,
+  type SubmissionFilters,
+} from '@/features/admin/list-submissions';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+/** Counts per status for the search, interest and timeline filters; null until the first load. */
+export function useStatusCounts(
+  client: AppSupabaseClient,
+  filters: SubmissionFilters,
+  refreshKey: number,
+): StatusCounts | null {
+  const [counts, setCounts] = useState<StatusCounts | null>(null);
+  const { search, interest, timeline } = filters;
+  useEffect(() => {
+    let active = true;
+    countByStatus(client, { search, interest, timeline, status: '' }).then(
+      (next) => {
+        if (active) setCounts(next);
+      },
+      // The table reports a failed load; the filter then shows no counts.
+      () => {
+        if (active) setCounts(null);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [client, search, interest, timeline, refreshKey]);
+  return counts;
+}

@@ -1,0 +1,137 @@
+import { serviceInterestOptions } from '@/content/contact-options';
+import type { WeeklyCount } from '@/features/admin/enquiry-overview';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "17 Nov" for "2026-11-17" (a week's Monday, already in London time). */
+export function weekLabel(weekStart: string): string {
+  const [, month, day] = weekStart.split('-');
+  return `${day} ${MONTHS[Number(month) - 1] ?? ''}`.trim();
+}
+
+type Series = { key: string; label: string; counts: number[] };
+
+/** One series for all services, then one per service interest, in the form's order. */
+export function chartSeries(weeks: readonly WeeklyCount[]): Series[] {
+  return [
+    { key: 'all', label: 'All services', counts: weeks.map((week) => week.total) },
+    ...serviceInterestOptions.map((option) => ({
+      key: option.value,
+      label: option.label,
+      counts: weeks.map((week) => week.by_interest[option.value] ?? 0),
+    })),
+  ];
+}
+
+const BAR = 8;
+const GAP = 4;
+const HEIGHT = 28;
+
+/** Twelve bars, scaled to `max`; a week with none shows a thin baseline so the gap reads as 0. */
+function Bars({ counts, max, label }: { counts: number[]; max: number; label: string }) {
+  const total = counts.reduce((sum, n) => sum + n, 0);
+  return (
+    <svg
+      role="img"
+      aria-label={`${label}: ${total} in 12 weeks, most in one week ${Math.max(0, ...counts)}`}
+      viewBox={`0 0 ${counts.length * (BAR + GAP)} ${HEIGHT}`}
+      className="h-7 w-full max-w-[12rem]"
+      preserveAspectRatio="none"
+    >
+      {counts.map((count, index) => {
+        const height = max === 0 ? 0 : Math.max(1, (count / max) * (HEIGHT - 2));
+        return (
+          <rect
+            key={index}
+            x={index * (BAR + GAP)}
+            y={count === 0 ? HEIGHT - 1 : HEIGHT - height}
+            width={BAR}
+            height={count === 0 ? 1 : height}
+            className={count === 0 ? 'fill-slate-400' : 'fill-brand-700'}
+          />
+        );
+      })}
+    </svg>
+  );
+}
+
+/**
+ * Enquiries per week for the last 12 weeks, as small multiples: one labelled row per service
+ * interest (names, not colours, tell them apart), with the figures as a table behind a toggle.
+ */
+export function WeeklyChart({ weeks }: { weeks: readonly WeeklyCount[] }) {
+  const series = chartSeries(weeks);
+  const interestMax = Math.max(0, ...series.slice(1).flatMap((row) => row.counts));
+  const first = weeks[0];
+  const last = weeks.at(-1);
+  return (
+    <figure className="space-y-3">
+      <figcaption className="text-sm font-semibold text-ink">
+        Enquiries per week, last 12 weeks
+        {first && last
+          ? ` (weeks from ${weekLabel(first.week_start)} to ${weekLabel(last.week_start)})`
+          : ''}
+      </figcaption>
+      <ul className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+        {series.map((row, index) => (
+          <li key={row.key} className="grid grid-cols-[minmax(0,1fr)_auto_2.5rem] items-end gap-3">
+            <span className="truncate text-sm text-ink-soft" title={row.label}>
+              {row.label}
+            </span>
+            <Bars
+              counts={row.counts}
+              max={index === 0 ? Math.max(0, ...row.counts) : interestMax}
+              label={row.label}
+            />
+            <span className="text-right text-sm font-semibold text-ink tabular-nums">
+              {row.counts.reduce((sum, n) => sum + n, 0)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <details className="text-sm">
+        <summary className="cursor-pointer font-semibold text-brand-700">
+          Show the figures as a table
+        </summary>
+        <div
+          className="mt-2 overflow-x-auto"
+          role="region"
+          aria-label="Enquiries per week table"
+          // A scrollable region must be focusable so keyboard users can scroll it.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+        >
+          <table className="min-w-full border-collapse text-left">
+            <caption className="sr-only">Enquiries per week by service interest</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="px-2 py-1">
+                  Week from
+                </th>
+                {series.map((row) => (
+                  <th key={row.key} scope="col" className="px-2 py-1">
+                    {row.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {weeks.map((week, weekIndex) => (
+                <tr key={week.week_start} className="border-t border-slate-200">
+                  <th scope="row" className="px-2 py-1 font-normal whitespace-nowrap">
+                    {weekLabel(week.week_start)}
+                  </th>
+                  {series.map((row) => (
+                    <td key={row.key} className="px-2 py-1 tabular-nums">
+                      {row.counts[weekIndex]}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,117 @@
+import { render } from '@testing-library/react';
+import { useState } from 'react';
+import { vi } from 'vitest';
+
+import { AdminDashboard } from '@/features/admin/admin-dashboard';
+import type { EnquiryOverview } from '@/features/admin/enquiry-overview';
+import type { Submission } from '@/features/admin/list-submissions';
+
+import {
+  createFakeAdminClient,
+  eqValue,
+  isHeadCount,
+  type Call,
+  type RpcHandler,
+  type TableHandler,
+} from './fake-admin-client';
+
+export function submission(n: number, overrides: Partial<Submission> = {}): Submission {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    created_at: new Date(Date.UTC(2025, 2, 1, 10) - n * 3_600_000).toISOString(),
+    Name: `Person ${n}`,
+    Email: `person${n}@example.com`,
+    Company: `Company ${n}`,
+    Job: null,
+    Phone: null,
+    Interest: 'data-strategy',
+    Timeline: 'immediate',
+    Message: `Message number ${n} for the team.`,
+    status: 'new',
+    assigned_to: null,
+    last_contacted_at: null,
+    ...overrides,
+  };
+}
+
+export function overviewOf(overrides: Partial<EnquiryOverview> = {}): EnquiryOverview {
+  return {
+    this_week: 0,
+    previous_week: 0,
+    this_month: 0,
+    previous_month: 0,
+    open: 0,
+    closed: 0,
+    total: 0,
+    arrived_since: 0,
+    latest_created_at: null,
+    by_status: {},
+    weekly: [],
+    ...overrides,
+  };
+}
+
+/**
+ * A contact_submissions handler over `rows`: HEAD counts per status, a lookup by id, and pages by
+ * range() filtered by status; it does not search (the integration tests cover the real queries).
+ */
+export function rowsHandler(rows: () => Submission[]): TableHandler {
+  return (calls: Call[]) => {
+    const status = eqValue(calls, 'status');
+    const id = eqValue(calls, 'id');
+    const matching = rows().filter(
+      (row) =>
+        (status === undefined || row.status === status) && (id === undefined || row.id === id),
+    );
+    if (isHeadCount(calls)) return { data: null, count: matching.length };
+    const range = calls.find(([method]) => method === 'range') as
+      [string, number, number] | undefined;
+    const page = range ? matching.slice(range[1], range[2] + 1) : matching;
+    return { data: page, count: matching.length };
+  };
+}
+
+type Setup = {
+  rows?: Submission[];
+  tables?: Record<string, TableHandler>;
+  rpc?: Record<string, RpcHandler>;
+  enquiryId?: string | null;
+  pollIntervalMs?: number;
+};
+
+/** The dashboard with a fake client, keeping `?enquiry=` in state as the admin page does. */
+export function renderDashboard(setup: Setup = {}) {
+  const rows = setup.rows ?? [];
+  const fake = createFakeAdminClient({
+    tables: { contact_submissions: rowsHandler(() => rows), ...setup.tables },
+    rpc: {
+      enquiry_overview: () => ({ data: overviewOf({ total: rows.length }) }),
+      list_staff: () => ({ data: [{ id: 'staff-1', email: 'ada@example.com' }] }),
+      ...setup.rpc,
+    },
+  });
+  const onSignOut = vi.fn(async () => {});
+  const enquiryChanges: (string | null)[] = [];
+  function Harness() {
+    const [enquiryId, setEnquiryId] = useState<string | null>(setup.enquiryId ?? null);
+    return (
+      <AdminDashboard
+        client={fake.client}
+        email="ada@example.com"
+        role="admin"
+        onSignOut={onSignOut}
+        enquiryId={enquiryId}
+        onEnquiryChange={(id) => {
+          enquiryChanges.push(id);
+          setEnquiryId(id);
+        }}
+        pollIntervalMs={setup.pollIntervalMs ?? 0}
+      />
+    );
+  }
+  render(<Harness />);
+  const lastQuery = () =>
+    fake.queries.filter((q) => q.table === 'contact_submissions' && !isHeadCount(q.calls)).at(-1)!
+      .calls;
+  return { ...fake, onSignOut, enquiryChanges, lastQuery, rows };
+}

@@ -1,0 +1,204 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { ToastMessage } from '@/components/ui/toast/notify';
+
+import { captureToasts, quietAuditLog, releaseToasts } from '../auth/test-helpers';
+import { renderDashboard, submission } from './admin-test-data';
+import type { Call } from './fake-admin-client';
+
+let toasts: ToastMessage[];
+
+beforeEach(() => {
+  toasts = captureToasts();
+  quietAuditLog();
+});
+
+afterEach(() => {
+  releaseToasts();
+  vi.restoreAllMocks();
+});
+
+function valueOf(calls: Call[], method: string): unknown {
+  return calls.find(([name]) => name === method)?.[1];
+}
+
+describe('the enquiry dialog', () => {
+  it('opens from a row with mailto and tel links, and closing it clears the link', async () => {
+    const { enquiryChanges } = renderDashboard({
+      rows: [submission(1, { Phone: '+44 20 7946 0958', Job: 'CDO', Message: 'Full text.' })],
+    });
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'View full enquiry from Person 1' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Person 1' });
+    expect(within(dialog).getByRole('link', { name: 'person1@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:person1@example.com',
+    );
+    expect(within(dialog).getByRole('link', { name: '+44 20 7946 0958' })).toHaveAttribute(
+      'href',
+      'tel:+442079460958',
+    );
+    expect(within(dialog).getByText('Full text.')).toBeInTheDocument();
+    expect(within(dialog).getByText('CDO')).toBeInTheDocument();
+    expect(await within(dialog).findByText('No notes yet.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(enquiryChanges).toEqual([submission(1).id, null]);
+  });
+
+  it('a deep link opens an enquiry that is not on the page', async () => {
+    const far = submission(99, { Name: 'Far Away' });
+    renderDashboard({
+      rows: [submission(1)],
+      enquiryId: far.id,
+      tables: {
+        contact_submissions: (calls) =>
+          valueOf(calls, 'eq') === 'id' ? { data: [far] } : { data: [submission(1)], count: 1 },
+      },
+    });
+    expect(await screen.findByRole('dialog', { name: 'Far Away' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['an unknown id', '00000000-0000-4000-8000-000000000404'],
+    ['a malformed id', 'not-a-uuid'],
+  ])('a deep link to %s says the enquiry was not found', async (_label, id) => {
+    renderDashboard({ rows: [submission(1)], enquiryId: id });
+    const dialog = await screen.findByRole('dialog', { name: 'Enquiry not found' });
+    expect(dialog).toHaveTextContent(
+      'No enquiry matches this link. It may have been deleted, or the link is incomplete.',
+    );
+  });
+
+  it('saves status, assignee and last-contacted date together', async () => {
+    const row = submission(1);
+    const updates: unknown[] = [];
+    renderDashboard({
+      rows: [row],
+      enquiryId: row.id,
+      tables: {
+        contact_submissions: (calls) => {
+          const change = valueOf(calls, 'update');
+          if (change) {
+            updates.push(change);
+            return { data: [{ ...row, ...(change as object) }] };
+          }
+          return { data: [row], count: 1 };
+        },
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
+    const user = userEvent.setup();
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'won');
+    await waitFor(() =>
+      expect(within(dialog).getAllByRole('option', { name: 'ada@example.com' })).toHaveLength(1),
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Assigned to'), 'staff-1');
+    await user.type(within(dialog).getByLabelText('Last contacted'), '2025-03-02');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(updates).toEqual([
+        { status: 'won', assigned_to: 'staff-1', last_contacted_at: '2025-03-02T12:00:00.000Z' },
+      ]),
+    );
+    expect(toasts).toContainEqual(expect.objectContaining({ title: 'Enquiry updated' }));
+    expect(within(dialog).getByText('02 Mar 2025')).toBeInTheDocument();
+  });
+
+  it('marks an enquiry as spam in one press, and shows a refusal in clear words', async () => {
+    const row = submission(1);
+    let refuse = false;
+    renderDashboard({
+      rows: [row],
+      enquiryId: row.id,
+      tables: {
+        contact_submissions: (calls) => {
+          const change = valueOf(calls, 'update');
+          if (change && refuse)
+            return {
+              error: {
+                code: 'P0001',
+                message: 'Enquiries can only be assigned to staff with the admin role.',
+              },
+            };
+          if (change) return { data: [{ ...row, ...(change as object) }] };
+          return { data: [row], count: 1 };
+        },
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as spam' }));
+    await waitFor(() => expect(within(dialog).getAllByText('Spam').length).toBeGreaterThan(0));
+    expect(within(dialog).queryByRole('button', { name: 'Mark as spam' })).toBeNull();
+    refuse = true;
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'lost');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(toasts).toContainEqual({
+        title: 'Not saved',
+        description: 'Enquiries can only be assigned to staff with the admin role.',
+        variant: 'destructive',
+      }),
+    );
+  });
+
+  it('lists notes newest first and adds one; an empty note gets a clear message', async () => {
+    const row = submission(1);
+    const inserted: unknown[] = [];
+    renderDashboard({
+      rows: [row],
+      enquiryId: row.id,
+      tables: {
+        enquiry_notes: (calls) => {
+          const insert = valueOf(calls, 'insert');
+          if (insert) {
+            inserted.push(insert);
+            return {
+              data: [
+                {
+                  id: 'note-2',
+                  created_at: '2025-03-02T09:00:00Z',
+                  author_email: 'ada@example.com',
+                  body: (insert as { body: string }).body,
+                },
+              ],
+            };
+          }
+          return {
+            data: [
+              {
+                id: 'note-1',
+                created_at: '2025-03-01T09:00:00Z',
+                author_email: 'bob@example.com',
+                body: 'First call booked.',
+              },
+            ],
+          };
+        },
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
+    const list = await within(dialog).findByRole('list', { name: 'Notes, newest first' });
+    expect(list).toHaveTextContent('bob@example.com · 01 Mar 2025, 09:00First call booked.');
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Add note' }));
+    expect(within(dialog).getByLabelText('New note')).toHaveAccessibleDescription(
+      /Write a note before adding it\./,
+    );
+    expect(inserted).toEqual([]);
+    await user.type(within(dialog).getByLabelText('New note'), '  Sent the proposal.  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Add note' }));
+    await waitFor(() =>
+      expect(inserted).toEqual([{ submission_id: row.id, body: 'Sent the proposal.' }]),
+    );
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Sent the proposal.');
+    expect(items[1]).toHaveTextContent('First call booked.');
+    expect(within(dialog).getByLabelText('New note')).toHaveValue('');
+  });
+});
