@@ -32,6 +32,28 @@ export function splitHeadTags(rendered: string): { head: string; body: string } 
   return { head, body: rendered.slice(head.length) };
 }
 
+/** React's mark for a Suspense boundary it gave up on at build time (left to the browser). */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+
+/**
+ * Fails when a rendered page would ship without its content: no <main>, a <main> without the
+ * page's <h1>, or a boundary React left for the browser to render. The message names the route.
+ */
+export function assertPageComplete(body: string, route: string): void {
+  const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(body);
+  if (!main) throw new Error(`Prerendering ${route} failed: the page has no <main>.`);
+  if (!/<h1\b/.test(main[1]!)) {
+    throw new Error(
+      `Prerendering ${route} failed: its <main> holds no <h1> (an empty or partial page would ship).`,
+    );
+  }
+  if (body.includes(CLIENT_RENDERED_BOUNDARY)) {
+    throw new Error(
+      `Prerendering ${route} failed: part of the page was left to client rendering after an error.`,
+    );
+  }
+}
+
 function collectChunkFiles(manifest: Manifest, key: string, seen = new Set<string>()) {
   const chunk = manifest[key];
   if (!chunk || seen.has(key)) return { js: [] as string[], css: [] as string[] };
@@ -114,6 +136,7 @@ async function main() {
       return;
     }
     const { head, body } = splitHeadTags(await entry.renderPath(path));
+    assertPageComplete(body, path);
     const route = entry.findRoute(path);
     const html = inlineCss
       .replace(

@@ -1,4 +1,4 @@
-import { getServiceSummariesByPillar, getServiceSummary } from '@/content/service-catalogue';
+import { getServiceSummary } from '@/content/service-catalogue';
 import type { Service, ServiceSummary } from '@/content/types';
 
 /**
@@ -33,13 +33,41 @@ const detailModules = {
   },
 } satisfies Record<string, DetailModule>;
 
-/** services-data.ts holds the first seven Data services of the catalogue; the rest are in -platform. */
-const DATA_LEADERSHIP_COUNT = 7;
+type DetailModuleId = keyof typeof detailModules;
+
+/**
+ * The detail module that holds each service's copy, by slug: an explicit map rather than a
+ * position in the catalogue, so reordering or adding a service cannot send a page to the wrong
+ * chunk. A content test checks that every catalogue slug is here and its module holds it.
+ */
+export const detailModuleBySlug: Readonly<Record<string, DetailModuleId>> = {
+  'cdo-as-a-service': 'dataLeadership',
+  'dpo-as-a-service': 'dataLeadership',
+  'data-strategy': 'dataLeadership',
+  'data-governance': 'dataLeadership',
+  'data-protection': 'dataLeadership',
+  'data-protection-development-services': 'dataLeadership',
+  'data-audits': 'dataLeadership',
+  'data-architecture': 'dataPlatform',
+  'data-engineering': 'dataPlatform',
+  'data-catalog-metadata-management': 'dataPlatform',
+  'data-security-trust': 'dataPlatform',
+  'data-risk-assessment': 'dataPlatform',
+  'data-science-analytics': 'dataPlatform',
+  'genai-integration': 'ai',
+  'genai-training-development': 'ai',
+  'ai-readiness-assessment': 'ai',
+  'agentic-ai': 'ai',
+  'digital-transformation': 'digital',
+  'cloud-data-platform-design': 'digital',
+  'data-modernisation-migration': 'digital',
+  'itsm-consolidation-services': 'digital',
+};
 
 function moduleFor(summary: ServiceSummary): DetailModule {
-  if (summary.pillar !== 'data') return detailModules[summary.pillar];
-  const index = getServiceSummariesByPillar('data').indexOf(summary);
-  return index < DATA_LEADERSHIP_COUNT ? detailModules.dataLeadership : detailModules.dataPlatform;
+  const id = detailModuleBySlug[summary.slug];
+  if (!id) throw new Error(`No detail module is mapped for the service "${summary.slug}"`);
+  return detailModules[id];
 }
 
 const cache = new Map<DetailModule, TrackedPromise<readonly Service[]>>();
@@ -89,4 +117,20 @@ export function preloadServiceDetail(slug: string): Promise<unknown> {
 /** Every detail module, loaded (tests). */
 export function loadAllServiceDetails(): Promise<unknown> {
   return Promise.all(Object.values(detailModules).map(load));
+}
+
+/** The source module and the services of every detail module, by id (tests). */
+export async function loadDetailModules(): Promise<
+  Record<DetailModuleId, { source: string; services: readonly Service[] }>
+> {
+  const entries = await Promise.all(
+    Object.entries(detailModules).map(async ([id, module]) => [
+      id,
+      { source: module.source, services: await load(module) },
+    ]),
+  );
+  return Object.fromEntries(entries) as Record<
+    DetailModuleId,
+    { source: string; services: readonly Service[] }
+  >;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { splitHeadTags } from '../../../scripts/prerender';
+import { assertPageComplete, splitHeadTags } from '../../../scripts/prerender';
 import { headersForPath, parseHeadersFile } from '../../../scripts/static-headers';
 
 describe('splitHeadTags', () => {
@@ -16,6 +16,47 @@ describe('splitHeadTags', () => {
 
   it('leaves markup without head tags alone', () => {
     expect(splitHeadTags('<main></main>')).toEqual({ head: '', body: '<main></main>' });
+  });
+});
+
+describe('assertPageComplete', () => {
+  const page = (main: string) =>
+    `<a href="#main-content">Skip</a><header></header>${main}<footer></footer>`;
+
+  it('accepts a page whose <main> holds its <h1>', () => {
+    expect(() =>
+      assertPageComplete(
+        page('<main id="main-content"><section><h1>About</h1></section></main>'),
+        '/about',
+      ),
+    ).not.toThrow();
+  });
+
+  it('fails, naming the route, on an empty <main>', () => {
+    expect(() =>
+      assertPageComplete(
+        page('<main id="main-content" tabindex="-1"></main>'),
+        '/service/data-audits',
+      ),
+    ).toThrow('Prerendering /service/data-audits failed: its <main> holds no <h1>');
+  });
+
+  it('fails on a page without <main>, or with the <h1> outside it', () => {
+    expect(() => assertPageComplete('<div><h1>Hi</h1></div>', '/x')).toThrow(
+      'Prerendering /x failed: the page has no <main>.',
+    );
+    expect(() => assertPageComplete('<h1>Hi</h1><main><p>text</p></main>', '/y')).toThrow(
+      /\/y failed: its <main> holds no <h1>/,
+    );
+  });
+
+  it('fails when React left a boundary to client rendering', () => {
+    expect(() =>
+      assertPageComplete(
+        page('<main><h1>About</h1><!--$!--><template></template><!--/$--></main>'),
+        '/about',
+      ),
+    ).toThrow('Prerendering /about failed: part of the page was left to client rendering');
   });
 });
 
