@@ -160,9 +160,42 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      claim_enquiry_mail_jobs: {
+        Args: { max_jobs?: number };
+        Returns: {
+          attempts: number;
+          claim_token: string;
+          id: string;
+          kind: string;
+          payload: Json;
+          recipient: string | null;
+        }[];
+      };
+      complete_enquiry_mail_job: {
+        Args: { claim: string; job_id: string; message_id?: string };
+        Returns: boolean;
+      };
       enquiry_overview: {
         Args: { _since?: string };
         Returns: Json;
+      };
+      fail_enquiry_mail_job: {
+        Args: { claim: string; error: string; job_id: string };
+        Returns: string;
+      };
+      list_failed_enquiry_mail: {
+        Args: never;
+        Returns: {
+          attempts: number;
+          created_at: string;
+          enquiry_count: number;
+          id: string;
+          kind: string;
+          last_error: string | null;
+          recipient: string | null;
+          submission_id: string | null;
+          updated_at: string;
+        }[];
       };
       list_staff: {
         Args: never;
@@ -170,6 +203,10 @@ export type Database = {
           email: string;
           id: string;
         }[];
+      };
+      retry_failed_enquiry_mail: {
+        Args: { job_id: string };
+        Returns: boolean;
       };
     };
     Enums: {

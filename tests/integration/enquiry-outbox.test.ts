@@ -294,13 +294,14 @@ describe('who may reach the outbox', () => {
   it('the sender function refuses anyone but the service role with 401 and sends nothing', async () => {
     await insertAsVisitor();
     const memberToken = (await member.auth.getSession()).data.session!.access_token;
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       { apikey: backend.anonKey },
       { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}` },
       { apikey: backend.anonKey, Authorization: `Bearer ${memberToken}` },
       { apikey: backend.anonKey, Authorization: 'Bearer not-a-jwt' },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const response = await fetch(`${backend.url}/functions/v1/send-enquiry-mail`, {
         method: 'POST',
         headers,

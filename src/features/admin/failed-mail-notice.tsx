@@ -1,0 +1,110 @@
+import { useEffect, useId, useState } from 'react';
+
+import { buttonClass } from '@/components/ui/button-styles';
+import { formatUkDate } from '@/components/ui/formatted-date';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import {
+  describeFailedMail,
+  listFailedMail,
+  retryFailedMail,
+  type FailedMail,
+} from '@/features/admin/list-failed-mail';
+
+type NoticeProps = { client: AppSupabaseClient };
+
+/**
+ * "N notification e-mails could not be sent", with each one and a Retry button. Renders nothing
+ * while loading, when there are none, or when the list cannot be read (the dashboard shows its
+ * own errors; this card only adds a warning when there is something to act on).
+ */
+export function FailedMailNotice({ client }: NoticeProps) {
+  const headingId = useId();
+  const [failed, setFailed] = useState<FailedMail[]>([]);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+
+  const [reloads, setReloads] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    listFailedMail(client).then(
+      (rows) => {
+        if (current) setFailed(rows);
+      },
+      () => {
+        if (current) setFailed([]);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, reloads]);
+
+  const retry = async (mail: FailedMail) => {
+    setBusyId(mail.id);
+    try {
+      const queued = await retryFailedMail(client, mail.id);
+      setStatus(
+        queued
+          ? `${describeFailedMail(mail)} is queued to be sent again.`
+          : `${describeFailedMail(mail)} was already queued.`,
+      );
+      setReloads((count) => count + 1);
+    } catch {
+      setStatus(`${describeFailedMail(mail)} could not be queued again. Please try later.`);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  if (failed.length === 0) {
+    return status ? (
+      <p role="status" className="text-sm text-ink-muted">
+        {status}
+      </p>
+    ) : null;
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-ink"
+    >
+      <h2 id={headingId} className="text-base font-semibold">
+        {failed.length === 1
+          ? '1 notification e-mail could not be sent'
+          : `${failed.length} notification e-mails could not be sent`}
+      </h2>
+      <p className="mt-1 text-ink-muted">
+        The sender tried each one several times. Retry once the mail service is working again.
+      </p>
+      <ul className="mt-3 space-y-2">
+        {failed.map((mail) => (
+          <li key={mail.id} className="flex flex-wrap items-center justify-between gap-2">
+            <span>
+              <span className="font-medium">{describeFailedMail(mail)}</span>
+              {', '}queued {formatUkDate(mail.created_at)}
+              {mail.last_error ? (
+                <span className="block text-ink-muted">{mail.last_error}</span>
+              ) : null}
+            </span>
+            <button
+              type="button"
+              aria-label={busyId === mail.id ? 'Queuing…' : `Retry ${describeFailedMail(mail)}`}
+              aria-disabled={busyId !== null || undefined}
+              onClick={() => {
+                if (busyId === null) void retry(mail);
+              }}
+              className={buttonClass({ variant: 'outline', size: 'sm' })}
+            >
+              {busyId === mail.id ? 'Queuing…' : 'Retry'}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p role="status" className="mt-2 text-ink-muted">
+        {status}
+      </p>
+    </section>
+  );
+}

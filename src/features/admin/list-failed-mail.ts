@@ -1,0 +1,45 @@
+import type { Database } from '@/lib/database.types';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+export type FailedMail =
+  Database['public']['Functions']['list_failed_enquiry_mail']['Returns'][number];
+
+export class FailedMailError extends Error {
+  constructor(
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FailedMailError';
+  }
+}
+
+/** Notification e-mails the sender parked after its last attempt (admins only; newest first). */
+export async function listFailedMail(client: AppSupabaseClient): Promise<FailedMail[]> {
+  const { data, error } = await client.rpc('list_failed_enquiry_mail');
+  if (error) throw new FailedMailError(error.code, error.message);
+  return data ?? [];
+}
+
+/** Puts one failed e-mail back in the queue; false when it was no longer failed. */
+export async function retryFailedMail(client: AppSupabaseClient, jobId: string): Promise<boolean> {
+  const { data, error } = await client.rpc('retry_failed_enquiry_mail', { job_id: jobId });
+  if (error) throw new FailedMailError(error.code, error.message);
+  return data === true;
+}
+
+const kindLabels: Record<string, string> = {
+  staff_alert: 'Staff alert',
+  staff_digest: 'Staff digest',
+  acknowledgement: 'Acknowledgement',
+};
+
+/** "Staff digest of 4 enquiries", "Acknowledgement to ann@example.com". */
+export function describeFailedMail(mail: FailedMail): string {
+  const kind = kindLabels[mail.kind] ?? mail.kind;
+  if (mail.kind === 'acknowledgement' && mail.recipient) return `${kind} to ${mail.recipient}`;
+  if (mail.kind === 'staff_digest') {
+    return `${kind} of ${mail.enquiry_count} ${mail.enquiry_count === 1 ? 'enquiry' : 'enquiries'}`;
+  }
+  return kind;
+}
