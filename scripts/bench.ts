@@ -3,11 +3,12 @@
  * HTML of the first load against the budgets, and Lighthouse 13 (mobile, simulated throttling) for
  * the prerendered site beside the same site built as a client-only SPA. Markdown to stdout, JSON
  * to bench-results/, with the previous full run's figures beside the new ones, and per prerendered
- * page the issue's targets it misses (scripts/bench/targets.ts).
+ * page the targets it misses (scripts/bench/targets.ts). BUILD_DIR names the prerendered build.
  *
  *   npm run bench                      build both, bytes for every route, Lighthouse for every route
  *   npm run bench -- --no-build        reuse dist/ and dist-spa/
- *   npm run bench -- --bytes-only      skip Lighthouse
+ *   npm run bench -- --bytes-only      skip Lighthouse (no Chromium, no Node 22, no network)
+ *   npm run bench -- --no-save         write nothing to bench-results/ (the check in npm test)
  *   npm run bench -- --runs 3          median of three Lighthouse runs per page
  *   npm run bench -- --spa-runs 1      runs per page for the client-only build (default: --runs)
  *   npm run bench -- --routes /,/about only these routes (compared with the last full run,
@@ -29,13 +30,15 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { blockingTimeByCommitTask, type CommitTaskHalf } from './bench/commit-task';
-import { jsBudgetKb, measureFirstLoad, type FirstLoad, type Manifest } from './bench/first-load';
 import {
-  browserVersion,
-  measureWithLighthouse,
-  startChrome,
-  type LighthouseFigures,
-} from './bench/lighthouse';
+  jsBudgetKb,
+  measureFirstLoad,
+  overBudget,
+  type FirstLoad,
+  type Manifest,
+} from './bench/first-load';
+// Lighthouse is loaded only when a run measures with it: --bytes-only needs none of it.
+import type { LighthouseFigures } from './bench/lighthouse';
 import {
   BENCH_NODE_PACKAGE,
   checkNode,
@@ -48,6 +51,9 @@ import { parseHeadersFile } from './static-headers';
 
 const root = resolve(import.meta.dirname, '..');
 const results = join(root, 'bench-results');
+/** The prerendered build measured (BUILD_DIR, e.g. the e2e build inside `npm test`). */
+const buildDir = process.env.BUILD_DIR ?? 'dist';
+const buildPath = resolve(root, buildDir);
 const { values: args } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
@@ -56,6 +62,7 @@ const { values: args } = parseArgs({
     'spa-runs': { type: 'string' },
     routes: { type: 'string' },
     'without-header': { type: 'string', multiple: true, default: [] },
+    'no-save': { type: 'boolean', default: false },
   },
 });
 const omitHeaders = args['without-header'];
@@ -91,7 +98,7 @@ function build(dir: string, prerender: boolean) {
 
 async function routeList(): Promise<string[]> {
   if (args.routes) return args.routes.split(',');
-  const entry = (await import(join(root, 'dist-ssr', 'entry-server.js'))) as {
+  const entry = (await import(`${buildPath}-ssr/entry-server.js`)) as {
     indexablePaths: () => string[];
   };
   // /auth and /admin are measured for information (the admin shell must paint within 1 s).
@@ -172,8 +179,8 @@ const EMPTY_PAGE = `<!doctype html>
 async function writeEmptySite(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-empty-'));
   await writeFile(join(dir, 'index.html'), EMPTY_PAGE);
-  if (existsSync(join(root, 'dist', '_headers')))
-    await copyFile(join(root, 'dist', '_headers'), join(dir, '_headers'));
+  if (existsSync(join(buildPath, '_headers')))
+    await copyFile(join(buildPath, '_headers'), join(dir, '_headers'));
   return dir;
 }
 
@@ -218,7 +225,7 @@ class UsageError extends Error {}
 /** Fails early, with the names it knows, when --without-header names a header _headers lacks. */
 async function checkOmittedHeaders() {
   if (omitHeaders.length === 0) return;
-  const rules = parseHeadersFile(await readFile(join(root, 'dist', '_headers'), 'utf8'));
+  const rules = parseHeadersFile(await readFile(join(buildPath, '_headers'), 'utf8'));
   const known = new Set(rules.flatMap((rule) => rule.headers.map(([name]) => name.toLowerCase())));
   const unknown = omitHeaders.filter((name) => !known.has(name.toLowerCase()));
   if (unknown.length > 0) {
@@ -230,12 +237,12 @@ async function checkOmittedHeaders() {
 
 async function main() {
   if (!args['no-build']) {
-    build('dist', true);
+    build(buildDir, true);
     if (!args['bytes-only']) build('dist-spa', false);
   }
   await checkOmittedHeaders();
   const manifest = JSON.parse(
-    await readFile(join(root, 'dist', '.vite', 'manifest.json'), 'utf8'),
+    await readFile(join(buildPath, '.vite', 'manifest.json'), 'utf8'),
   ) as Manifest;
   const paths = await routeList();
   const report: Report = { date: new Date().toISOString(), routes: [] };
@@ -244,7 +251,7 @@ async function main() {
   for (const path of paths) {
     report.routes.push({
       path,
-      firstLoad: await measureFirstLoad(join(root, 'dist'), path, manifest),
+      firstLoad: await measureFirstLoad(buildPath, path, manifest),
       budgetKb: jsBudgetKb(path),
     });
   }
@@ -254,7 +261,9 @@ async function main() {
       throw new UsageError('dist-spa/ is missing: run without --no-build once.');
     const runs = Math.max(1, Number(args.runs));
     const spaRuns = Math.max(1, Number(args['spa-runs'] ?? args.runs));
-    const prerendered = await serveDist(join(root, 'dist'), 0, { omitHeaders });
+    const { browserVersion, measureWithLighthouse, startChrome } =
+      await import('./bench/lighthouse');
+    const prerendered = await serveDist(buildPath, 0, { omitHeaders });
     const spa = await serveDist(join(root, 'dist-spa'), 0, { omitHeaders });
     const emptyDir = await writeEmptySite();
     const empty = await serveDist(emptyDir, 0, { omitHeaders });
@@ -281,22 +290,24 @@ async function main() {
     }
   }
 
-  await mkdir(results, { recursive: true });
+  if (!args['no-save']) await mkdir(results, { recursive: true });
   // A run without some headers is compared only with the last run without the same headers.
   const variant = omitHeaders.map((name) => `-without-${name.toLowerCase()}`).join('');
   const latest = join(results, `latest${variant}.json`);
   const previous = existsSync(latest)
     ? (JSON.parse(await readFile(latest, 'utf8')) as Report)
     : undefined;
-  await writeFile(
-    join(results, `${report.date.replace(/[:.]/g, '-')}${variant}.json`),
-    JSON.stringify(report, null, 2),
-  );
+  if (!args['no-save']) {
+    await writeFile(
+      join(results, `${report.date.replace(/[:.]/g, '-')}${variant}.json`),
+      JSON.stringify(report, null, 2),
+    );
+  }
   // Only a full run becomes the baseline: a run of some routes, or of bytes only, is compared
   // with the last full run and kept beside it, so the next full run still has every figure to
   // compare with.
   const fullRun = !args.routes && !args['bytes-only'];
-  if (fullRun) await writeFile(latest, JSON.stringify(report, null, 2));
+  if (fullRun && !args['no-save']) await writeFile(latest, JSON.stringify(report, null, 2));
 
   console.log(
     `## First load per route (gzip)${previous ? `; the previous full run (${previous.date}) in brackets` : ''}\n`,
@@ -323,12 +334,13 @@ async function main() {
       `\nLighthouse targets met on ${report.routes.filter(isPublicRoute).length - missing.length} of ${report.routes.filter(isPublicRoute).length} public routes.`,
     );
   }
-  const over = report.routes.filter(
-    (r) => r.budgetKb !== undefined && r.firstLoad.jsKb > r.budgetKb,
-  );
+  const over = overBudget(report.routes);
   if (over.length > 0) {
-    console.log(`\n${over.length} route(s) over the JS budget.`);
+    const list = over.map((r) => `${r.path} ${fmt(r.firstLoad.jsKb, 1)} KB > ${r.budgetKb} KB`);
+    console.log(`\n${over.length} route(s) over the JS budget: ${list.join(', ')}.`);
     process.exitCode = 1;
+  } else {
+    console.log(`\nEvery route within its JS budget (${buildDir}/).`);
   }
 }
 

@@ -6,12 +6,19 @@ type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
 
 export const KB = 1024;
-/** ARCHITECTURE.md: gzipped JS of a public page's first load. */
+/** The budgets for the gzipped JS of a public page's first load. */
 export const budgetsKb = { home: 120, otherPublic: 110 } as const;
 
 export function jsBudgetKb(path: string): number | undefined {
   if (path === '/') return budgetsKb.home;
   return path === '/auth' || path === '/admin' ? undefined : budgetsKb.otherPublic;
+}
+
+/** The routes whose first-load JS exceeds their budget (routes without one never do). */
+export function overBudget<T extends { firstLoad: Pick<FirstLoad, 'jsKb'>; budgetKb?: number }>(
+  routes: readonly T[],
+): T[] {
+  return routes.filter((r) => r.budgetKb !== undefined && r.firstLoad.jsKb > r.budgetKb);
 }
 
 /** The files a page fetches before it is interactive: listed in its HTML, plus static imports. */
