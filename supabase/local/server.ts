@@ -16,6 +16,7 @@ import { createEnquiryMailRunner } from './functions/enquiry-mail-runner.ts';
 import { createFunctionsHandler } from './functions/functions-router.ts';
 import { applyEnquiryLimits } from './functions/enquiry-limits.ts';
 import type { EnquiryLimitsOption } from './functions/enquiry-limits.ts';
+import { startRetentionJob } from './jobs/retention.ts';
 import {
   handle as sendEnquiryMail,
   readSenderEnv,
@@ -64,6 +65,8 @@ export interface LocalSupabaseOptions {
    * restores the migration's values; or explicit columns over the migration's values.
    */
   enquiryLimits?: EnquiryLimitsOption;
+  /** private.apply_retention() runs at start and then every this many ms (default a day; 0 = at start only). */
+  retentionIntervalMs?: number;
 }
 
 export interface LocalSupabase {
@@ -169,6 +172,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     { 'send-enquiry-mail': (request) => sendEnquiryMail(request, senderEnv) },
     keys,
   );
+  const retention = await startRetentionJob({ db, log, intervalMs: options.retentionIntervalMs });
   const mailRunner = createEnquiryMailRunner({
     intervalMs: mailOptions.intervalMs ?? 0,
     log,
@@ -230,6 +234,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     stop() {
       stopped ??= (async () => {
         await mailRunner.stop();
+        await retention.stop();
         await new Promise<void>((done) => {
           server.close(() => done());
           server.closeAllConnections();

@@ -1,3 +1,4 @@
+import { monthsLabel, retention } from '@/config/retention';
 import { limits, site } from '@/config/site';
 import { bullets, link, paragraph, table } from '@/content/policies/policy-blocks';
 import type { PolicyDocument } from '@/content/types';
@@ -37,12 +38,12 @@ export const privacyPolicy: PolicyDocument = {
       blocks: [
         paragraph('Depending on how you interact with us, we may collect the following:'),
         bullets(
-          'Enquiry details you give us through the contact form: your full name, e-mail address, company or organisation, and optionally your job title and telephone number, together with your service interest, project timeline and message.',
+          'Enquiry details you give us through the contact form: your full name, e-mail address, company or organisation, and optionally your job title and telephone number, together with your service interest, project timeline and message. We also record the network (IP) address the enquiry came from, used only to limit how many enquiries one network can send, and our staff’s notes on how the enquiry was handled.',
           'Correspondence: the content of e-mails, calls and meetings with us, and any details you share in them.',
           'Client and supplier contact details: names, job titles and business contact details of people at organisations we work with.',
           'Technical data: your IP address, browser type and version, device information, pages visited and referring website, collected through server logs and, only with your consent, analytics cookies.',
           'Cookie preferences: the choices you make in our cookie banner.',
-          'Administrator accounts: for our own staff only, the e-mail address, name and password hash used to sign in to our website’s administration area.',
+          'Administrator accounts: for our own staff only, the e-mail address, name, password hash and authenticator-app (multi-factor) registration used to sign in to our website’s administration area, and a log of what they do there.',
         ),
         paragraph(
           'We do not intentionally collect special category data (such as health information) through our website, and we ask you not to include it in enquiries. Our website is not intended for children.',
@@ -102,14 +103,19 @@ export const privacyPolicy: PolicyDocument = {
       heading: 'How we store and protect your data',
       blocks: [
         paragraph(
-          `Enquiries submitted through our website are stored in a managed database hosted by our cloud provider in ${site.hostingLocation}. Access is restricted to authorised staff, protected by multi-factor authentication and logged.`,
+          `Enquiries submitted through our website are stored in a managed database hosted by our cloud provider in ${site.hostingLocation}. Only staff accounts holding the administrator role can read them, and those staff sign in with a password and a code from an authenticator app (multi-factor authentication). The database itself enforces this, not only our website.`,
+        ),
+        paragraph(
+          'The database keeps an audit log of sign-ins and sign-outs, of every change to an enquiry (its status, who it is assigned to, when we last contacted you, internal notes and deletions), of exports of enquiries, of changes to who holds the administrator role, and of each look-up, export or erasure of a person’s data. The log records which staff account acted and when; it does not copy the content of your enquiry.',
         ),
         paragraph(
           'We protect personal data with measures certified under ISO/IEC 27001 and Cyber Essentials+, including encryption in transit and at rest, least-privilege access and regular security testing.',
         ),
         paragraph('We keep personal data only for as long as we need it:'),
         bullets(
-          'Enquiries that do not lead to an engagement: 24 months from our last contact.',
+          `Enquiries, with our notes on them, the network address they came from and the notification e-mails about them: ${monthsLabel(retention.enquiryMonths)} from our last contact with you (or from when you sent the enquiry, if we never replied). An automatic job deletes them every day once that period has passed.`,
+          `Audit log entries: ${monthsLabel(retention.auditLogMonths)}, deleted by the same daily job.`,
+          'If an enquiry leads to an engagement, the details we need move into our client records, which we keep as set out below.',
           'Client and supplier records: six years after the end of the contract, to meet legal and tax obligations.',
           'Marketing preferences: until you unsubscribe, after which we keep a suppression record so we do not contact you again.',
           'Cookie consent records: 12 months, after which we ask again.',
@@ -126,6 +132,7 @@ export const privacyPolicy: PolicyDocument = {
         ),
         bullets(
           'our cloud hosting and database provider, which stores enquiries and website data;',
+          'our transactional e-mail provider, which delivers the notification our staff receive about each enquiry and the confirmation we send to you, and so processes your name, e-mail address and enquiry for that purpose;',
           'e-mail, productivity and customer relationship management providers;',
           'analytics providers, only where you have consented to analytics cookies;',
           'professional advisers such as lawyers, accountants and auditors;',
@@ -168,6 +175,9 @@ export const privacyPolicy: PolicyDocument = {
           'To exercise any of these rights, e-mail ',
           privacyMail,
           '. We will respond within one month and will not usually charge a fee. We may need to confirm your identity first.',
+        ),
+        paragraph(
+          'For enquiries sent through our website, our staff can find everything the database holds under your e-mail address, give it to you as a machine-readable JSON file, and erase it everywhere at once: your enquiries, our notes on them, their network addresses and notification e-mails, and your address in our audit log. The log then keeps only a record that an erasure took place, when, by whom and how many records it removed, never your details. Copies in our e-mail inboxes and other systems are found and deleted by hand.',
         ),
         paragraph(
           'If you are unhappy with how we have handled your data, please contact us first so we can try to put it right. You also have the right to complain to the Information Commissioner’s Office at ',

@@ -1,0 +1,213 @@
+// Retention as the privacy policy states it: the daily run deletes exactly the enquiries (with
+// their notes, client addresses and mail) and audit entries past their periods, as of a frozen
+// clock, and nothing else; a second run deletes nothing. The periods the database uses are the
+// ones the policy page prints.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthsLabel, retention } from '@/config/retention';
+import { privacyPolicy } from '@/content/policies/privacy-policy';
+import { startTestBackend } from './support/backend.ts';
+import type { TestBackend } from './support/backend.ts';
+import { seedEnquiry } from './support/privacy.ts';
+import type { SeededEnquiry } from './support/privacy.ts';
+
+// the frozen clock: 24 months before it is 2024-11-20T12:00:00Z.
+const NOW = '2026-11-20T12:00:00Z';
+const CUTOFF_MINUS = '2024-11-20T11:59:59Z';
+const CUTOFF_PLUS = '2024-11-20T12:00:01Z';
+
+let backend: TestBackend;
+let outsideNeverContacted: SeededEnquiry;
+let insideNeverContacted: SeededEnquiry;
+let outsideContacted: SeededEnquiry;
+let insideContacted: SeededEnquiry;
+let recent: SeededEnquiry;
+let digestId: string;
+
+type Counts = Record<string, number>;
+
+async function applyRetention(now = NOW): Promise<Counts> {
+  const rows = await backend.sql<{ counts: Counts }>(
+    'select private.apply_retention($1::timestamptz) as counts',
+    [now],
+  );
+  return rows[0]!.counts;
+}
+
+async function ids(sql: string): Promise<string[]> {
+  const rows = await backend.sql<{ id: string }>(sql);
+  return rows.map((row) => row.id).sort();
+}
+
+function documentText(): string {
+  return JSON.stringify(privacyPolicy.sections);
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend({ retentionIntervalMs: 0 });
+  outsideNeverContacted = await seedEnquiry(backend, { createdAt: CUTOFF_MINUS });
+  insideNeverContacted = await seedEnquiry(backend, { createdAt: CUTOFF_PLUS });
+  outsideContacted = await seedEnquiry(backend, {
+    createdAt: '2021-03-01T09:00:00Z',
+    lastContactedAt: CUTOFF_MINUS,
+  });
+  insideContacted = await seedEnquiry(backend, {
+    createdAt: '2021-03-01T09:00:00Z',
+    lastContactedAt: CUTOFF_PLUS,
+  });
+  recent = await seedEnquiry(backend, { createdAt: '2026-11-01T10:00:00Z' });
+
+  // a digest that gathered one expired and one kept enquiry, and one of only an expired one.
+  const snapshot = (enquiry: SeededEnquiry) => ({ id: enquiry.id, email: enquiry.email });
+  const digests = await backend.sql<{ id: string }>(
+    `insert into private.enquiry_mail_jobs (kind, payload) values
+       ('staff_digest', $1::jsonb), ('staff_digest', $2::jsonb) returning id::text as id`,
+    [
+      JSON.stringify({ enquiries: [snapshot(outsideContacted), snapshot(insideNeverContacted)] }),
+      JSON.stringify({ enquiries: [snapshot(outsideNeverContacted)] }),
+    ],
+  );
+  digestId = digests[0]!.id;
+
+  await backend.sql(
+    `insert into public.audit_log (user_id, action, created_at, details) values
+       (null, 'auth_sign_in_success', $1::timestamptz, '{"case": "old"}'),
+       (null, 'auth_sign_in_success', $2::timestamptz, '{"case": "kept"}')`,
+    [CUTOFF_MINUS, CUTOFF_PLUS],
+  );
+});
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+describe('private.apply_retention', () => {
+  it('deletes exactly what is past the period, with what hangs off it, and records one run', async () => {
+    const expired = [outsideNeverContacted.id, outsideContacted.id];
+    const jobsOfExpired = await backend.sql<{ n: number }>(
+      `select count(*)::int as n from private.enquiry_mail_jobs where submission_id = any($1::uuid[])`,
+      [expired],
+    );
+    const before = await backend.sql<{ n: number }>(
+      `select count(*)::int as n from public.audit_log where action = 'admin_enquiry_deleted'`,
+    );
+
+    const counts = await applyRetention();
+
+    expect(counts).toEqual({
+      contact_submissions: 2,
+      enquiry_notes: 2,
+      enquiry_sources: 2,
+      // their alert and acknowledgement jobs, and the digest left empty
+      enquiry_mail_jobs: jobsOfExpired[0]!.n + 1,
+      audit_log: 1,
+    });
+
+    const kept = [insideNeverContacted.id, insideContacted.id, recent.id].sort();
+    expect(await ids('select id::text as id from public.contact_submissions')).toEqual(kept);
+    expect(await ids('select submission_id::text as id from public.enquiry_notes')).toEqual(kept);
+    expect(await ids('select submission_id::text as id from private.enquiry_sources')).toEqual(
+      kept,
+    );
+    const jobEnquiries = await backend.sql<{ n: number }>(
+      `select count(*)::int as n from private.enquiry_mail_jobs where submission_id = any($1::uuid[])`,
+      [expired],
+    );
+    expect(jobEnquiries[0]!.n).toBe(0);
+    const digests = await backend.sql<{ id: string; payload: { enquiries: { id: string }[] } }>(
+      `select id::text as id, payload from private.enquiry_mail_jobs where kind = 'staff_digest'
+         and payload::text not like '%"enquiries": []%'`,
+    );
+    const remainingDigest = digests.find((digest) => digest.id === digestId);
+    expect(remainingDigest?.payload.enquiries.map((entry) => entry.id)).toEqual([
+      insideNeverContacted.id,
+    ]);
+    expect(
+      digests.flatMap((digest) => digest.payload.enquiries.map((entry) => entry.id)),
+    ).not.toContain(outsideNeverContacted.id);
+
+    const oldAudit = await backend.sql<{ case: string }>(
+      `select details ->> 'case' as case from public.audit_log where details ? 'case'`,
+    );
+    expect(oldAudit).toEqual([{ case: 'kept' }]);
+
+    // the per-enquiry deletion entries give way to the single run entry.
+    const after = await backend.sql<{ n: number }>(
+      `select count(*)::int as n from public.audit_log where action = 'admin_enquiry_deleted'`,
+    );
+    expect(after[0]!.n).toBe(before[0]!.n);
+    const runs = await backend.sql<{ user_id: string | null; details: Record<string, number> }>(
+      `select user_id::text as user_id, details from public.audit_log
+        where action = 'admin_retention_applied'`,
+    );
+    expect(runs).toEqual([
+      {
+        user_id: null,
+        details: {
+          ...counts,
+          enquiry_months: retention.enquiryMonths,
+          audit_log_months: retention.auditLogMonths,
+        },
+      },
+    ]);
+    expect(JSON.stringify(runs)).not.toMatch(/@|visitor/i);
+  });
+
+  it('a second run deletes nothing and records nothing', async () => {
+    const counts = await applyRetention();
+    expect(counts).toEqual({
+      contact_submissions: 0,
+      enquiry_notes: 0,
+      enquiry_sources: 0,
+      enquiry_mail_jobs: 0,
+      audit_log: 0,
+    });
+    const runs = await backend.sql<{ n: number }>(
+      `select count(*)::int as n from public.audit_log where action = 'admin_retention_applied'`,
+    );
+    expect(runs[0]!.n).toBe(1);
+  });
+
+  it('keeps an enquiry exactly at the boundary and takes it a second later', async () => {
+    const boundary = await seedEnquiry(backend, { createdAt: '2024-12-01T00:00:00Z' });
+    await applyRetention('2026-12-01T00:00:00Z');
+    expect(await ids('select id::text as id from public.contact_submissions')).toContain(
+      boundary.id,
+    );
+    await applyRetention('2026-12-01T00:00:01Z');
+    expect(await ids('select id::text as id from public.contact_submissions')).not.toContain(
+      boundary.id,
+    );
+  });
+
+  it('is not callable through the Data API by anyone', async () => {
+    const rows = await backend.sql<{ role: string; allowed: boolean }>(
+      `select r as role, has_function_privilege(r, 'private.apply_retention(timestamptz)', 'execute') as allowed
+         from unnest(array['anon', 'authenticated']) as r`,
+    );
+    expect(rows).toEqual([
+      { role: 'anon', allowed: false },
+      { role: 'authenticated', allowed: false },
+    ]);
+  });
+});
+
+describe('the retention periods: one source for the database and the privacy policy', () => {
+  it('the database uses the periods of src/config/retention.ts', async () => {
+    const rows = await backend.sql<{ enquiry_months: number; audit_log_months: number }>(
+      'select * from private.retention_periods()',
+    );
+    expect(rows).toEqual([
+      { enquiry_months: retention.enquiryMonths, audit_log_months: retention.auditLogMonths },
+    ]);
+  });
+
+  it('the privacy policy states those periods, and no other period for enquiries', () => {
+    const text = documentText();
+    expect(text).toContain(
+      `${monthsLabel(retention.enquiryMonths)} from our last contact with you`,
+    );
+    expect(text).toContain(`Audit log entries: ${monthsLabel(retention.auditLogMonths)}`);
+    expect(text).toMatch(/multi-factor authentication/);
+  });
+});
