@@ -179,9 +179,17 @@ export type Database = {
         Args: { _since?: string };
         Returns: Json;
       };
+      erase_subject_data: {
+        Args: { _email: string };
+        Returns: Json;
+      };
       fail_enquiry_mail_job: {
         Args: { claim: string; error: string; job_id: string };
         Returns: string;
+      };
+      grant_admin_role: {
+        Args: { _email: string };
+        Returns: boolean;
       };
       list_failed_enquiry_mail: {
         Args: never;
@@ -204,9 +212,27 @@ export type Database = {
           id: string;
         }[];
       };
+      revoke_admin_role: {
+        Args: { _email: string };
+        Returns: boolean;
+      };
       retry_failed_enquiry_mail: {
         Args: { job_id: string };
         Returns: boolean;
+      };
+      staff_access: {
+        Args: never;
+        Returns: {
+          email: string;
+          last_sign_in_at: string | null;
+          mfa_enrolled: boolean;
+          roles: string[];
+          user_id: string;
+        }[];
+      };
+      subject_access: {
+        Args: { _email: string };
+        Returns: Json;
       };
     };
     Enums: {

@@ -1,0 +1,354 @@
+// Subject rights and staff access through the real supabase-js: an admin finds everything held
+// about an address (any case) and erases it so that no column of any app table still holds it,
+// leaving one counts-only audit entry; auth.users is untouched. Nobody but an admin reaches
+// these functions. The staff list shows roles, MFA and last sign-in; the admin role is granted
+// and revoked through audited RPCs, never from the last admin.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  anonClient,
+  createUser,
+  serviceClient,
+  signedInClient,
+  startTestBackend,
+} from './support/backend.ts';
+import type { CreatedUser, TestBackend } from './support/backend.ts';
+import { createStaffAdmin, everyStoredText, seedEnquiry } from './support/privacy.ts';
+
+const SUBJECT = 'Jo.Subject@Example.com';
+const BYSTANDER = 'bystander@example.com';
+const MEMBER = { email: 'member@example.com', password: 'member-password-1' };
+
+let backend: TestBackend;
+let admin: SupabaseClient;
+let adminUser: CreatedUser;
+let member: SupabaseClient;
+let subjectUser: CreatedUser;
+let subjectEnquiries: string[];
+let bystanderEnquiry: string;
+
+type AuditRow = {
+  action: string;
+  user_id: string | null;
+  user_email: string | null;
+  resource: string | null;
+  resource_id: string | null;
+  details: Record<string, unknown> | null;
+};
+
+async function auditRows(action: string): Promise<AuditRow[]> {
+  return backend.sql<AuditRow>(
+    `select action, user_id::text as user_id, user_email, resource, resource_id, details
+       from public.audit_log where action = $1 order by created_at`,
+    [action],
+  );
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend({ retentionIntervalMs: 0 });
+  ({ user: adminUser, client: admin } = await createStaffAdmin(backend, 'ada.admin@example.com'));
+  await createUser(backend, MEMBER);
+  member = await signedInClient(backend, MEMBER.email, MEMBER.password);
+  // the subject also has an account (they once signed up): erasure leaves auth.users alone.
+  subjectUser = await createUser(backend, {
+    email: SUBJECT.toLowerCase(),
+    password: 'subject-password-1',
+  });
+
+  // two enquiries under the address in different cases, through the public form like a visitor.
+  const anon = anonClient(backend);
+  for (const email of [SUBJECT, SUBJECT.toUpperCase()]) {
+    const { error } = await anon.from('contact_submissions').insert({
+      Name: 'Jo Subject',
+      Email: email,
+      Company: 'Subject Ltd',
+      Interest: 'analytics',
+      Timeline: 'immediate',
+      Message: 'Please tell me about your analytics work.',
+    });
+    expect(error).toBeNull();
+  }
+  const rows = await backend.sql<{ id: string }>(
+    `select id::text as id from public.contact_submissions where lower("Email") = lower($1)`,
+    [SUBJECT],
+  );
+  subjectEnquiries = rows.map((row) => row.id);
+  const { error: noteError } = await admin
+    .from('enquiry_notes')
+    .insert({ submission_id: subjectEnquiries[0]!, body: 'Spoke to Jo, sending a proposal.' });
+  expect(noteError).toBeNull();
+  const { error: statusError } = await admin
+    .from('contact_submissions')
+    .update({ status: 'in_progress' })
+    .eq('id', subjectEnquiries[0]!);
+  expect(statusError).toBeNull();
+
+  bystanderEnquiry = (await seedEnquiry(backend, { email: BYSTANDER })).id;
+  // a digest holding the subject's snapshot beside the bystander's, and audit entries that name
+  // the address in user_email and in details.
+  await backend.sql(
+    `insert into private.enquiry_mail_jobs (kind, payload) values ('staff_digest', $1::jsonb)`,
+    [
+      JSON.stringify({
+        enquiries: [
+          { id: subjectEnquiries[1], email: SUBJECT, name: 'Jo Subject' },
+          { id: bystanderEnquiry, email: BYSTANDER, name: 'By Stander' },
+        ],
+      }),
+    ],
+  );
+  await backend.sql(
+    `insert into public.audit_log (user_id, user_email, action, details) values
+       ($1, $2, 'auth_sign_in_success', null),
+       (null, null, 'contact_form_failed', $3::jsonb)`,
+    [subjectUser.id, SUBJECT.toLowerCase(), JSON.stringify({ email: SUBJECT.toUpperCase() })],
+  );
+});
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+describe('who may call the rights and staff functions', () => {
+  const calls: [string, Record<string, unknown>][] = [
+    ['subject_access', { _email: SUBJECT }],
+    ['erase_subject_data', { _email: SUBJECT }],
+    ['staff_access', {}],
+    ['grant_admin_role', { _email: MEMBER.email }],
+    ['revoke_admin_role', { _email: 'ada.admin@example.com' }],
+  ];
+
+  it.each(calls)('anon cannot call %s (42501, 401)', async (fn, args) => {
+    const { error, status } = await anonClient(backend).rpc(fn, args);
+    expect(error?.code).toBe('42501');
+    expect(status).toBe(401);
+  });
+
+  it.each(calls)(
+    'a signed-in user without the role cannot call %s (42501, 403)',
+    async (fn, args) => {
+      const { error, status } = await member.rpc(fn, args);
+      expect(error?.code).toBe('42501');
+      expect(status).toBe(403);
+    },
+  );
+
+  it('the service role is not an admin either, and nothing changed', async () => {
+    const { error } = await serviceClient(backend).rpc('erase_subject_data', { _email: SUBJECT });
+    expect(error?.code).toBe('42501');
+    const rows = await backend.sql<{ n: number }>(
+      `select count(*)::int as n from public.contact_submissions where lower("Email") = lower($1)`,
+      [SUBJECT],
+    );
+    expect(rows[0]!.n).toBe(2);
+    const roles = await backend.sql<{ n: number }>(
+      `select count(*)::int as n from public.user_roles where role = 'admin'`,
+    );
+    expect(roles[0]!.n).toBe(1);
+  });
+
+  it('roles still cannot be written through user_roles by a signed-in admin', async () => {
+    const memberId = (
+      await backend.sql<{ id: string }>(`select id::text as id from auth.users where email = $1`, [
+        MEMBER.email,
+      ])
+    )[0]!.id;
+    const { error } = await admin.from('user_roles').insert({ user_id: memberId, role: 'admin' });
+    expect(error).not.toBeNull();
+  });
+});
+
+describe('subject access and portability', () => {
+  it('refuses an address that is not one, by name', async () => {
+    const { error } = await admin.rpc('subject_access', { _email: 'not an address' });
+    expect(error?.code).toBe('22023');
+    expect(error?.hint).toBe('subject_email_invalid');
+    expect(error?.message).toMatch(/e-mail address/);
+  });
+
+  it('returns everything held under the address in any case, and audits the look-up', async () => {
+    const before = (await auditRows('admin_subject_access')).length;
+    const { data, error } = await admin.rpc('subject_access', { _email: SUBJECT.toUpperCase() });
+    expect(error).toBeNull();
+    const doc = data as Record<string, unknown> & {
+      counts: Record<string, number>;
+      contact_submissions: { id: string; Email: string }[];
+      enquiry_notes: { body: string }[];
+      enquiry_sources: { submission_id: string }[];
+      enquiry_mail_jobs: { kind: string; payload: { enquiries?: { email: string }[] } }[];
+      audit_log: { action: string }[];
+    };
+    expect(doc.email).toBe(SUBJECT.toLowerCase());
+    expect(doc.contact_submissions.map((row) => row.id).sort()).toEqual(
+      [...subjectEnquiries].sort(),
+    );
+    expect(doc.enquiry_notes.map((note) => note.body)).toEqual([
+      'Spoke to Jo, sending a proposal.',
+    ]);
+    expect(doc.enquiry_sources).toHaveLength(2);
+    expect(doc.enquiry_mail_jobs.some((job) => job.kind === 'acknowledgement')).toBe(true);
+    // the digest is exported with the subject's entry only, never the bystander's.
+    const digest = doc.enquiry_mail_jobs.find((job) => job.kind === 'staff_digest');
+    expect(digest?.payload.enquiries?.map((entry) => entry.email)).toEqual([SUBJECT]);
+    expect(JSON.stringify(doc)).not.toContain(BYSTANDER);
+    expect(doc.audit_log.map((entry) => entry.action).sort()).toEqual([
+      'auth_sign_in_success',
+      'contact_form_failed',
+    ]);
+    expect(doc.counts).toEqual({
+      contact_submissions: 2,
+      enquiry_notes: 1,
+      enquiry_sources: 2,
+      enquiry_mail_jobs: doc.enquiry_mail_jobs.length,
+      audit_log: 2,
+    });
+
+    const entries = await auditRows('admin_subject_access');
+    expect(entries).toHaveLength(before + 1);
+    expect(entries.at(-1)).toEqual({
+      action: 'admin_subject_access',
+      user_id: adminUser.id,
+      user_email: 'ada.admin@example.com',
+      resource: 'subject_data',
+      resource_id: null,
+      details: doc.counts,
+    });
+    expect(JSON.stringify(entries).toLowerCase()).not.toContain(SUBJECT.toLowerCase());
+  });
+});
+
+describe('erasure', () => {
+  it('removes the address from every column of every app table, leaves one counts-only entry and the account', async () => {
+    const usersBefore = await backend.sql(`select * from auth.users order by id`);
+
+    const { data, error } = await admin.rpc('erase_subject_data', { _email: SUBJECT });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      contact_submissions: 2,
+      enquiry_notes: 1,
+      enquiry_sources: 2,
+      audit_log_scrubbed: 2,
+    });
+
+    const traces = (await everyStoredText(backend)).filter(({ value }) =>
+      value.toLowerCase().includes(SUBJECT.toLowerCase()),
+    );
+    expect(traces).toEqual([]);
+    for (const id of subjectEnquiries) {
+      const left = (await everyStoredText(backend)).filter(
+        ({ where, value }) => value.includes(id) && !where.startsWith('public.audit_log.'),
+      );
+      expect(left).toEqual([]);
+    }
+
+    // the bystander keeps their enquiry, note, source and their entry in the digest.
+    const bystander = await backend.sql<{ n: number }>(
+      `select (select count(*) from public.contact_submissions where id = $1)
+            + (select count(*) from public.enquiry_notes where submission_id = $1)
+            + (select count(*) from private.enquiry_sources where submission_id = $1)
+            + (select count(*) from private.enquiry_mail_jobs
+                where kind = 'staff_digest' and payload::text like '%' || $2 || '%') as n`,
+      [bystanderEnquiry, BYSTANDER],
+    );
+    expect(Number(bystander[0]!.n)).toBe(4);
+
+    const erasures = await auditRows('admin_subject_erasure');
+    expect(erasures).toEqual([
+      {
+        action: 'admin_subject_erasure',
+        user_id: adminUser.id,
+        user_email: 'ada.admin@example.com',
+        resource: 'subject_data',
+        resource_id: null,
+        details: data,
+      },
+    ]);
+    // the deletion trigger's per-enquiry entries are replaced by that one entry.
+    const deleted = await auditRows('admin_enquiry_deleted');
+    expect(deleted).toEqual([]);
+
+    expect(await backend.sql(`select * from auth.users order by id`)).toEqual(usersBefore);
+  });
+
+  it('a second erasure finds nothing and says so', async () => {
+    const { data, error } = await admin.rpc('subject_access', { _email: SUBJECT });
+    expect(error).toBeNull();
+    expect((data as { counts: Record<string, number> }).counts).toEqual({
+      contact_submissions: 0,
+      enquiry_notes: 0,
+      enquiry_sources: 0,
+      enquiry_mail_jobs: 0,
+      audit_log: 0,
+    });
+  });
+});
+
+describe('staff access', () => {
+  it('lists the accounts holding a role with MFA and last sign-in', async () => {
+    const { data, error } = await admin.rpc('staff_access');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      {
+        user_id: adminUser.id,
+        email: 'ada.admin@example.com',
+        roles: ['admin'],
+        mfa_enrolled: true,
+        last_sign_in_at: expect.any(String),
+      },
+    ]);
+  });
+
+  it('grants the admin role by e-mail (any case), audited, and refuses an unknown address by name', async () => {
+    const { data, error } = await admin.rpc('grant_admin_role', {
+      _email: MEMBER.email.toUpperCase(),
+    });
+    expect(error).toBeNull();
+    expect(data).toBe(true);
+    const again = await admin.rpc('grant_admin_role', { _email: MEMBER.email });
+    expect(again.data).toBe(false);
+
+    const memberId = (
+      await backend.sql<{ id: string }>(`select id::text as id from auth.users where email = $1`, [
+        MEMBER.email,
+      ])
+    )[0]!.id;
+    expect(await auditRows('admin_role_granted')).toEqual([
+      {
+        action: 'admin_role_granted',
+        user_id: adminUser.id,
+        user_email: 'ada.admin@example.com',
+        resource: 'user_roles',
+        resource_id: memberId,
+        details: { role: 'admin' },
+      },
+    ]);
+    const listed = await admin.rpc('staff_access');
+    expect(listed.data).toContainEqual(
+      expect.objectContaining({ email: MEMBER.email, roles: ['admin'], mfa_enrolled: false }),
+    );
+
+    const unknown = await admin.rpc('grant_admin_role', { _email: 'nobody@example.com' });
+    expect(unknown.error?.code).toBe('P0001');
+    expect(unknown.error?.hint).toBe('user_roles_account_not_found');
+  });
+
+  it('revokes it again, audited, and never from the last admin', async () => {
+    const { data, error } = await admin.rpc('revoke_admin_role', { _email: MEMBER.email });
+    expect(error).toBeNull();
+    expect(data).toBe(true);
+    expect((await auditRows('admin_role_revoked')).map((row) => row.user_id)).toEqual([
+      adminUser.id,
+    ]);
+
+    const last = await admin.rpc('revoke_admin_role', { _email: 'ada.admin@example.com' });
+    expect(last.error?.code).toBe('P0001');
+    expect(last.error?.hint).toBe('user_roles_last_admin');
+    expect(last.error?.message).toMatch(/last admin/);
+    const roles = await backend.sql<{ n: number }>(
+      `select count(*)::int as n from public.user_roles where role = 'admin'`,
+    );
+    expect(roles[0]!.n).toBe(1);
+    expect(await auditRows('admin_role_revoked')).toHaveLength(1);
+  });
+});
