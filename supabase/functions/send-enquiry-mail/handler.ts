@@ -139,6 +139,8 @@ async function sendMail(
         'Idempotency-Key': job.id,
       },
       body: JSON.stringify(rendered.mail),
+      // a hung provider must not hold the run (and the job's lease) until the platform kills it
+      signal: AbortSignal.timeout(15_000),
     });
     const text = await response.text();
     if (!response.ok) {
