@@ -4,9 +4,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-import { clientEnv, defineFor } from './scripts/env/build-env';
-import { loadEnv, PROJECT_ROOT } from './scripts/env/load-env';
-import { siteHeaders } from './scripts/site-headers-plugin';
+import { clientEnv, defineFor } from './scripts/env/build-env.ts';
+import { loadEnv, PROJECT_ROOT } from './scripts/env/load-env.ts';
+import { siteHeaders } from './scripts/site-headers-plugin.ts';
 
 export default defineConfig(({ mode, isSsrBuild }) => {
   // The project's one env loader, not Vite's own (envDir: false): the bundle, the build's

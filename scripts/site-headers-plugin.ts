@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import type { Plugin } from 'vite';
 
-import { type ClientEnv, headersFileFor, vercelJsonFor } from './env/build-env';
+import { type ClientEnv, headersFileFor, vercelJsonFor } from './env/build-env.ts';
 
 export const HEADERS_FILE = '_headers';
 

@@ -9,8 +9,8 @@ import {
   renderHeadersFile,
   renderVercelJson,
   scriptOriginsFromEnv,
-} from '../security-headers';
-import type { Env } from './load-env';
+} from '../security-headers.ts';
+import type { Env } from './load-env.ts';
 
 /** Only variables with this prefix reach the browser (Vite's rule; never a secret). */
 export const CLIENT_ENV_PREFIX = 'VITE_';
