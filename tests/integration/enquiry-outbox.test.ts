@@ -175,6 +175,13 @@ describe('staff digest and acknowledgement cap', () => {
     expect(inbox).toHaveLength(4);
     const digest = inbox.find((mail) => mail.subject === '3 new enquiries (digest)');
     expect(digest?.links).toEqual(ids.slice(3).map((id) => `${SITE}/admin?enquiry=${id}`));
+
+    // once sent, a staff job keeps only the enquiry ids, not the visitor's details
+    const sent = (await jobs()).filter((job) => job.kind !== 'acknowledgement');
+    expect(sent.every((job) => job.status === 'sent')).toBe(true);
+    for (const job of sent) {
+      for (const entry of job.payload.enquiries!) expect(Object.keys(entry)).toEqual(['id']);
+    }
   });
 
   it('acknowledgements beyond the hourly cap are skipped with the reason; the staff still hear of every enquiry', async () => {
@@ -342,6 +349,16 @@ describe('who may reach the outbox', () => {
       `select status, attempts from private.enquiry_mail_jobs where kind = 'staff_alert'`,
     );
     expect(job).toEqual({ status: 'pending', attempts: 0 });
+    const [audit] = await backend.sql<{ action: string; resource_id: string; user_id: string }>(
+      `select action, resource_id, user_id::text as user_id from public.audit_log
+        where action = 'admin_enquiry_mail_retried'`,
+    );
+    const adminId = (await admin.auth.getUser()).data.user!.id;
+    expect(audit).toEqual({
+      action: 'admin_enquiry_mail_retried',
+      resource_id: listed.data[0].id,
+      user_id: adminId,
+    });
     expect((await admin.rpc('list_failed_enquiry_mail')).data).toEqual([]);
   });
 });
