@@ -1,6 +1,7 @@
 import { matchPath } from 'react-router';
 
 import { lazyPage, type LazyPage } from '@/app/lazy-page';
+import { adminSectionPaths } from '@/components/admin/admin-section-paths';
 import { paths } from '@/config/paths';
 import { preloadServiceDetail, serviceDetailSources } from '@/content/service-details';
 
@@ -86,6 +87,16 @@ export const appRoutes: readonly AppRoute[] = [
     pattern: paths.admin,
     page: lazyPage(() => import('@/pages/admin-page')),
     source: 'src/pages/admin-page.tsx',
+  },
+  {
+    pattern: adminSectionPaths.dataRequests,
+    page: lazyPage(() => import('@/pages/admin-data-requests-page')),
+    source: 'src/pages/admin-data-requests-page.tsx',
+  },
+  {
+    pattern: adminSectionPaths.staff,
+    page: lazyPage(() => import('@/pages/admin-staff-page')),
+    source: 'src/pages/admin-staff-page.tsx',
   },
 ];
 

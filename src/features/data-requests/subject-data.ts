@@ -1,0 +1,112 @@
+import * as z from 'zod/mini';
+
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+/** The tables a subject's data can sit in, in the order the summary lists them. */
+export const subjectTables = [
+  { key: 'contact_submissions', label: 'Enquiries', one: 'enquiry' },
+  { key: 'enquiry_notes', label: 'Staff notes', one: 'staff note' },
+  { key: 'enquiry_sources', label: 'Network addresses', one: 'network address' },
+  { key: 'enquiry_mail_jobs', label: 'Notification e-mails', one: 'notification e-mail' },
+  { key: 'audit_log', label: 'Audit log entries', one: 'audit log entry' },
+] as const;
+
+export type SubjectTable = (typeof subjectTables)[number]['key'];
+
+const count = z.number().check(z.int(), z.nonnegative());
+
+const countsSchema = z.object({
+  contact_submissions: count,
+  enquiry_notes: count,
+  enquiry_sources: count,
+  enquiry_mail_jobs: count,
+  audit_log: count,
+});
+
+/** What public.subject_access() returns, checked at the edge; the rest goes to the download. */
+const subjectDataSchema = z.looseObject({
+  email: z.string(),
+  generated_at: z.string(),
+  counts: countsSchema,
+});
+
+const erasureSchema = z.looseObject({
+  contact_submissions: count,
+  enquiry_notes: count,
+  enquiry_sources: count,
+  enquiry_mail_jobs: count,
+  audit_log_scrubbed: count,
+});
+
+export type SubjectCounts = z.infer<typeof countsSchema>;
+export type SubjectData = z.infer<typeof subjectDataSchema>;
+export type ErasureCounts = z.infer<typeof erasureSchema>;
+
+const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/** The message for a typed address, or null when it can be looked up. */
+export function emailProblem(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return 'Enter the e-mail address the request is about.';
+  if (!EMAIL_PATTERN.test(trimmed) || trimmed.length > 255) {
+    return 'Enter an e-mail address in the format name@example.com.';
+  }
+  return null;
+}
+
+export class DataRequestError extends Error {
+  constructor(
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DataRequestError';
+  }
+}
+
+function refusal(error: { code?: string; message: string }): DataRequestError {
+  if (error.code === '42501') {
+    return new DataRequestError(
+      error.code,
+      'Only staff admins signed in with their authenticator code can handle data requests.',
+    );
+  }
+  if (error.code === '22023') return new DataRequestError(error.code, error.message);
+  return new DataRequestError(error.code, `The request failed: ${error.message}`);
+}
+
+/** Everything held about the address; the database records the look-up in the audit log. */
+export async function lookUpSubject(
+  client: AppSupabaseClient,
+  email: string,
+): Promise<SubjectData> {
+  const { data, error } = await client.rpc('subject_access', { _email: email.trim() });
+  if (error) throw refusal(error);
+  return subjectDataSchema.parse(data);
+}
+
+/** Erases everything held about the address; returns the rows removed or scrubbed per table. */
+export async function eraseSubject(
+  client: AppSupabaseClient,
+  email: string,
+): Promise<ErasureCounts> {
+  const { data, error } = await client.rpc('erase_subject_data', { _email: email.trim() });
+  if (error) throw refusal(error);
+  return erasureSchema.parse(data);
+}
+
+export function totalHeld(counts: SubjectCounts): number {
+  return subjectTables.reduce((sum, { key }) => sum + counts[key], 0);
+}
+
+/** "2 enquiries, 1 staff note and 3 notification e-mails" (empty and absent ones left out). */
+export function describeCounts(counts: Partial<Record<SubjectTable, number>>): string {
+  const parts = subjectTables.flatMap(({ key, label, one }) => {
+    const n = counts[key] ?? 0;
+    if (n === 0) return [];
+    return [n === 1 ? `1 ${one}` : `${n} ${label.toLowerCase()}`];
+  });
+  if (parts.length === 0) return 'nothing';
+  if (parts.length === 1) return parts[0]!;
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
