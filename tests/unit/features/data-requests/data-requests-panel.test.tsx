@@ -1,0 +1,176 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { DataRequestsPanel } from '@/features/data-requests/data-requests-panel';
+import { describeCounts } from '@/features/data-requests/subject-data';
+
+import { createFakeRpcClient } from './fake-rpc-client';
+
+const held = {
+  email: 'jo@example.com',
+  generated_at: '2026-11-25T02:40:00Z',
+  counts: {
+    contact_submissions: 2,
+    enquiry_notes: 1,
+    enquiry_sources: 2,
+    enquiry_mail_jobs: 3,
+    audit_log: 0,
+  },
+  contact_submissions: [{ id: 'e1', Email: 'jo@example.com' }],
+};
+
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function lookUp(address = 'Jo@Example.com ') {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/E-mail address/), address);
+  await user.click(screen.getByRole('button', { name: 'Look up' }));
+  return user;
+}
+
+describe('DataRequestsPanel', () => {
+  it('refuses an empty or malformed address before asking the database', async () => {
+    const { client, calls } = createFakeRpcClient({});
+    render(<DataRequestsPanel client={client} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Look up' }));
+    expect(screen.getByText('Enter the e-mail address the request is about.')).toBeVisible();
+    await user.type(screen.getByLabelText(/E-mail address/), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Look up' }));
+    expect(screen.getByLabelText(/E-mail address/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(/format name@example.com/)).toBeVisible();
+    expect(calls).toEqual([]);
+  });
+
+  it('looks the address up (trimmed) and summarises what is held per table', async () => {
+    const { client, calls } = createFakeRpcClient({ subject_access: () => ({ data: held }) });
+    render(<DataRequestsPanel client={client} />);
+    await lookUp();
+    const summary = await screen.findByRole('region', { name: 'Data held for jo@example.com' });
+    expect(calls).toEqual([{ name: 'subject_access', args: { _email: 'Jo@Example.com' } }]);
+    const terms = within(summary)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const values = within(summary)
+      .getAllByRole('definition')
+      .map((value) => value.textContent);
+    expect(Object.fromEntries(terms.map((term, i) => [term, values[i]]))).toEqual({
+      Enquiries: '2',
+      'Staff notes': '1',
+      'Network addresses': '2',
+      'Notification e-mails': '3',
+      'Audit log entries': '0',
+    });
+  });
+
+  it('downloads the whole document as JSON under a file name without the address', async () => {
+    const { client } = createFakeRpcClient({ subject_access: () => ({ data: held }) });
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:download';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+    render(<DataRequestsPanel client={client} />);
+    const user = await lookUp();
+    await user.click(await screen.findByRole('button', { name: 'Download JSON' }));
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0]!.download).toBe('data-request-2026-11-25.json');
+    expect(blobs[0]!.type).toBe('application/json');
+    expect(JSON.parse(await readText(blobs[0]!))).toEqual(held);
+  });
+
+  it('erases only after a confirmation naming the address and the counts, then confirms', async () => {
+    const { client, calls } = createFakeRpcClient({
+      subject_access: () => ({ data: held }),
+      erase_subject_data: () => ({
+        data: {
+          contact_submissions: 2,
+          enquiry_notes: 1,
+          enquiry_sources: 2,
+          enquiry_mail_jobs: 3,
+          enquiry_notes_author_removed: 0,
+          audit_log_scrubbed: 1,
+        },
+      }),
+    });
+    render(<DataRequestsPanel client={client} />);
+    const user = await lookUp();
+    await user.click(await screen.findByRole('button', { name: 'Erase all data' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Erase all data for jo@example.com?',
+    });
+    expect(dialog).toHaveTextContent(
+      'This deletes 2 enquiries, 1 staff note, 2 network addresses and 3 notification e-mails held for this address',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.map((call) => call.name)).toEqual(['subject_access']);
+
+    await user.click(screen.getByRole('button', { name: 'Erase all data' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Erase all data',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.at(-1)).toEqual({
+      name: 'erase_subject_data',
+      args: { _email: 'jo@example.com' },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Erased all data held for jo@example.com: 2 enquiries, 1 staff note, 2 network addresses and 3 notification e-mails deleted, and the address removed from 1 audit log entry.',
+    );
+    expect(screen.queryByRole('button', { name: 'Download JSON' })).toBeNull();
+  });
+
+  it('cannot erase when nothing is held', async () => {
+    const empty = {
+      ...held,
+      counts: Object.fromEntries(Object.keys(held.counts).map((key) => [key, 0])),
+    };
+    const { client } = createFakeRpcClient({ subject_access: () => ({ data: empty }) });
+    render(<DataRequestsPanel client={client} />);
+    await lookUp();
+    expect(await screen.findByText('Nothing is held under this address.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Erase all data' })).toBeDisabled();
+  });
+
+  it('says clearly when the database refuses a non-admin', async () => {
+    const { client } = createFakeRpcClient({
+      subject_access: () => ({ error: { code: '42501', message: 'permission denied' } }),
+    });
+    render(<DataRequestsPanel client={client} />);
+    await lookUp();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Only staff admins signed in with their authenticator code can handle data requests.',
+    );
+  });
+});
+
+describe('describeCounts', () => {
+  it('lists non-empty tables with singular and plural nouns', () => {
+    expect(describeCounts({ contact_submissions: 1 })).toBe('1 enquiry');
+    expect(describeCounts({ audit_log: 2, enquiry_notes: 0 })).toBe('2 audit log entries');
+    expect(describeCounts({})).toBe('nothing');
+  });
+});
