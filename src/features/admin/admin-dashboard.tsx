@@ -2,9 +2,11 @@ import { useCallback, useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button-styles';
+import { AdminSectionNav } from '@/components/admin/admin-section-nav';
 import { limits } from '@/config/site';
 import { EnquiryOverviewPanel } from '@/features/admin/enquiry-overview-panel';
 import { exportSubmissions } from '@/features/admin/export-submissions';
+import { FailedMailNotice } from '@/features/admin/failed-mail-notice';
 import { noFilters, type SubmissionFilters } from '@/features/admin/list-submissions';
 import { SubmissionDialog } from '@/features/admin/submission-dialog';
 import { SubmissionsList } from '@/features/admin/submissions-list';
@@ -92,6 +94,8 @@ export function AdminDashboard({
             </button>
           </div>
         </header>
+        <AdminSectionNav current="enquiries" />
+        <FailedMailNotice client={client} />
         <p role="status" className="min-h-5 text-sm font-semibold text-brand-800">
           {announcement}
         </p>
