@@ -102,3 +102,47 @@ Deno.test(
     deepStrictEqual(complete?.body, { job_id: 'job-1', claim: 'claim-1', message_id: 'msg-1' });
   },
 );
+
+Deno.test(
+  'a mail API error is reported back with fail_enquiry_mail_job, not marked sent',
+  async () => {
+    const env = readSenderEnv((name) => values[name]);
+    const rpcs: { name: string; body: unknown }[] = [];
+    let claims = 0;
+    const fetcher = ((input: string, init: RequestInit) => {
+      if (input.endsWith('/emails')) {
+        return Promise.resolve(new Response('{"message":"down"}', { status: 503 }));
+      }
+      const name = input.split('/rpc/')[1] ?? '';
+      rpcs.push({ name, body: JSON.parse(String(init.body)) as unknown });
+      if (name === 'claim_enquiry_mail_jobs') {
+        claims += 1;
+        const jobs =
+          claims === 1
+            ? [
+                {
+                  id: 'job-9',
+                  kind: 'acknowledgement',
+                  recipient: 'ann@example.com',
+                  payload: {},
+                  attempts: 2,
+                  claim_token: 'claim-9',
+                },
+              ]
+            : [];
+        return Promise.resolve(new Response(JSON.stringify(jobs)));
+      }
+      return Promise.resolve(new Response('"pending"'));
+    }) as typeof fetch;
+    const response = await handle(request('Bearer service-key'), env, fetcher);
+    deepStrictEqual(await response.json(), { claimed: 1, sent: 0, retried: 1, failed: 0 });
+    deepStrictEqual(
+      rpcs.map((call) => call.name),
+      ['claim_enquiry_mail_jobs', 'fail_enquiry_mail_job', 'claim_enquiry_mail_jobs'],
+    );
+    const failed = rpcs[1]?.body as { job_id: string; claim: string; error: string };
+    equal(failed.job_id, 'job-9');
+    equal(failed.claim, 'claim-9');
+    ok(failed.error.startsWith('mail API answered 503'));
+  },
+);
