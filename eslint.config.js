@@ -1,19 +1,55 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Folders that must not reach "up" the dependency direction (see ARCHITECTURE.md). */
-const layerRules = [
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+const features = readdirSync(join(srcDir, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const LAYER_MESSAGE = 'Imports must follow the layer direction (see the README folder map).';
+
+/**
+ * The layers, on resolved paths (so `@/` and relative imports alike): pages → features →
+ * components / content / lib / config; nothing but the app imports pages or the app; features
+ * do not import each other; the embedded backend imports nothing from src/.
+ */
+const layerZones = [
   {
-    files: ['src/lib/**', 'src/config/**', 'src/content/**', 'src/components/**'],
-    forbidden: ['@/features/*', '@/pages/*', '@/app/*'],
+    target: ['./src/lib', './src/config', './src/content', './src/components'],
+    from: [
+      './src/features',
+      './src/pages',
+      './src/app',
+      './src/main.tsx',
+      './src/entry-server.tsx',
+    ],
   },
-  { files: ['src/features/**'], forbidden: ['@/pages/*', '@/app/*'] },
-  { files: ['src/pages/**'], forbidden: ['@/app/*'] },
-  { files: ['src/content/**', 'src/config/**'], forbidden: ['@/components/*', '@/lib/*'] },
-];
+  { target: ['./src/content', './src/config'], from: ['./src/components', './src/lib'] },
+  {
+    target: ['./src/features', './src/pages'],
+    from: ['./src/pages', './src/app', './src/main.tsx', './src/entry-server.tsx'],
+  },
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other; a page or the app composes them.',
+  })),
+  {
+    target: './supabase/local',
+    from: './src',
+    message: 'The backend stands alone: nothing from src/.',
+  },
+].map((zone) => ({ message: LAYER_MESSAGE, ...zone }));
 
 export default tseslint.config(
   {
@@ -50,30 +86,25 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
-  ...layerRules.map(({ files, forbidden }) => ({
-    files,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: forbidden, message: 'Imports must follow the layer direction.' }] },
+  {
+    files: ['src/**/*.{ts,tsx}', 'supabase/local/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these, import-x reads no TypeScript module's imports and finds no cycle.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
+        }),
       ],
     },
-  })),
-  {
-    files: ['src/features/*/**'],
     rules: {
-      // Features do not import each other; pages and app compose them.
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['@/pages/*', '@/app/*'],
-              message: 'Imports must follow the layer direction.',
-            },
-          ],
-        },
+        { zones: layerZones, basePath: fileURLToPath(new URL('.', import.meta.url)) },
       ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
