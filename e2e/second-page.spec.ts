@@ -2,7 +2,13 @@ import type { Page } from '@playwright/test';
 
 import { expect, test } from './support/console-guard';
 
-type Sample = { title: string; heading: string; mainText: number; footer: boolean };
+type Sample = {
+  title: string;
+  heading: string;
+  mainText: number;
+  footer: boolean;
+  progress: boolean;
+};
 
 /**
  * Records, at every rendered frame until `stop()`, what a visitor sees: the title, the page's
@@ -22,6 +28,7 @@ async function sampleFrames(page: Page) {
         heading: main?.querySelector('h1')?.textContent?.trim() ?? '',
         mainText: main?.innerText.trim().length ?? 0,
         footer: !!footer && footer.getBoundingClientRect().height > 0,
+        progress: !!document.querySelector('[data-testid="navigation-progress"]'),
       });
       if (w.__sampling) requestAnimationFrame(take);
     };
@@ -83,6 +90,8 @@ async function expectSmoothNavigation(
   // The old page was still shown in the first frames, the new one in the last.
   expect(samples[0]!.heading).toBe(from.heading);
   expect(samples.at(-1)!.heading).toMatch(to.heading);
+  expect(samples.at(-1)!.progress).toBe(false);
+  return samples;
 }
 
 test.describe('client-side navigation keeps a page on screen', () => {
@@ -94,10 +103,12 @@ test.describe('client-side navigation keeps a page on screen', () => {
     const about = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
       name: 'About',
     });
-    await expectSmoothNavigation(page, () => about.click(), {
+    const samples = await expectSmoothNavigation(page, () => about.click(), {
       url: '/about',
       heading: /.+/,
     });
+    // While the old page waited for the new one, a progress bar said something was happening.
+    expect(samples.some((sample) => sample.progress && sample.heading !== '')).toBe(true);
     await expect(about).toHaveAttribute('aria-current', 'page');
   });
 

@@ -7,6 +7,7 @@ import { Breadcrumbs } from '@/components/layout/breadcrumbs';
 import { DecorativeMotion } from '@/components/layout/decorative-motion';
 import { HydrationMarker } from '@/components/layout/hydration-marker';
 import { LinkClickRouter } from '@/components/layout/link-click-router';
+import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { RoutePreloader } from '@/components/layout/route-preloader';
@@ -30,6 +31,7 @@ export function RootLayout() {
       <ScrollManager mainId={MAIN_CONTENT_ID} />
       <LinkClickRouter />
       <RoutePreloader preload={preloadRoute} />
+      <NavigationProgress />
       <Header />
       <div className="pt-header">
         <Breadcrumbs />
