@@ -5,15 +5,18 @@ import {
   anonClient,
   expect,
   serviceClient,
-  test,
   uniqueToken,
   type Credentials,
   type Enquiry,
 } from './support/backend-fixtures';
+import { signInWithCode, test, type TotpCredentials } from './support/mfa-fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { unexpectedLayoutShifts } from './support/layout-shift';
 
-async function signIn(page: Page, { email, password }: Credentials) {
+async function signIn(page: Page, credentials: Credentials | TotpCredentials) {
+  // Staff with an authenticator app give its code after the password.
+  if ('secret' in credentials) return signInWithCode(page, credentials);
+  const { email, password } = credentials;
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Sign In' }).click();
   const form = page.getByRole('form', { name: 'Sign in' });
@@ -132,7 +135,7 @@ test('an admin reviews, searches, filters, pages and exports enquiries, then sig
   backend,
 }) => {
   test.setTimeout(120_000);
-  const admin = await backend.createAdmin();
+  const admin = await backend.createAdminWithTotp();
 
   // One enquiry through the home page form, one through the anon key, 30 through the service role.
   const formToken = uniqueToken('Formco');

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 
 import { headersForPath, parseHeadersFile } from '../scripts/static-headers';
 import { indexablePaths } from '../src/app/static-paths';
-import { expect, LOCAL_SUPABASE_URL, test, uniqueToken } from './support/backend-fixtures';
+import { LOCAL_SUPABASE_URL, uniqueToken } from './support/backend-fixtures';
+import { expect, signInWithCode, test } from './support/mfa-fixtures';
 
 /**
  * The site under its own headers: the e2e server sends the build's `_headers` (the CSP for this
@@ -164,13 +165,8 @@ test.describe('no violation in whole journeys', () => {
       await page.goto(path);
     }
 
-    const admin = await backend.createAdmin();
-    await page.goto('/auth');
-    await page.getByRole('tab', { name: 'Sign In' }).click();
-    const signIn = page.getByRole('form', { name: 'Sign in' });
-    await signIn.getByLabel(/Email/).fill(admin.email);
-    await signIn.getByLabel(/Password/).fill(admin.password);
-    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    const admin = await backend.createAdminWithTotp();
+    await signInWithCode(page, admin);
     await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 });
     await page.getByLabel('Search').fill(company);
     await expect(page.getByRole('table').getByRole('row').filter({ hasText: company })).toHaveCount(

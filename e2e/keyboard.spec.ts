@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 
-import { test as withBackend, uniqueToken } from './support/backend-fixtures';
+import { uniqueToken } from './support/backend-fixtures';
+import { test as withBackend } from './support/mfa-fixtures';
+import { totpCode } from './support/totp';
 import { expect, test } from './support/console-guard';
 
 /** Presses Tab until the focused element matches, or fails after `limit` presses. */
@@ -142,7 +144,7 @@ withBackend(
   'sign in and page the admin table with the keyboard alone',
   async ({ page, backend }) => {
     withBackend.setTimeout(90_000);
-    const admin = await backend.createAdmin();
+    const admin = await backend.createAdminWithTotp();
     const batch = uniqueToken('Keyco');
     await backend.insertEnquiries(
       Array.from({ length: 27 }, (_, i) => ({
@@ -162,6 +164,10 @@ withBackend(
     await page.keyboard.press('Tab');
     await expect(page.locator('#sign-in-password')).toBeFocused();
     await page.keyboard.type(admin.password);
+    await page.keyboard.press('Enter');
+    // The code step takes the focus when it appears.
+    await expect(page.getByLabel(/6-digit code/)).toBeFocused({ timeout: 15_000 });
+    await page.keyboard.type(totpCode(admin.secret));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({
       timeout: 15_000,

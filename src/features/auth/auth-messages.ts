@@ -20,4 +20,12 @@ export const authMessages = {
   unexpected: 'An unexpected error occurred. Please try again.',
   accessDeniedTitle: 'Access Denied',
   accessDeniedDescription: 'You need admin privileges to access this page.',
+  enterCode: 'Please enter the 6-digit code from your authenticator app',
+  codeFormat: 'The code is 6 digits, with no letters',
+  wrongCode: (serverMessage: string) =>
+    `${serverMessage}: that is not the current code. Check your authenticator app and try again.`,
+  tooManyCodes: 'Too many codes tried. Wait a minute, then try again.',
+  enrolmentFailed: 'Could not start setting up your authenticator app. Please try again.',
+  mfaVerifiedTitle: 'Two-step verification set up',
+  mfaEnrolledDescription: 'Your authenticator app is set up. Use it each time you sign in.',
 } as const;

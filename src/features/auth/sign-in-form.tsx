@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { notify } from '@/components/ui/toast/notify';
-import { paths } from '@/config/paths';
 import { signInWithEmail } from '@/features/auth/auth-actions';
 import { AuthField, AuthFormError } from '@/features/auth/auth-field';
 import { authMessages } from '@/features/auth/auth-messages';
@@ -15,12 +14,14 @@ import {
   type AuthValidationError,
 } from '@/features/auth/auth-validation';
 import { notifyAuthFailure, notifyTooManyAttempts } from '@/features/auth/notify-auth-result';
+import { safeNextPath } from '@/features/auth/safe-next-path';
 
 const ERROR_ID = 'sign-in-error';
 
 export function SignInForm() {
   const { getClient } = useAuth();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -53,7 +54,8 @@ export function SignInForm() {
           description: authMessages.welcomeDescription,
           variant: 'success',
         });
-        void navigate(paths.admin, { replace: true });
+        // The page asked for (or /admin), which sends an admin on to the second step.
+        void navigate(safeNextPath(searchParams.get('next')), { replace: true });
         return;
       }
       notifyAuthFailure(result, authMessages.signInFailedTitle);

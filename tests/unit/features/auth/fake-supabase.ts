@@ -1,4 +1,4 @@
-import type { Session } from '@supabase/supabase-js';
+import type { AuthenticatorAssuranceLevels, Factor, Session } from '@supabase/supabase-js';
 import { vi } from 'vitest';
 
 import type { AppSupabaseClient } from '@/lib/supabase';
@@ -17,9 +17,14 @@ export function createFakeSupabase(
   options: {
     session?: Session | null;
     tables?: Record<string, QueryHandler>;
+    /** What getAuthenticatorAssuranceLevel() reports; aal2 unless a test says otherwise. */
+    assurance?: Assurance;
+    /** The factors listFactors() returns (all of them; verified TOTP ones also under `totp`). */
+    factors?: Factor[];
   } = {},
 ) {
   let session = options.session ?? null;
+  let assurance: Assurance = options.assurance ?? { currentLevel: 'aal2', nextLevel: 'aal2' };
   const listeners = new Set<(event: string, session: Session | null) => void>();
   const queries: { table: string; calls: BuilderCall[] }[] = [];
 
@@ -28,7 +33,41 @@ export function createFakeSupabase(
     listeners.forEach((listener) => listener(event, next));
   }
 
+  const mfa = {
+    getAuthenticatorAssuranceLevel: vi.fn(async () => ({
+      data: { ...assurance, currentAuthenticationMethods: [] },
+      error: null,
+    })),
+    listFactors: vi.fn(async () => {
+      const all = options.factors ?? [];
+      const totp = all.filter((f) => f.factor_type === 'totp' && f.status === 'verified');
+      return { data: { all, totp, phone: [], webauthn: [] }, error: null as unknown };
+    }),
+    enroll: vi.fn(async (_params: unknown) => ({
+      data: {
+        id: 'factor-new',
+        type: 'totp',
+        friendly_name: 'Authenticator app',
+        totp: {
+          qr_code: 'data:image/svg+xml;utf-8,<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          uri: 'otpauth://totp/Kestrel%20Data:ada@example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        },
+      } as unknown,
+      error: null as unknown,
+    })),
+    unenroll: vi.fn(async (params: { factorId: string }) => ({
+      data: { id: params.factorId },
+      error: null as unknown,
+    })),
+    challengeAndVerify: vi.fn(async (_params: { factorId: string; code: string }) => ({
+      data: {} as unknown,
+      error: null as unknown,
+    })),
+  };
+
   const auth = {
+    mfa,
     getSession: vi.fn(async () => ({ data: { session }, error: null })),
     onAuthStateChange: vi.fn((callback: (event: string, session: Session | null) => void) => {
       listeners.add(callback);
@@ -77,7 +116,35 @@ export function createFakeSupabase(
   }
 
   const client = { auth, from: vi.fn(from) } as unknown as AppSupabaseClient;
-  return { client, auth, queries, emit };
+  /** The session reaches `levels` (as after a verified code) and subscribers hear about it. */
+  function raiseTo(levels: Assurance, event = 'MFA_CHALLENGE_VERIFIED') {
+    assurance = levels;
+    if (session) emit(event, { ...session, access_token: `${session.access_token}-raised` });
+  }
+
+  return { client, auth, mfa, queries, emit, raiseTo };
+}
+
+export type Assurance = {
+  currentLevel: AuthenticatorAssuranceLevels | null;
+  nextLevel: AuthenticatorAssuranceLevels | null;
+};
+
+export function verifiedTotpFactor(id = 'factor-1'): Factor {
+  return {
+    id,
+    friendly_name: 'Authenticator app',
+    factor_type: 'totp',
+    status: 'verified',
+    created_at: '2025-01-01T00:00:00Z',
+    updated_at: '2025-01-01T00:00:00Z',
+  };
+}
+
+/** A session whose user has these factors (as GoTrue puts them on the user). */
+export function sessionWithFactors(factors: Factor[], email = 'ada@example.com'): Session {
+  const session = fakeSession(email);
+  return { ...session, user: { ...session.user, factors } };
 }
 
 export function fakeSession(email = 'ada@example.com', id = 'user-1'): Session {

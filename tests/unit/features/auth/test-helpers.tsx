@@ -25,18 +25,21 @@ export function quietAuditLog() {
 }
 
 function LocationProbe() {
-  const { pathname } = useLocation();
-  return <p data-testid="location">{pathname}</p>;
+  const { pathname, search } = useLocation();
+  return <p data-testid="location">{`${pathname}${search}`}</p>;
 }
 
-/** Renders `element` at `path` inside an AuthProvider with the fake client, plus stub routes. */
+/**
+ * Renders `element` at `path` inside an AuthProvider with the fake client, plus stub routes;
+ * `entry` is the URL opened (by default the path itself), e.g. with a query string.
+ */
 export function renderWithAuth(
   client: AppSupabaseClient,
   element: ReactNode,
-  { path = '/auth' }: { path?: string } = {},
+  { path = '/auth', entry = path }: { path?: string; entry?: string } = {},
 ) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[entry]}>
       <AuthProvider client={client}>
         <Routes>
           <Route path={path} element={element} />
