@@ -209,7 +209,7 @@ describe('the overview', () => {
             weekly: Array.from({ length: 12 }, (_, i) => ({
               week_start: `2026-${i < 4 ? '09' : i < 8 ? '10' : '11'}-${String((i % 4) * 7 + 1).padStart(2, '0')}`,
               total: i === 11 ? 5 : 0,
-              by_interest: i === 11 ? { 'ai-ml': 3, analytics: 2 } : {},
+              by_interest: (i === 11 ? { 'ai-ml': 3, analytics: 2 } : {}) as Record<string, number>,
             })),
           }),
         }),
