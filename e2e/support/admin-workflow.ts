@@ -1,0 +1,61 @@
+import type { Page } from '@playwright/test';
+
+import { expect, serviceClient, uniqueToken, type Enquiry } from './backend-fixtures';
+import { signInWithCode, type TotpCredentials } from './mfa-fixtures';
+
+/** Signs in as staff do (password, then the authenticator code) and waits for the dashboard. */
+export async function signInToDashboard(page: Page, credentials: TotpCredentials) {
+  await signInWithCode(page, credentials);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({
+    timeout: 15_000,
+  });
+}
+
+/**
+ * Waits until no toast is on screen: a toast's close button beside the dialog's own buttons
+ * would make axe's target-spacing check about the toast, not the page under test.
+ */
+export async function toastsGone(page: Page) {
+  // A pointer resting on a toast pauses its timer.
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('button', { name: 'Close toast' })).toHaveCount(0, {
+    timeout: 15_000,
+  });
+}
+
+/** Enquiries from one company no other test uses, so searching for it isolates them. */
+export function enquiriesFrom(company: string, names: string[]): Enquiry[] {
+  return names.map((name, index) => ({
+    Name: name,
+    Email: `${uniqueToken(`wf${index}`)}@example.com`,
+    Company: company,
+    Interest: 'analytics',
+    Timeline: 'immediate',
+    Message: `An enquiry from ${name} about reporting.`,
+  }));
+}
+
+/** The id of the enquiry sent from this address (through the service role). */
+export async function enquiryId(email: string): Promise<string> {
+  const { data, error } = await serviceClient()
+    .from('contact_submissions')
+    .select('id')
+    .eq('Email', email);
+  if (error || !data?.[0]) throw new Error(`no enquiry from ${email}: ${error?.message ?? ''}`);
+  return data[0].id;
+}
+
+/** The audit actions recorded about one enquiry, oldest first. */
+export async function auditActions(id: string): Promise<string[]> {
+  const { data, error } = await serviceClient()
+    .from('audit_log')
+    .select('action, created_at')
+    .eq('resource_id', id)
+    .order('created_at', { ascending: true });
+  if (error) throw new Error(`reading the audit log failed: ${error.message}`);
+  return (data ?? []).map((row) => row.action);
+}
+
+/** The enquiries table (the overview keeps a table of its own behind a toggle). */
+export const submissionsTable = (page: Page) =>
+  page.getByRole('region', { name: 'Submissions table' }).getByRole('table');
