@@ -3,6 +3,9 @@
 // clock, and nothing else; a second run deletes nothing. The periods the database uses are the
 // ones the policy page prints.
 
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthsLabel, retention } from '@/config/retention';
 import { privacyPolicy } from '@/content/policies/privacy-policy';
@@ -209,5 +212,59 @@ describe('the retention periods: one source for the database and the privacy pol
     );
     expect(text).toContain(`Audit log entries: ${monthsLabel(retention.auditLogMonths)}`);
     expect(text).toMatch(/multi-factor authentication/);
+  });
+});
+
+describe('the embedded backend runs retention itself', () => {
+  it('on its timer after the start', async () => {
+    const timed = await startTestBackend({ retentionIntervalMs: 200 });
+    try {
+      const old = await seedEnquiry(timed, { createdAt: '2020-01-01T00:00:00Z' });
+      await expect
+        .poll(
+          async () =>
+            (
+              await timed.sql<{ n: number }>(
+                'select count(*)::int as n from public.contact_submissions where id = $1',
+                [old.id],
+              )
+            )[0]!.n,
+          { timeout: 5000 },
+        )
+        .toBe(0);
+      const runs = await timed.sql<{ n: number }>(
+        `select count(*)::int as n from public.audit_log where action = 'admin_retention_applied'`,
+      );
+      expect(runs[0]!.n).toBe(1);
+    } finally {
+      await timed.stop();
+    }
+  });
+
+  it('a backend with old data deletes it before it serves', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'retention-'));
+    try {
+      const first = await startTestBackend({
+        db: { kind: 'pglite-dir', dir },
+        retentionIntervalMs: 0,
+      });
+      const old = await seedEnquiry(first, { createdAt: '2020-01-01T00:00:00Z' });
+      await first.stop();
+      const second = await startTestBackend({
+        db: { kind: 'pglite-dir', dir },
+        retentionIntervalMs: 0,
+      });
+      try {
+        const left = await second.sql<{ n: number }>(
+          'select count(*)::int as n from public.contact_submissions where id = $1',
+          [old.id],
+        );
+        expect(left[0]!.n).toBe(0);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

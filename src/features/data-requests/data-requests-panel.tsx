@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
@@ -42,6 +42,9 @@ export function DataRequestsPanel({ client }: { client: AppSupabaseClient }) {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [confirming, setConfirming] = useState(false);
   const [erasing, setErasing] = useState(false);
+  // after an erasure the summary (and the button that opened the dialog) is gone: focus goes to
+  // the confirmation instead of falling back to the page.
+  const erasedMessage = useRef<HTMLParagraphElement>(null);
 
   async function lookUp(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -115,7 +118,11 @@ export function DataRequestsPanel({ client }: { client: AppSupabaseClient }) {
           </p>
         ) : null}
         {state.kind === 'erased' ? (
-          <p className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
+          <p
+            ref={erasedMessage}
+            tabIndex={-1}
+            className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-900"
+          >
             Erased all data held for <strong className="break-all">{state.email}</strong>:{' '}
             {describeCounts(state.counts)} deleted
             {state.counts.audit_log_scrubbed > 0
@@ -177,6 +184,11 @@ export function DataRequestsPanel({ client }: { client: AppSupabaseClient }) {
           <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/60" />
           <Dialog.Content
             role="alertdialog"
+            onCloseAutoFocus={(event) => {
+              if (!erasedMessage.current) return;
+              event.preventDefault();
+              erasedMessage.current.focus();
+            }}
             className="fixed top-1/2 left-1/2 z-[71] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none"
           >
             <Dialog.Title className="text-xl font-bold break-all text-ink">

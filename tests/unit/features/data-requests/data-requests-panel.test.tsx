@@ -141,6 +141,9 @@ describe('DataRequestsPanel', () => {
       'Erased all data held for jo@example.com: 2 enquiries, 1 staff note, 2 network addresses and 3 notification e-mails deleted, and the address removed from 1 audit log entry.',
     );
     expect(screen.queryByRole('button', { name: 'Download JSON' })).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByText(/Erased all data held for/).closest('p')).toHaveFocus(),
+    );
   });
 
   it('cannot erase when nothing is held', async () => {
