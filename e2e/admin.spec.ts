@@ -10,6 +10,7 @@ import {
   type Enquiry,
 } from './support/backend-fixtures';
 import { signInWithCode, test, type TotpCredentials } from './support/mfa-fixtures';
+import { toastsGone } from './support/admin-workflow';
 import { expectNoAxeViolations } from './support/axe';
 import { unexpectedLayoutShifts } from './support/layout-shift';
 
@@ -227,6 +228,7 @@ test('an admin reviews, searches, filters, pages and exports enquiries, then sig
     'href',
     /^mailto:/,
   );
+  await toastsGone(page);
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
