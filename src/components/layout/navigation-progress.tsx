@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /** A navigation that commits within this time shows no indicator at all (no flash). */
@@ -26,7 +26,9 @@ export function NavigationProgress() {
     setWaiting(false);
   }
 
-  useEffect(() => {
+  // In the commit itself, not after paint: a check that ran between the two would see the new
+  // address beside the old location and show a bar that nothing would then take away.
+  useLayoutEffect(() => {
     committed.current = location;
   }, [location]);
 
