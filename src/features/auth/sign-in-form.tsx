@@ -14,9 +14,17 @@ import {
   type AuthValidationError,
 } from '@/features/auth/auth-validation';
 import { notifyAuthFailure, notifyTooManyAttempts } from '@/features/auth/notify-auth-result';
+import { fetchUserRole } from '@/features/auth/fetch-user-role';
 import { safeNextPath } from '@/features/auth/safe-next-path';
+import type { AppSupabaseClient } from '@/lib/supabase';
 
 const ERROR_ID = 'sign-in-error';
+
+async function isAdmin(client: AppSupabaseClient): Promise<boolean> {
+  const { data } = await client.auth.getSession();
+  const userId = data.session?.user.id;
+  return userId ? (await fetchUserRole(client, userId)) === 'admin' : false;
+}
 
 export function SignInForm() {
   const { getClient } = useAuth();
@@ -54,8 +62,11 @@ export function SignInForm() {
           description: authMessages.welcomeDescription,
           variant: 'success',
         });
-        // The page asked for (or /admin), which sends an admin on to the second step.
-        void navigate(safeNextPath(searchParams.get('next')), { replace: true });
+        // An admin stays here for the second step (AuthScreen shows it and then goes on to
+        // `next`); anyone else goes to the page asked for, where the role check answers.
+        if (!(await isAdmin(await getClient()))) {
+          void navigate(safeNextPath(searchParams.get('next')), { replace: true });
+        }
         return;
       }
       notifyAuthFailure(result, authMessages.signInFailedTitle);

@@ -221,6 +221,27 @@ describe('the code step at /auth', () => {
   });
 });
 
+describe('password sign-in of an admin', () => {
+  it('stays on /auth and asks for the code there, without a detour through /admin', async () => {
+    const fake = createFakeSupabase({
+      tables: { user_roles: roleHandler('admin') },
+      assurance: { currentLevel: 'aal1', nextLevel: 'aal2' },
+    });
+    const session = sessionWithFactors([verifiedTotpFactor()]);
+    fake.auth.signInWithPassword.mockImplementationOnce(async () => {
+      fake.emit('SIGNED_IN', session);
+      return { data: { user: null, session: null }, error: null };
+    });
+    const user = userEvent.setup();
+    renderWithAuth(fake.client, <AuthScreen />, { entry: '/auth?next=%2Fadmin%3Fenquiry%3D9' });
+    await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/Password/), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth?next=%2Fadmin%3Fenquiry%3D9');
+  });
+});
+
 describe('enrolment at /auth for an admin without a factor', () => {
   function adminWithoutFactor(factors = [] as ReturnType<typeof verifiedTotpFactor>[]) {
     return createFakeSupabase({
