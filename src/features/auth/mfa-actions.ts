@@ -23,13 +23,6 @@ function refusalMessage(error: { code?: string; status?: number; message: string
   return error.message || authMessages.unexpected;
 }
 
-/** The user's verified TOTP factor, if any (read fresh from GET /user). */
-export async function verifiedTotpFactorId(client: AppSupabaseClient): Promise<string | null> {
-  const { data, error } = await client.auth.mfa.listFactors();
-  if (error) throw error;
-  return data.totp[0]?.id ?? null;
-}
-
 /**
  * Checks a code for the factor through a new challenge; on success supabase-js stores the new
  * aal2 session and tells the AuthProvider. Every outcome goes to the audit log.
