@@ -1,8 +1,4 @@
-import { useState } from 'react';
-
-import { buttonClass } from '@/components/ui/button-styles';
-import { signOutEverywhere } from '@/features/auth/auth-actions';
-import { useAuth } from '@/features/auth/auth-context';
+import { SignOutButton } from '@/features/auth/sign-out-button';
 
 /**
  * Shown at /auth to a signed-in user without the admin role. Redirecting them to /admin (as for
@@ -10,18 +6,6 @@ import { useAuth } from '@/features/auth/auth-context';
  * and can sign out to use another account.
  */
 export function NoAccessNotice({ email }: { email: string }) {
-  const { getClient } = useAuth();
-  const [busy, setBusy] = useState(false);
-
-  async function handleSignOut() {
-    setBusy(true);
-    try {
-      await signOutEverywhere(await getClient(), 'auth_sign_out');
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8">
       <h1 className="text-2xl font-bold text-ink">Admin Access</h1>
@@ -29,14 +13,7 @@ export function NoAccessNotice({ email }: { email: string }) {
         You are signed in as <strong className="break-all text-ink">{email}</strong>, but this
         account does not have admin access yet. An administrator has to grant it.
       </p>
-      <button
-        type="button"
-        onClick={handleSignOut}
-        disabled={busy}
-        className={buttonClass({ variant: 'outline', className: 'mt-6 w-full' })}
-      >
-        {busy ? 'Signing out...' : 'Sign Out'}
-      </button>
+      <SignOutButton className="mt-6" />
     </div>
   );
 }
