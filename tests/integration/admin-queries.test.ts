@@ -15,6 +15,7 @@ import {
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { anonClient, createUser, signedInClient, startTestBackend } from './support/backend.ts';
 import type { TestBackend } from './support/backend.ts';
+import { adminClient } from './support/admin.ts';
 
 const ADMIN = { email: 'queries.admin@example.com', password: 'admin-password-1' };
 const MEMBER = { email: 'queries.member@example.com', password: 'member-password-1' };
@@ -83,7 +84,7 @@ beforeAll(async () => {
       ],
     );
   }
-  admin = (await signedInClient(backend, ADMIN.email, ADMIN.password)) as AppSupabaseClient;
+  admin = (await adminClient(backend, ADMIN.email, ADMIN.password)).client as AppSupabaseClient;
   member = (await signedInClient(backend, MEMBER.email, MEMBER.password)) as AppSupabaseClient;
 });
 

@@ -21,6 +21,7 @@ import {
   startTestBackend,
 } from './support/backend.ts';
 import type { TestBackend } from './support/backend.ts';
+import { adminClient } from './support/admin.ts';
 import { mailTo } from './support/mail.ts';
 
 const STAFF = 'staff-inbox@kestrel.test';
@@ -95,7 +96,7 @@ beforeAll(async () => {
     staff.id,
   ]);
   member = await signedInClient(backend, 'member@example.com', 'member-password-1');
-  admin = await signedInClient(backend, 'admin@example.com', 'admin-password-1');
+  ({ client: admin } = await adminClient(backend, 'admin@example.com', 'admin-password-1'));
 });
 
 afterAll(async () => {

@@ -12,6 +12,7 @@ import {
   startTestBackend,
 } from './support/backend.ts';
 import type { CreatedUser, TestBackend } from './support/backend.ts';
+import { adminClient } from './support/admin.ts';
 
 const MEMBER = { email: 'member@example.com', password: 'member-password-1' };
 const ADMIN = { email: 'ada.admin@example.com', password: 'admin-password-1' };
@@ -98,7 +99,7 @@ beforeAll(async () => {
     [adminUser.id, otherAdminUser.id, memberUser.id],
   );
   member = await signedInClient(backend, MEMBER.email, MEMBER.password);
-  admin = await signedInClient(backend, ADMIN.email, ADMIN.password);
+  ({ client: admin } = await adminClient(backend, ADMIN.email, ADMIN.password));
 });
 
 afterAll(async () => {

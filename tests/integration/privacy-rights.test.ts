@@ -14,7 +14,8 @@ import {
   startTestBackend,
 } from './support/backend.ts';
 import type { CreatedUser, TestBackend } from './support/backend.ts';
-import { createStaffAdmin, everyStoredText, seedEnquiry } from './support/privacy.ts';
+import { createAdmin } from './support/admin.ts';
+import { everyStoredText, seedEnquiry } from './support/privacy.ts';
 
 const SUBJECT = 'Jo.Subject@Example.com';
 const BYSTANDER = 'bystander@example.com';
@@ -47,7 +48,7 @@ async function auditRows(action: string): Promise<AuditRow[]> {
 
 beforeAll(async () => {
   backend = await startTestBackend({ retentionIntervalMs: 0 });
-  ({ user: adminUser, client: admin } = await createStaffAdmin(backend, 'ada.admin@example.com'));
+  ({ user: adminUser, client: admin } = await createAdmin(backend, 'ada.admin@example.com'));
   await createUser(backend, MEMBER);
   member = await signedInClient(backend, MEMBER.email, MEMBER.password);
   // the subject also has an account (they once signed up): erasure leaves auth.users alone.

@@ -1,6 +1,7 @@
 // The RLS and grant matrix: anon, a signed-in non-admin ("member"), an admin and the service role,
 // each trying insert / select / update / delete on contact_submissions, user_roles and audit_log
 // through the real supabase-js client. Every outcome is checked against the database afterwards.
+// The admin here is a staff admin's real session: password plus a verified TOTP code (aal2).
 //
 // Refusals by a missing grant or a failed WITH CHECK are 42501, which PostgREST sends as 401 to
 // the anon role and 403 to everyone else. Rows hidden by a USING clause are not an error: a
@@ -16,6 +17,7 @@ import {
   startTestBackend,
 } from './support/backend.ts';
 import type { CreatedUser, TestBackend } from './support/backend.ts';
+import { adminClient } from './support/admin.ts';
 
 const MEMBER = { email: 'member@example.com', password: 'member-password-1' };
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
@@ -108,7 +110,7 @@ beforeAll(async () => {
     [memberUser.id, adminUser.id],
   );
   member = await signedInClient(backend, MEMBER.email, MEMBER.password);
-  admin = await signedInClient(backend, ADMIN.email, ADMIN.password);
+  ({ client: admin } = await adminClient(backend, ADMIN.email, ADMIN.password));
 });
 
 afterAll(async () => {

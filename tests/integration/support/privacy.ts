@@ -1,7 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { createUser, signedInClient } from './backend.ts';
-import type { CreatedUser, TestBackend } from './backend.ts';
-import { enrollVerifiedTotp } from './mfa.ts';
+import type { TestBackend } from './backend.ts';
 
 let counter = 0;
 
@@ -40,24 +37,6 @@ export async function seedEnquiry(
     [id],
   );
   return { id, email };
-}
-
-/**
- * A confirmed user with the admin role and a verified TOTP factor, signed in at aal2: what a
- * staff admin's session looks like whether or not the admin check requires the second factor.
- */
-export async function createStaffAdmin(
-  backend: TestBackend,
-  email: string,
-  password = 'staff-password-1',
-): Promise<{ user: CreatedUser; client: SupabaseClient }> {
-  const user = await createUser(backend, { email, password });
-  await backend.sql(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [
-    user.id,
-  ]);
-  const client = await signedInClient(backend, email, password);
-  await enrollVerifiedTotp(client);
-  return { user, client };
 }
 
 /** Every text value of every row of every table in public and private, as [table.column, value]. */
