@@ -103,7 +103,7 @@ export const privacyPolicy: PolicyDocument = {
       heading: 'How we store and protect your data',
       blocks: [
         paragraph(
-          `Enquiries submitted through our website are stored in a managed database hosted by our cloud provider in ${site.hostingLocation}. Only staff accounts holding the administrator role can read them, and those staff sign in with a password and a code from an authenticator app (multi-factor authentication). The database itself checks the administrator role on every request, not only our website.`,
+          `Enquiries submitted through our website are stored in a managed database hosted by our cloud provider in ${site.hostingLocation}. Only staff accounts holding the administrator role can read them, and those staff sign in with a password and a code from an authenticator app (multi-factor authentication). The database itself checks on every request, not only our website, that the account holds the administrator role and has entered its authenticator-app code in this session; with the password alone it refuses staff access to enquiries.`,
         ),
         paragraph(
           'The database keeps an audit log of sign-ins and sign-outs, of every change to an enquiry (its status, who it is assigned to, when we last contacted you, internal notes and deletions), of exports of enquiries, of changes to who holds the administrator role, and of each look-up, export or erasure of a person’s data. The log records which staff account acted and when; it does not copy the content of your enquiry.',

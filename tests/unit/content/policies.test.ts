@@ -82,6 +82,13 @@ describe('policy documents', () => {
     expect(links(privacyPolicy)).toContainEqual({ text: 'Cookie Policy', href: '/cookie-policy' });
   });
 
+  it('says the database, not only the website, refuses staff without their authenticator-app code', () => {
+    const text = documentText(privacyPolicy);
+    expect(text).toContain(
+      'The database itself checks on every request, not only our website, that the account holds the administrator role and has entered its authenticator-app code in this session; with the password alone it refuses staff access to enquiries.',
+    );
+  });
+
   it('lists the cookies of the spec by category, with browser help links and Ver 25.01', () => {
     expect(cookiePolicy.versionLabel).toBe('Ver 25.01');
     const byCategory = (category: string) =>
