@@ -96,10 +96,6 @@ export function AdminDashboard({
         </header>
         <AdminSectionNav current="enquiries" />
         <FailedMailNotice client={client} />
-        <p role="status" className="min-h-5 text-sm font-semibold text-brand-800">
-          {announcement}
-        </p>
-
         <EnquiryOverviewPanel overview={overview} />
 
         <section
@@ -112,6 +108,10 @@ export function AdminDashboard({
             </h2>
             <p className="mt-1 text-sm text-ink-muted">
               Manage and review customer contact form submissions
+            </p>
+            {/* Kept in the layout while empty, so an arrival never moves the table. */}
+            <p role="status" className="mt-1 min-h-5 text-sm font-semibold text-brand-800">
+              {announcement}
             </p>
           </div>
           <SubmissionsToolbar
