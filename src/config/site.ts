@@ -39,7 +39,7 @@ export const site = {
   locale: 'en_GB',
 } as const;
 
-/** Every timing and limit of the specification (section 9), in milliseconds where a duration. */
+/** Every product timing and limit (docs/product-rules.md), in milliseconds where a duration. */
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;

@@ -194,7 +194,7 @@ export function requireServiceSummary(slug: string): ServiceSummary {
   return summary;
 }
 
-/** The services of one pillar, in the spec's order. */
+/** The services of one pillar, in the product's fixed order. */
 export function getServiceSummariesByPillar(pillar: PillarId): readonly ServiceSummary[] {
   return serviceCatalogue.filter((service) => service.pillar === pillar);
 }

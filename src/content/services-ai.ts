@@ -1,7 +1,7 @@
 import { requireServiceSummary } from '@/content/service-catalogue';
 import type { Service } from '@/content/types';
 
-/** AI pillar: the four AI services, in the spec's order. */
+/** AI pillar: the four AI services, in the product's fixed order. */
 export const aiServices: readonly Service[] = [
   {
     ...requireServiceSummary('genai-integration'),

@@ -3,7 +3,7 @@ import type { Service } from '@/content/types';
 
 /**
  * Data pillar, part two: architecture, engineering, metadata, security, risk and analytics
- * (the last six Data services, in the spec's order). Part one is services-data.ts.
+ * (the last six Data services, in product order). Part one is services-data.ts.
  */
 export const dataPlatformServices: readonly Service[] = [
   {

@@ -3,7 +3,7 @@ import type { Service } from '@/content/types';
 
 /**
  * Data pillar, part one: leadership, strategy, governance and protection services
- * (the first seven Data services, in the spec's order). Part two is services-data-platform.ts.
+ * (the first seven Data services, in product order). Part two is services-data-platform.ts.
  */
 export const dataLeadershipServices: readonly Service[] = [
   {

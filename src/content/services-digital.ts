@@ -1,7 +1,7 @@
 import { requireServiceSummary } from '@/content/service-catalogue';
 import type { Service } from '@/content/types';
 
-/** Digital pillar: the four Digital services, in the spec's order. */
+/** Digital pillar: the four Digital services, in the product's fixed order. */
 export const digitalServices: readonly Service[] = [
   {
     ...requireServiceSummary('digital-transformation'),

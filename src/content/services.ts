@@ -4,7 +4,7 @@ import { dataPlatformServices } from '@/content/services-data-platform';
 import { digitalServices } from '@/content/services-digital';
 import type { PillarId, Service } from '@/content/types';
 
-/** All 21 services in the spec's order: 13 Data, 4 AI, 4 Digital. */
+/** All 21 services in the product's fixed order: 13 Data, 4 AI, 4 Digital. */
 export const services: readonly Service[] = [
   ...dataLeadershipServices,
   ...dataPlatformServices,
@@ -21,7 +21,7 @@ export function getServiceBySlug(slug: string | undefined): Service | undefined 
   return slug === undefined ? undefined : servicesBySlug.get(slug);
 }
 
-/** The services of one pillar, in the spec's order. */
+/** The services of one pillar, in the product's fixed order. */
 export function getServicesByPillar(pillar: PillarId): readonly Service[] {
   return services.filter((service) => service.pillar === pillar);
 }

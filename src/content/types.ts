@@ -77,7 +77,7 @@ export interface Pillar {
   /** Tab label, e.g. 'Data'. */
   label: string;
   description: string;
-  /** Derived from services.ts, in the spec's order. */
+  /** Derived from services.ts, in the product's fixed order. */
   services: readonly PillarServiceLink[];
 }
 

@@ -2,9 +2,10 @@ import type { Json, TablesInsert } from '@/lib/database.types';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 /**
- * Audit logging (spec sections 3, 4 and 6): every event is written to the console; it is also
- * stored in public.audit_log when a user is signed in, because the table's policy only accepts
- * entries about the caller. Without a user the insert is skipped with a warning.
+ * Audit logging of sign-in, sign-up, sign-out, enquiries and admin actions: every event is
+ * written to the console; it is also stored in public.audit_log when a user is signed in,
+ * because the table's policy only accepts entries about the caller. Without a user the insert
+ * is skipped with a warning.
  *
  * Never throws: an audit failure must not break the action it records.
  */

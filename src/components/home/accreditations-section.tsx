@@ -59,7 +59,7 @@ export function AccreditationCard({ accreditation }: { accreditation: Accreditat
         loading="lazy"
         decoding="async"
         className="size-16 shrink-0 sm:size-20"
-        // The spec asks for a warning when a badge image fails to load.
+        // A badge image that fails to load logs a warning, so a broken asset is noticed.
         onError={warn}
       />
       <div className="min-w-0 break-words">

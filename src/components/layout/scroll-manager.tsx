@@ -15,7 +15,7 @@ type Props = {
 
 /**
  * Scroll and focus on navigation: on every path change, to the top with focus on the new page's
- * heading; to the #section a URL names (after the spec's 100 ms delay, retrying briefly while
+ * heading; to the #section a URL names (after a 100 ms delay, retrying briefly while
  * the page's code arrives), which takes focus itself.
  */
 export function ScrollManager({ mainId }: Props) {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { timings } from '@/config/site';
 
 /**
- * Open-on-hover with the spec's menu timings: opens 200 ms after the pointer arrives, closes
+ * Open-on-hover with the menu timings of site.ts: opens 200 ms after the pointer arrives, closes
  * 150 ms after it leaves, and re-opens at once if it comes back within 300 ms of closing
  * (the "skip delay", so moving between items does not make the visitor wait again).
  *

@@ -1,5 +1,5 @@
 type ParticlesProps = {
-  /** How many dots (the spec asks for 20 to 40 per page). */
+  /** How many dots (20 to 40 per page keeps the background calm). */
   count?: number;
   /** Varies the pattern between sections so two heroes do not look identical. */
   seed?: number;

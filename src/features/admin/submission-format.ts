@@ -1,6 +1,6 @@
 import { getServiceInterestLabel, getTimelineLabel } from '@/content/contact-options';
 
-/** How the admin table shows values (spec section 2, Admin dashboard). */
+/** How the admin table shows values (blank values as "N/A", an empty message as "No message"). */
 export const NOT_AVAILABLE = 'N/A';
 export const NO_MESSAGE = 'No message';
 /** Messages longer than this are cut in the table; the full text is in the title and dialog. */

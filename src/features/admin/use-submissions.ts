@@ -15,7 +15,7 @@ export const adminMessages = {
   unexpected: 'An unexpected error occurred.',
 } as const;
 
-/** Logs and toasts a failed load (spec section 8: the two submissions errors). */
+/** Logs and toasts a failed load (query error or anything else, each its own message). */
 export function reportLoadError(error: unknown): void {
   if (error instanceof SubmissionsQueryError) {
     console.error('Error fetching contact submissions:', error.postgrestError);

@@ -1,6 +1,6 @@
 import { limits } from '@/config/site';
 
-/** Every user-facing text of sign-in and sign-up (spec sections 5 and 8), word for word. */
+/** Every user-facing text of sign-in and sign-up (listed in docs/product-rules.md). */
 export const authMessages = {
   fillAllFields: 'Please fill in all fields',
   passwordTooShort: `Password must be at least ${limits.minPasswordLength} characters long`,

@@ -8,7 +8,7 @@ export type AuthField = 'fullName' | 'email' | 'password';
 /** A form-level message and the field to focus and mark invalid. */
 export type AuthValidationError = { message: string; field: AuthField };
 
-/** "text, at sign, text, dot, text" (spec section 5); the server checks properly. */
+/** "text, at sign, text, dot, text": a quick shape check; the server checks properly. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isValidEmail(email: string): boolean {
@@ -24,7 +24,7 @@ export function normaliseSignIn(input: SignInInput): SignInInput {
   return { email: input.email.trim(), password: input.password };
 }
 
-/** Sign-up rules in the spec's order: all fields, password length, e-mail format. */
+/** Sign-up checks, first failure wins: all fields, password length, e-mail format. */
 export function validateSignUp(input: SignUpInput): AuthValidationError | null {
   const { fullName, email, password } = normaliseSignUp(input);
   const missing: AuthField | undefined = !fullName

@@ -3,7 +3,7 @@ import type { AuthResult } from '@/features/auth/auth-actions';
 import { authMessages } from '@/features/auth/auth-messages';
 import { formatResetTime } from '@/lib/rate-limiter';
 
-/** The toast for a non-success outcome of either form (spec section 8). */
+/** The toast for a non-success outcome of either form (already registered, refused, unexpected). */
 export function notifyAuthFailure(
   result: Exclude<AuthResult, { kind: 'success' }>,
   failedTitle: string,

@@ -16,7 +16,7 @@ export function enquiryLimiter(): RateLimiter {
 // which would otherwise land in the task that runs the form's code as it streams in.
 let timeFormat: Intl.DateTimeFormat | null = null;
 
-/** The toast for a refused attempt (spec section 8), with the time the limit lifts. */
+/** The toast for a refused attempt (too many, or blocked), with the time the limit lifts. */
 export function rateLimitToast(status: RateLimitStatus) {
   timeFormat ??= new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
   const time = timeFormat.format(new Date(status.resetAt));

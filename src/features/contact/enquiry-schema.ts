@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { serviceInterestValues, timelineValues } from '@/content/contact-options';
 
 /**
- * The enquiry form's rules and messages, word for word from the spec (section 5). The same
+ * The enquiry form's rules and messages, listed in docs/product-rules.md. The same
  * limits are CHECK constraints on contact_submissions, so a request that skips the form is
  * refused just the same. zod/mini keeps this off the critical path at ~5 KB.
  */

@@ -10,7 +10,7 @@ export type SubmitOutcome =
   | { ok: false; kind: 'refused'; message: string }
   | { ok: false; kind: 'failed' };
 
-/** The row as stored: the spec's capitalised column names, empty optional fields as null. */
+/** The row as stored: the table's capitalised column names, empty optional fields as null. */
 export function toSubmissionRow(values: EnquiryValues): TablesInsert<'contact_submissions'> {
   return {
     Name: values.fullName,
