@@ -6,8 +6,9 @@
 --   admins               (authenticated + private.has_role(..., 'admin')) read, update, delete
 --   service_role         everything (bypasses RLS)
 --
--- The CHECK constraints repeat the form rules of the spec (section 5) so a request that skips the
--- UI gets the same refusal. Each has a stable name, which PostgREST returns in the error message
+-- The CHECK constraints repeat the enquiry form's rules (docs/product-rules.md) so a request that
+-- skips the UI gets the same refusal. Each has a stable name, which PostgREST returns in the
+-- error message
 -- (code 23514, HTTP 400: new row for relation "contact_submissions" violates check constraint
 -- "<name>"), so the client can map a refusal to a field message:
 --   contact_submissions_name_trimmed      Name has no leading or trailing whitespace

@@ -1,7 +1,7 @@
 -- Migration: create public.audit_log, the record of security-relevant actions by signed-in users.
 --
 -- The product logs events such as auth_sign_in_success, admin_sign_out and contact_form_submitted
--- (spec sections 3 and 4; audit logging happens only when a user is signed in).
+-- (audit logging to the table happens only when a user is signed in).
 --
 -- Who may do what:
 --   authenticated  insert entries about themselves only: user_id must be their own id (it defaults
@@ -10,7 +10,7 @@
 --   service_role   everything, including the only way to change or delete an entry
 --   anon           nothing
 --
--- The spec's "timestamp" field is created_at here: the server stamps it and clients cannot set
+-- An entry's "timestamp" is created_at here: the server stamps it and clients cannot set
 -- it. user_id is nullable and set to null when the user is deleted, so the trail survives the
 -- account; user_email keeps who it was.
 

@@ -3,7 +3,7 @@ import type { LocalRequest, LocalResponse } from '../http.ts';
 
 export const API_VERSION = '2024-01-01';
 
-/** A GoTrue error: HTTP status, error_code and message (SUPABASE-API.md §3). */
+/** A GoTrue error: HTTP status, error_code and message, as GoTrue's `HTTPError` serialises them. */
 export class AuthError extends Error {
   constructor(
     readonly status: number,

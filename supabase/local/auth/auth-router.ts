@@ -14,7 +14,7 @@ import { verifyLink, verifyOtp } from './verify.ts';
 
 const rateLimitedPaths = new Set(['/token', '/signup', '/verify']);
 
-/** `/auth/v1/*`: the GoTrue endpoints supabase-js uses (SUPABASE-API.md §2). */
+/** `/auth/v1/*`: the GoTrue endpoints supabase-js uses. */
 export function createAuthHandler(context: AuthContext, rateLimitPerMinute: number) {
   const limiter = new RateLimiter(rateLimitPerMinute);
   const handleFactors = createMfaHandler(context);

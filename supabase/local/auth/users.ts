@@ -153,7 +153,7 @@ function pickIdentityExtras(metadata: Record<string, unknown>): Record<string, u
   return extras;
 }
 
-/** The User object GoTrue sends (SUPABASE-API.md §2.3): omitempty fields left out when unset. */
+/** The User object GoTrue sends (its `models/user.go`): omitempty fields left out when unset. */
 export function userJson(
   user: UserRow,
   options: { omitConfirmedAt?: boolean } = {},

@@ -65,7 +65,7 @@ function decodeExp(token: string): number | null {
 }
 
 /**
- * PostgREST's one `select set_config(...)` per request (SUPABASE-API.md §6.1). PostgREST connects as
+ * PostgREST's one `select set_config(...)` per request (its `Query/PreQuery.hs`). It connects as
  * `authenticator`, which may only switch to the API roles; we connect as a superuser, so refuse
  * other existing roles the way Postgres would refuse authenticator.
  */
