@@ -1,6 +1,6 @@
 import type { LighthouseFigures } from './lighthouse';
 
-/** Issue 7's Lighthouse targets for every public route (mobile, simulated throttling). */
+/** The Lighthouse targets for every public route (mobile, simulated throttling). */
 export const lighthouseTargets = {
   homePerformance: 100,
   otherPerformance: 99,

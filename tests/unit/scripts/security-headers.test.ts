@@ -16,7 +16,7 @@ import { headersForPath, parseHeadersFile } from '../../../scripts/static-header
 
 /**
  * A scorer following the MDN HTTP Observatory's rules for the headers a static site controls
- * (SECURITY-PERF-FACTS.md A3.1): start at 100, penalties, bonuses only when >= 90 before them.
+ * (its published scoring): start at 100, penalties, bonuses only when >= 90 before them.
  */
 function observatoryScore(headers: Map<string, string>): { score: number; findings: string[] } {
   const get = (name: string) =>
