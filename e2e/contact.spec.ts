@@ -100,7 +100,7 @@ test.describe('enquiry form', () => {
     });
   });
 
-  test('invalid input shows the spec messages and sends nothing', async ({ page }) => {
+  test('invalid input shows the field messages and sends nothing', async ({ page }) => {
     await page.goto('/#contact');
     const f = form(page);
     await f.getByLabel(/Full Name/).fill('G');

@@ -12,8 +12,8 @@ import {
   timings,
 } from '@/config/site';
 
-describe('site constants (spec section 9)', () => {
-  it('holds the timings the spec names', () => {
+describe('site constants: product timings and limits', () => {
+  it('holds the banner, consent, scroll, carousel and menu timings', () => {
     expect(timings).toEqual({
       cookieBannerDelayMs: 1000,
       cookieRepromptAfterDismissMs: 24 * HOUR_MS,

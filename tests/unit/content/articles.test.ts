@@ -29,7 +29,7 @@ describe('articles', () => {
 });
 
 describe('article badge colours', () => {
-  it('maps each of the eight categories of the spec to a distinct class', () => {
+  it('maps each of the eight article categories to a distinct class', () => {
     expect(Object.keys(articleCategoryColours).sort()).toEqual(
       [
         'Data Analytics',

@@ -42,7 +42,7 @@ describe('team', () => {
 });
 
 describe('case studies', () => {
-  it('has the six of the spec with their exact metrics, only the first featured', () => {
+  it('has the six case studies with their exact metrics, only the first featured', () => {
     expect(caseStudies).toHaveLength(6);
     expectUniqueIds(caseStudies);
     expect(
@@ -58,7 +58,7 @@ describe('case studies', () => {
     expect(caseStudies.map((c) => c.featured)).toEqual([true, false, false, false, false, false]);
   });
 
-  it('uses the spec industries and builds PDF links from the documents base URL', () => {
+  it('uses the four industries and builds PDF links from the documents base URL', () => {
     const industries = new Set(['Financial Services', 'Fintech', 'Energy', 'Retail']);
     for (const study of caseStudies) {
       expect(industries.has(study.industry)).toBe(true);
@@ -149,7 +149,7 @@ describe('testimonials, clients, frameworks, accreditations, FAQ', () => {
 });
 
 describe('home and about copy', () => {
-  it('uses the spec headline, calls to action and stats', () => {
+  it('uses the fixed headline, calls to action and stats', () => {
     expect(heroContent.headline).toBe('Transform Your Business with Data & AI');
     expect(heroContent.primaryCta).toEqual({ label: 'Book a Strategy Call', href: '/#contact' });
     expect(heroContent.secondaryCta).toEqual({ label: 'View Our Work', href: '/case-studies' });

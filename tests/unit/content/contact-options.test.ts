@@ -7,7 +7,7 @@ import {
 } from '@/content/contact-options';
 
 describe('contact form options', () => {
-  it('offers the service interests of the spec, values and labels', () => {
+  it('offers every service interest, values and labels', () => {
     expect(serviceInterestOptions).toEqual([
       { value: 'data-strategy', label: 'Data Strategy' },
       { value: 'cloud-migration', label: 'Cloud Migration' },
@@ -19,7 +19,7 @@ describe('contact form options', () => {
     ]);
   });
 
-  it('offers the timelines of the spec, values and labels', () => {
+  it('offers every project timeline, values and labels', () => {
     expect(timelineOptions).toEqual([
       { value: 'immediate', label: 'Immediate' },
       { value: '1-3-months', label: '1-3 months' },

@@ -58,7 +58,7 @@ describe('policy documents', () => {
     }
   });
 
-  it('dates the privacy policy 25 August 2025, with every spec heading, the contact e-mail and filled placeholders', () => {
+  it('dates the privacy policy 25 August 2025, with every required heading, the contact e-mail and filled placeholders', () => {
     expect(privacyPolicy.date).toBe('2025-08-25');
     expect(privacyPolicy.dateLabel).toBe('Last updated');
     expect(privacyPolicy.sections.map((s) => s.id)).toEqual([
@@ -89,7 +89,7 @@ describe('policy documents', () => {
     );
   });
 
-  it('lists the cookies of the spec by category, with browser help links and Ver 25.01', () => {
+  it('lists every cookie by category, with browser help links and Ver 25.01', () => {
     expect(cookiePolicy.versionLabel).toBe('Ver 25.01');
     const byCategory = (category: string) =>
       cookieEntries.filter((c) => c.category === category).map((c) => c.name);
@@ -133,7 +133,7 @@ describe('carbon reduction plan', () => {
     );
   });
 
-  it('reports the spec emissions exactly', () => {
+  it('reports the published emissions exactly', () => {
     expect(carbonEmissions.baseline).toEqual({
       year: 2023,
       scope1: 0.0,

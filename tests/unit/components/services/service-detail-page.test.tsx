@@ -41,7 +41,7 @@ describe('ServiceDetailPage', { timeout: 20_000 }, () => {
     );
   });
 
-  it('lays out the sections in the spec order', () => {
+  it('lays out the sections in the fixed order, What We Do first', () => {
     renderAt('/service/data-strategy');
     const headings = screen
       .getAllByRole('heading', { level: 2 })

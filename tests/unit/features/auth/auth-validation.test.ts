@@ -5,8 +5,8 @@ import { isValidEmail, validateSignIn, validateSignUp } from '@/features/auth/au
 
 const valid = { fullName: 'Ada Lovelace', email: 'ada@example.com', password: 'correct-horse' };
 
-describe('sign-up validation (spec section 5)', () => {
-  it('uses the spec wording for every message', () => {
+describe('sign-up validation', () => {
+  it('uses the fixed wording for every message', () => {
     expect(authMessages.fillAllFields).toBe('Please fill in all fields');
     expect(authMessages.passwordTooShort).toBe('Password must be at least 8 characters long');
     expect(authMessages.invalidEmail).toBe('Please enter a valid email address');
@@ -44,7 +44,7 @@ describe('sign-up validation (spec section 5)', () => {
     },
   );
 
-  it('checks the password before the e-mail format, as the spec lists them', () => {
+  it('checks the fields, then the password length, then the e-mail format', () => {
     expect(validateSignUp({ ...valid, email: 'nope', password: 'short' })?.field).toBe('password');
   });
 
@@ -54,7 +54,7 @@ describe('sign-up validation (spec section 5)', () => {
   });
 });
 
-describe('sign-in validation (spec section 5)', () => {
+describe('sign-in validation', () => {
   it('needs both e-mail and password', () => {
     expect(validateSignIn({ email: '', password: 'x' })).toEqual({
       message: 'Please enter both email and password',

@@ -21,7 +21,7 @@ function messagesFor(patch: Partial<EnquiryFormValues>) {
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }
 
-describe('enquiry schema (spec section 5)', () => {
+describe('enquiry schema: the form rules and messages', () => {
   it('accepts a complete enquiry and trims the text', () => {
     const result = enquirySchema.parse({
       ...valid,
