@@ -1,8 +1,8 @@
 // src/lib/database.types.ts is kept by hand; the migrations are the schema's only source. This test
 // reads the exposed schema (public) of a migrated backend from the catalog and the types file with
 // the TypeScript compiler API, renders both into the same normalised shape and compares them, so a
-// table, column, function argument, return type or enum value added, removed or changed on either
-// side fails with its name.
+// table, column, foreign key between exposed tables, function argument, return type or enum value
+// added, removed or changed on either side fails with its name.
 //
 // Columns of a function's `returns table (...)` carry no nullability in the catalog, so for them
 // only the base type is compared (`string | null` and `string` both match text).
@@ -122,6 +122,35 @@ async function catalogShape(backend: TestBackend): Promise<Shape> {
     }
   }
 
+  // Foreign keys between exposed tables become `Relationships` (PostgREST embeds along them).
+  const foreignKeys = await backend.sql<{
+    name: string;
+    relation: string;
+    columns: string[];
+    referenced: string;
+    referenced_columns: string[];
+  }>(
+    `select c.conname::text as name, cl.relname::text as relation,
+            array(select a.attname::text from unnest(c.conkey) with ordinality k(n, i)
+                  join pg_catalog.pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n
+                  order by k.i) as columns,
+            rc.relname::text as referenced,
+            array(select a.attname::text from unnest(c.confkey) with ordinality k(n, i)
+                  join pg_catalog.pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n
+                  order by k.i) as referenced_columns
+       from pg_catalog.pg_constraint c
+       join pg_catalog.pg_class cl on cl.oid = c.conrelid
+       join pg_catalog.pg_namespace n on n.oid = cl.relnamespace
+       join pg_catalog.pg_class rc on rc.oid = c.confrelid
+       join pg_catalog.pg_namespace rn on rn.oid = rc.relnamespace
+      where c.contype = 'f' and n.nspname = $1 and rn.nspname = $1`,
+    [SCHEMA],
+  );
+  for (const fk of foreignKeys) {
+    shape[`tables.${fk.relation}.Relationships.${fk.name}`] =
+      `(${fk.columns.join(', ')}) -> ${fk.referenced} (${fk.referenced_columns.join(', ')})`;
+  }
+
   const functions = await backend.sql<FunctionRow>(
     `select p.proname as name, p.proargnames::text[] as arg_names,
             array(select tt.typname::text from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]))
@@ -150,7 +179,11 @@ async function catalogShape(backend: TestBackend): Promise<Shape> {
       order by 1`,
     [SCHEMA],
   );
+  const seen = new Set<string>();
   for (const fn of functions) {
+    // Overloads share one name in the types file; say so rather than merge their arguments.
+    if (seen.has(fn.name)) shape[`functions.${fn.name}.overloaded`] = 'more than one signature';
+    seen.add(fn.name);
     const modes = fn.arg_modes ?? fn.arg_types.map(() => 'i');
     const inputs: { name: string; type: string }[] = [];
     const outputs: { name: string; type: string }[] = [];
@@ -275,6 +308,18 @@ function declaredShape(): Shape {
     }
   }
 
+  for (const [relation, relationNode] of members(groups.get('Tables')?.type)) {
+    const relationships = members(relationNode.type).get('Relationships')?.type;
+    if (!relationships || !ts.isTupleTypeNode(relationships)) continue;
+    for (const element of relationships.elements) {
+      const fields = members(element);
+      const text = (key: string) => fields.get(key)?.type?.getText().replace(/['"]/g, '') ?? '';
+      const list = (key: string) => text(key).replace(/^\[|\]$/g, '');
+      shape[`tables.${relation}.Relationships.${text('foreignKeyName')}`] =
+        `(${list('columns')}) -> ${text('referencedRelation')} (${list('referencedColumns')})`;
+    }
+  }
+
   for (const [name, fnNode] of members(groups.get('Functions')?.type)) {
     const parts = members(fnNode.type);
     const prefix = `functions.${name}`;
@@ -362,6 +407,9 @@ describe('database.types.ts matches the migrated public schema', () => {
     ).toBe(true);
     expect(Object.keys(database).some((key) => key.startsWith('functions.'))).toBe(true);
     expect(Object.keys(database).some((key) => key.startsWith('enums.app_role.'))).toBe(true);
+    const relationship = 'tables.enquiry_notes.Relationships.enquiry_notes_submission_id_fkey';
+    expect(database[relationship]).toBe('(submission_id) -> contact_submissions (id)');
+    expect(declared[relationship]).toBe(database[relationship]);
   });
 
   it('declares every table, view, column, function and enum value exactly as the database has it', () => {
