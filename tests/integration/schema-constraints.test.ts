@@ -1,9 +1,11 @@
-// The CHECK constraints on contact_submissions repeat the contact form's rules (SPEC §5), so an
-// insert that skips the UI gets the same refusal: code 23514, HTTP 400, the constraint's name in
+// The CHECK constraints on contact_submissions repeat the contact form's rules (name 2-100
+// characters, a valid e-mail, company 2-200, optional job and phone, one of the form's interest and
+// timeline options, message 10-5000 characters, no outer spaces), so an insert that skips the UI gets the same refusal: code 23514, HTTP 400, the constraint's name in
 // the message, and nothing stored. The column grants keep id and created_at server-owned.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { serviceInterestValues, timelineValues } from '../../src/content/contact-options.ts';
 import { anonClient, startTestBackend } from './support/backend.ts';
 import type { TestBackend } from './support/backend.ts';
 
@@ -276,30 +278,20 @@ describe('contact_submissions accepts values on the boundaries', () => {
     expect(rows).toEqual([enquiry]);
   });
 
-  it.each([
-    'data-strategy',
-    'cloud-migration',
-    'digital-transformation',
-    'ai-ml',
-    'data-architecture',
-    'analytics',
-    'other',
-  ])('Interest option %s is accepted', async (interest) => {
+  // every option the form offers is one the database accepts
+  it.each(serviceInterestValues)('Interest option %s is accepted', async (interest) => {
     const { error } = await anon
       .from('contact_submissions')
       .insert(validEnquiry({ Interest: interest }));
     expect(error).toBeNull();
   });
 
-  it.each(['immediate', '1-3-months', '3-6-months', '6-plus-months', 'exploring'])(
-    'Timeline option %s is accepted',
-    async (timeline) => {
-      const { error } = await anon
-        .from('contact_submissions')
-        .insert(validEnquiry({ Timeline: timeline }));
-      expect(error).toBeNull();
-    },
-  );
+  it.each(timelineValues)('Timeline option %s is accepted', async (timeline) => {
+    const { error } = await anon
+      .from('contact_submissions')
+      .insert(validEnquiry({ Timeline: timeline }));
+    expect(error).toBeNull();
+  });
 });
 
 describe('id and created_at are server-owned (column-level insert grants)', () => {
