@@ -1,5 +1,6 @@
 import type { Submission } from '@/features/admin/list-submissions';
 import { getServiceInterestLabel, getTimelineLabel } from '@/content/contact-options';
+import { downloadFile } from '@/lib/download-file';
 
 /**
  * CSV export of enquiries: RFC 4180 (comma separated, CRLF line ends, fields with a comma,
@@ -62,15 +63,5 @@ export function exportFileName(now: Date): string {
 
 /** Saves text as a UTF-8 CSV download in the browser. */
 export function downloadCsv(fileName: string, csv: string): void {
-  const blob = new Blob([csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadFile(fileName, csv, 'text/csv;charset=utf-8');
 }
