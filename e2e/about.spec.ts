@@ -19,14 +19,18 @@ test.describe('about page', () => {
     await expect(values).toHaveText(['Strategic Vision', 'Expert Team', 'Proven Results']);
   });
 
-  test('eleven team cards, photos where they exist and initials for the rest', async ({ page }) => {
+  test('eleven team cards, each with its portrait', async ({ page }) => {
     await page.goto('/about');
     const cards = page.getByTestId('team-member');
     await expect(cards).toHaveCount(11);
-    await expect(cards.filter({ has: page.locator('img') })).toHaveCount(2);
-    await expect(page.getByTestId('avatar-initials')).toHaveCount(9);
+    await expect(cards.filter({ has: page.locator('img') })).toHaveCount(11);
+    await expect(page.getByTestId('avatar-initials')).toHaveCount(0);
     const eleanor = cards.filter({ hasText: 'Eleanor Brooks' });
-    await expect(eleanor.getByTestId('avatar-initials')).toHaveText('EB');
+    await eleanor.scrollIntoViewIfNeeded();
+    await expect(eleanor.locator('img')).toHaveAttribute('src', '/images/team/eleanor-brooks.svg');
+    await expect
+      .poll(() => eleanor.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(320);
     await expect(eleanor).toContainText('Head of Data Protection & DPO');
   });
 

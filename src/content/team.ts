@@ -5,8 +5,8 @@ import type { TeamMember } from '@/content/types';
 export const teamPhotoSize = { width: 320, height: 320 } as const;
 
 /**
- * The 11 team members shown on /about. Only two have portraits; everyone else shows initials
- * on their gradient (the same fallback used when a photo fails to load).
+ * The 11 team members shown on /about, each with an illustrated portrait. Initials on the
+ * member's gradient show instead when a portrait is missing or fails to load.
  */
 export const team: readonly TeamMember[] = [
   {
@@ -39,6 +39,7 @@ export const team: readonly TeamMember[] = [
     initials: 'EB',
     icon: 'governance',
     gradient: { from: '#0f766e', to: '#1d4ed8' },
+    photo: '/images/team/eleanor-brooks.svg',
   },
   {
     id: 'marcus-okafor',
@@ -49,6 +50,7 @@ export const team: readonly TeamMember[] = [
     initials: 'MO',
     icon: 'ai',
     gradient: { from: '#7c3aed', to: '#db2777' },
+    photo: '/images/team/marcus-okafor.svg',
   },
   {
     id: 'hannah-kowalski',
@@ -59,6 +61,7 @@ export const team: readonly TeamMember[] = [
     initials: 'HK',
     icon: 'architecture',
     gradient: { from: '#1e40af', to: '#4f46e5' },
+    photo: '/images/team/hannah-kowalski.svg',
   },
   {
     id: 'tom-fairbairn',
@@ -69,6 +72,7 @@ export const team: readonly TeamMember[] = [
     initials: 'TF',
     icon: 'engineering',
     gradient: { from: '#0369a1', to: '#059669' },
+    photo: '/images/team/tom-fairbairn.svg',
   },
   {
     id: 'aisha-rahman',
@@ -79,6 +83,7 @@ export const team: readonly TeamMember[] = [
     initials: 'AR',
     icon: 'analytics',
     gradient: { from: '#9333ea', to: '#2563eb' },
+    photo: '/images/team/aisha-rahman.svg',
   },
   {
     id: 'callum-reid',
@@ -89,6 +94,7 @@ export const team: readonly TeamMember[] = [
     initials: 'CR',
     icon: 'cloud',
     gradient: { from: '#0284c7', to: '#6366f1' },
+    photo: '/images/team/callum-reid.svg',
   },
   {
     id: 'grace-adeyemi',
@@ -99,6 +105,7 @@ export const team: readonly TeamMember[] = [
     initials: 'GA',
     icon: 'digital',
     gradient: { from: '#059669', to: '#0d9488' },
+    photo: '/images/team/grace-adeyemi.svg',
   },
   {
     id: 'oliver-marsh',
@@ -109,6 +116,7 @@ export const team: readonly TeamMember[] = [
     initials: 'OM',
     icon: 'security',
     gradient: { from: '#334155', to: '#1d4ed8' },
+    photo: '/images/team/oliver-marsh.svg',
   },
   {
     id: 'rebecca-hughes',
@@ -119,5 +127,6 @@ export const team: readonly TeamMember[] = [
     initials: 'RH',
     icon: 'partnerships',
     gradient: { from: '#047857', to: '#7c3aed' },
+    photo: '/images/team/rebecca-hughes.svg',
   },
 ];

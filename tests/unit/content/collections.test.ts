@@ -36,8 +36,8 @@ describe('team', () => {
     }
   });
 
-  it('gives only two members a portrait, so the initials fallback shows for the rest', () => {
-    expect(team.filter((member) => member.photo !== undefined)).toHaveLength(2);
+  it('gives every member a portrait named after their id', () => {
+    for (const member of team) expect(member.photo).toBe(`/images/team/${member.id}.svg`);
   });
 });
 
