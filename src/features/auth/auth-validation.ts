@@ -1,5 +1,6 @@
 import { limits } from '@/config/site';
 import { authMessages } from '@/features/auth/auth-messages';
+import { isEmailAddress } from '@/lib/email-pattern';
 
 export type SignInInput = { email: string; password: string };
 export type SignUpInput = { fullName: string; email: string; password: string };
@@ -8,11 +9,9 @@ export type AuthField = 'fullName' | 'email' | 'password';
 /** A form-level message and the field to focus and mark invalid. */
 export type AuthValidationError = { message: string; field: AuthField };
 
-/** "text, at sign, text, dot, text": a quick shape check; the server checks properly. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** A quick shape check; the server checks properly. */
 export function isValidEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email);
+  return isEmailAddress(email);
 }
 
 /** Trimmed name and e-mail; the password is kept exactly as typed. */

@@ -52,7 +52,7 @@ export default function ContactForm({ onReady }: ContactFormProps) {
       reset(emptyEnquiry);
       notify({
         title: 'Thank you for your inquiry!',
-        description: "We'll get back to you within 24 hours.",
+        description: contactSectionContent.replyPromise,
         variant: 'success',
       });
     } else if (outcome.kind === 'refused') {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
 import { serviceInterestValues, timelineValues } from '@/content/contact-options';
+import { EMAIL_PATTERN } from '@/lib/email-pattern';
 
 /**
  * The enquiry form's rules and messages, listed in docs/product-rules.md. The same
@@ -25,8 +26,6 @@ export const enquiryMessages = {
   messageMax: 'Message must be less than 5000 characters.',
 } as const;
 
-/** The same e-mail shape the database checks: something@something.something, no spaces. */
-const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const PHONE_PATTERN = /^[0-9 +()-]*$/;
 
 const m = enquiryMessages;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 
+import { isEmailAddress } from '@/lib/email-pattern';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 /** The tables a subject's data can sit in, in the order the summary lists them. */
@@ -42,13 +43,11 @@ export type SubjectCounts = z.infer<typeof countsSchema>;
 export type SubjectData = z.infer<typeof subjectDataSchema>;
 export type ErasureCounts = z.infer<typeof erasureSchema>;
 
-const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-
 /** The message for a typed address, or null when it can be looked up. */
 export function emailProblem(value: string): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return 'Enter the e-mail address the request is about.';
-  if (!EMAIL_PATTERN.test(trimmed) || trimmed.length > 255) {
+  if (!isEmailAddress(trimmed) || trimmed.length > 255) {
     return 'Enter an e-mail address in the format name@example.com.';
   }
   return null;

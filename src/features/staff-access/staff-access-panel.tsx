@@ -10,9 +10,8 @@ import {
   StaffAccessError,
   type StaffMember,
 } from '@/features/staff-access/staff-access';
+import { isEmailAddress } from '@/lib/email-pattern';
 import type { AppSupabaseClient } from '@/lib/supabase';
-
-const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 type Message = { tone: 'ok' | 'error'; text: string } | null;
 
@@ -85,7 +84,7 @@ export function StaffAccessPanel({ client }: { client: AppSupabaseClient }) {
   function grant(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const address = email.trim();
-    const problem = EMAIL_PATTERN.test(address)
+    const problem = isEmailAddress(address)
       ? undefined
       : 'Enter the e-mail address of an existing account, e.g. name@example.com.';
     setFieldError(problem);
