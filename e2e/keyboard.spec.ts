@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 
+import { MAIN_CONTENT_ID } from '../src/config/paths';
+
 import { uniqueToken } from './support/backend-fixtures';
 import { test as withBackend } from './support/mfa-fixtures';
 import { totpCode } from './support/totp';
@@ -29,7 +31,7 @@ test('the skip link is the first stop and moves focus to the main content', asyn
   await expect(skip).toBeFocused();
   await expect(skip).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(page.locator('#main-content')).toBeFocused();
+  await expect(page.locator(`#${MAIN_CONTENT_ID}`)).toBeFocused();
 });
 
 test('every header item, and the Resources items, can be reached and used', async ({ page }) => {

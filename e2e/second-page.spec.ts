@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 
+import { MAIN_CONTENT_ID } from '../src/config/paths';
+
 import { expect, test } from './support/console-guard';
 
 type Sample = {
@@ -15,13 +17,13 @@ type Sample = {
  * heading, how much text the main region holds and whether the footer is there.
  */
 async function sampleFrames(page: Page) {
-  await page.evaluate(() => {
+  await page.evaluate((mainId) => {
     const samples: Sample[] = [];
     const w = window as unknown as { __samples: Sample[]; __sampling: boolean };
     w.__samples = samples;
     w.__sampling = true;
     const take = () => {
-      const main = document.getElementById('main-content');
+      const main = document.getElementById(mainId);
       const footer = document.getElementById('site-footer');
       samples.push({
         title: document.title,
@@ -33,7 +35,7 @@ async function sampleFrames(page: Page) {
       if (w.__sampling) requestAnimationFrame(take);
     };
     requestAnimationFrame(take);
-  });
+  }, MAIN_CONTENT_ID);
   return {
     stop: () =>
       page.evaluate(() => {

@@ -29,6 +29,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
+import { privatePaths } from '../src/config/paths';
 import { blockingTimeByCommitTask, type CommitTaskHalf } from './bench/commit-task';
 import {
   jsBudgetKb,
@@ -101,8 +102,9 @@ async function routeList(): Promise<string[]> {
   const entry = (await import(`${buildPath}-ssr/entry-server.js`)) as {
     indexablePaths: () => string[];
   };
-  // /auth and /admin are measured for information (the admin shell must paint within 1 s).
-  return [...entry.indexablePaths(), '/auth', '/admin'];
+  // The private routes (/auth, /admin) are measured for information (the admin shell must paint
+  // within 1 s).
+  return [...entry.indexablePaths(), ...privatePaths];
 }
 
 const fmt = (n: number | null | undefined, digits = 0) =>
@@ -125,8 +127,8 @@ function bytesTable(report: Report, previous?: Report) {
   return lines.join('\n');
 }
 
-/** The targets are for public pages; /auth is measured for information. */
-const isPublic = (path: string) => path !== '/auth' && path !== '/admin';
+/** The targets are for public pages; the private ones are measured for information. */
+const isPublic = (path: string) => !privatePaths.includes(path);
 const isPublicRoute = (route: RouteReport) => isPublic(route.path);
 
 /** Each run's blocking time, lowest first, with its commit task's real time in brackets. */

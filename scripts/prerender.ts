@@ -9,6 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { privatePaths } from '../src/config/paths';
 import type * as ServerEntryModule from '../src/entry-server';
 import { deferHydration } from './hydration-loader';
 
@@ -110,7 +111,8 @@ function sitemap(urls: string[], siteUrl: string, lastmod: string) {
 }
 
 function robots(siteUrl: string) {
-  return `User-agent: *\nAllow: /\nDisallow: /auth\nDisallow: /admin\n\nSitemap: ${new URL('/sitemap.xml', siteUrl)}\n`;
+  const disallow = privatePaths.map((path) => `Disallow: ${path}\n`).join('');
+  return `User-agent: *\nAllow: /\n${disallow}\nSitemap: ${new URL('/sitemap.xml', siteUrl)}\n`;
 }
 
 async function main() {

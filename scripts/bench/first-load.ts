@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+import { privatePaths } from '../../src/config/paths';
+
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -11,7 +13,7 @@ export const budgetsKb = { home: 120, otherPublic: 110 } as const;
 
 export function jsBudgetKb(path: string): number | undefined {
   if (path === '/') return budgetsKb.home;
-  return path === '/auth' || path === '/admin' ? undefined : budgetsKb.otherPublic;
+  return privatePaths.includes(path) ? undefined : budgetsKb.otherPublic;
 }
 
 /** The routes whose first-load JS exceeds their budget (routes without one never do). */

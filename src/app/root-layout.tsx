@@ -13,12 +13,11 @@ import { Header } from '@/components/layout/header';
 import { RoutePreloader } from '@/components/layout/route-preloader';
 import { ScrollManager } from '@/components/layout/scroll-manager';
 import { SkipLink } from '@/components/layout/skip-link';
+import { MAIN_CONTENT_ID } from '@/config/paths';
 import { PageFallback } from '@/components/ui/page-fallback';
 import { ToastHost } from '@/components/ui/toast/toast-host';
 import { ConsentManager } from '@/features/consent/consent-manager';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
-
-export const MAIN_CONTENT_ID = 'main-content';
 
 /** A failed preload is forgotten and retried by the navigation itself, which reports it. */
 const preloadRoute = (pathname: string) => void loadRoute(pathname).catch(() => undefined);

@@ -18,5 +18,8 @@ export const paths = {
 
 export const CONTACT_SECTION_ID = 'contact';
 
+/** The page's `<main>`: target of the skip link and of focus after navigation or a closed dialog. */
+export const MAIN_CONTENT_ID = 'main-content';
+
 /** Routes kept out of search engines: they carry noindex and stay out of the sitemap. */
 export const privatePaths: readonly string[] = [paths.auth, paths.admin];

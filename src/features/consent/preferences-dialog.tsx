@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
+import { MAIN_CONTENT_ID } from '@/config/paths';
 import { consentCategories } from '@/content/consent-categories';
 import { ConsentCategoryCard } from '@/features/consent/consent-category-card';
 import { consentActions, useConsentState } from '@/features/consent/consent-store';
@@ -22,7 +23,7 @@ export default function PreferencesDialog() {
   const returnFocus = (event: Event) => {
     event.preventDefault();
     if (opener?.isConnected) opener.focus();
-    else document.getElementById('main-content')?.focus();
+    else document.getElementById(MAIN_CONTENT_ID)?.focus();
   };
 
   const toggle = (id: keyof ConsentPreferences) =>
