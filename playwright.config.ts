@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 import { CHROMIUM_FLAGS } from './scripts/chromium-flags';
+import { LOCAL_SUPABASE_PORT, LOCAL_SUPABASE_URL } from './supabase/local/local-keys';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -52,8 +53,12 @@ export default defineConfig({
     {
       // The embedded Supabase backend, in memory: every run starts from the migrations alone.
       command: 'tsx supabase/local/main.ts',
-      env: { LOCAL_SUPABASE_DB: 'memory', LOCAL_SUPABASE_PORT: '54321', SITE_URL: baseURL },
-      url: 'http://127.0.0.1:54321/auth/v1/health',
+      env: {
+        LOCAL_SUPABASE_DB: 'memory',
+        LOCAL_SUPABASE_PORT: String(LOCAL_SUPABASE_PORT),
+        SITE_URL: baseURL,
+      },
+      url: `${LOCAL_SUPABASE_URL}/auth/v1/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
     },

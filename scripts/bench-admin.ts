@@ -25,6 +25,7 @@ import {
   startTestBackend,
 } from '../tests/integration/support/backend.ts';
 import { enrollVerifiedTotp } from '../tests/integration/support/mfa.ts';
+import { LOCAL_SUPABASE_PORT } from '../supabase/local/local-keys.ts';
 
 const { values } = parseArgs({
   options: {
@@ -60,7 +61,7 @@ async function waitForSite(): Promise<void> {
 async function main() {
   if (!existsSync('dist/admin/index.html'))
     throw new Error('No build in dist/: run npm run build first.');
-  const backend = await startTestBackend({ port: 54321, enquiryLimits: 'local' });
+  const backend = await startTestBackend({ port: LOCAL_SUPABASE_PORT, enquiryLimits: 'local' });
   const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (memory)';
   const site = spawn('node_modules/.bin/tsx', ['scripts/serve-dist.ts', 'dist'], {
     env: { ...process.env, PORT: String(SITE_PORT) },

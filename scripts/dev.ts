@@ -6,11 +6,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection } from 'node:net';
 
+import { LOCAL_SUPABASE_PORT } from '../supabase/local/local-keys';
 import { applyEnvFiles } from './env/load-env';
 
 // Vite's dev mode reads .env.development too; the backend and Vite inherit what this sets.
 applyEnvFiles({ mode: 'development' });
-const backendPort = Number(process.env.LOCAL_SUPABASE_PORT || 54321);
+const backendPort = Number(process.env.LOCAL_SUPABASE_PORT || LOCAL_SUPABASE_PORT);
 
 function portAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -5,6 +5,11 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 
 import type { Database, TablesInsert } from '../../src/lib/database.types';
+import {
+  LOCAL_ANON_KEY,
+  LOCAL_SERVICE_ROLE_KEY,
+  LOCAL_SUPABASE_URL,
+} from '../../supabase/local/local-keys';
 import { test as guarded } from './console-guard';
 
 /**
@@ -12,12 +17,9 @@ import { test as guarded } from './console-guard';
  * (in memory). Everything a test creates (users, enquiries) is removed afterwards through the
  * service role, so tests can run in parallel and again on a reused backend.
  */
-export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
-const ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-const SERVICE_ROLE_KEY =
-  process.env.SUPABASE_SERVICE_ROLE_KEY ??
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+export { LOCAL_SUPABASE_URL };
+const ANON_KEY = LOCAL_ANON_KEY;
+const SERVICE_ROLE_KEY = process.env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY;
 
 /** Where the consent banner looks for a saved choice (src/features/consent/consent-storage.ts). */
 

@@ -3,6 +3,8 @@ import { promisify } from 'node:util';
 
 import type { Page } from '@playwright/test';
 
+import { LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/local-keys';
+
 import {
   LOCAL_SUPABASE_URL,
   serviceClient,
@@ -26,9 +28,7 @@ export type StaffBackend = Backend & {
 };
 
 const run = promisify(execFile);
-const SERVICE_ROLE_KEY =
-  process.env.SUPABASE_SERVICE_ROLE_KEY ??
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+const SERVICE_ROLE_KEY = process.env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY;
 
 async function deleteUsers(emails: string[]): Promise<void> {
   if (emails.length === 0) return;

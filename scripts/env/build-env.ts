@@ -10,6 +10,7 @@ import {
   renderVercelJson,
   scriptOriginsFromEnv,
 } from '../security-headers.ts';
+import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../../supabase/local/local-keys.ts';
 import type { Env } from './load-env.ts';
 
 /** Only variables with this prefix reach the browser (Vite's rule; never a secret). */
@@ -17,9 +18,8 @@ export const CLIENT_ENV_PREFIX = 'VITE_';
 
 /** The standard local values of the embedded backend and `supabase start` (public demo keys). */
 export const LOCAL_SUPABASE = {
-  VITE_SUPABASE_URL: 'http://127.0.0.1:54321',
-  VITE_SUPABASE_ANON_KEY:
-    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
+  VITE_SUPABASE_URL: LOCAL_SUPABASE_URL,
+  VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
 } as const;
 
 export type ClientEnv = Readonly<Record<string, string>> & {

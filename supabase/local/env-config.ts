@@ -1,4 +1,5 @@
 import { applyEnvFiles } from '../../scripts/env/load-env.ts';
+import { LOCAL_SUPABASE_PORT } from './local-keys.ts';
 import type { LocalSupabaseOptions } from './server.ts';
 
 export class EnvError extends Error {}
@@ -18,7 +19,7 @@ export function loadBackendOptions({
 
 /** Reads and checks the backend's environment; each message names the variable that is wrong. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): LocalSupabaseOptions {
-  const rawPort = env.LOCAL_SUPABASE_PORT?.trim() || '54321';
+  const rawPort = env.LOCAL_SUPABASE_PORT?.trim() || String(LOCAL_SUPABASE_PORT);
   if (!/^\d+$/.test(rawPort) || Number(rawPort) < 1 || Number(rawPort) > 65535) {
     throw new EnvError(
       `LOCAL_SUPABASE_PORT must be a port number between 1 and 65535, got "${rawPort}"`,

@@ -1,14 +1,11 @@
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { JWTPayload } from 'jose';
 
-/** The Supabase CLI's local JWT secret and the demo keys signed with it (cli pkg/config/apikeys.go). */
-export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
-export const DEFAULT_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-export const DEFAULT_SERVICE_ROLE_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './local-keys.ts';
 
-/** The Supabase CLI's opaque local keys, which its gateway swaps for the JWTs above. */
+export const DEFAULT_JWT_SECRET = LOCAL_JWT_SECRET;
+
+/** The Supabase CLI's opaque local keys, which its gateway swaps for the local JWTs of local-keys.ts. */
 export const DEFAULT_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
 export const DEFAULT_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 
@@ -35,7 +32,7 @@ export class JwtKeys {
   /** The standard demo keys for the standard secret; freshly signed long-lived keys for any other. */
   static async create(secret: string = DEFAULT_JWT_SECRET): Promise<JwtKeys> {
     if (secret === DEFAULT_JWT_SECRET) {
-      return new JwtKeys(secret, DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY);
+      return new JwtKeys(secret, LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY);
     }
     const exp = 1983812996;
     const key = new TextEncoder().encode(secret);

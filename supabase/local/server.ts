@@ -9,6 +9,7 @@ import { openPostgres } from './db/postgres.ts';
 import { corsHeaders, json, preflight, readBody, send } from './http.ts';
 import type { LocalRequest, LocalResponse } from './http.ts';
 import { DEFAULT_JWT_SECRET, JwtKeys } from './jwt.ts';
+import { LOCAL_SUPABASE_PORT } from './local-keys.ts';
 import { createAuthHandler } from './auth/auth-router.ts';
 import { handleMail, handleMailApi, ensureMailApiTable, LOCAL_MAIL_API_KEY } from './mail.ts';
 import { handleRest } from './rest/rest-router.ts';
@@ -121,7 +122,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
   });
   // The port is taken before the database is opened, so a second instance can never open the
   // same PGlite directory.
-  const port = await listen(server, options.port ?? 54321, host);
+  const port = await listen(server, options.port ?? LOCAL_SUPABASE_PORT, host);
   const url = `http://${host}:${port}`;
 
   let db: Database;

@@ -14,6 +14,7 @@ import {
 import { loadEnv } from '../../../scripts/env/load-env';
 import { parseHeadersFile, headersForPath } from '../../../scripts/static-headers';
 import { siteHeaders, vercelJsonMismatch } from '../../../scripts/site-headers-plugin';
+import { LOCAL_SUPABASE_URL } from '../../../supabase/local/local-keys';
 
 let dir: string;
 
@@ -87,7 +88,7 @@ describe('the build environment', () => {
     expect(define['import.meta.env.VITE_SUPABASE_ANON_KEY']).toBe(
       JSON.stringify(LOCAL_SUPABASE.VITE_SUPABASE_ANON_KEY),
     );
-    expect(directives.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:54321']);
+    expect(directives.get('connect-src')).toEqual(["'self'", LOCAL_SUPABASE_URL]);
   });
 
   it('names the variable when a script URL is not a URL', async () => {
