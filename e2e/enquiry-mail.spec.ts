@@ -1,12 +1,8 @@
 import type { Page } from '@playwright/test';
 
-import {
-  expect,
-  LOCAL_SUPABASE_URL,
-  serviceClient,
-  test,
-  uniqueToken,
-} from './support/backend-fixtures';
+import { LOCAL_SUPABASE_URL, serviceClient, uniqueToken } from './support/backend-fixtures';
+import { enterCode, expect, test } from './support/mfa-fixtures';
+import { totpCode } from './support/totp';
 
 /** The staff address the embedded backend mails when ENQUIRY_NOTIFY_TO is not set. */
 const STAFF_INBOX = 'enquiries@kestrel-data.local';
@@ -77,5 +73,48 @@ test.describe('enquiry notifications', () => {
       expect(acknowledgement!.text).not.toContain(visitorText);
       expect(acknowledgement!.html).not.toContain(visitorText);
     }
+  });
+
+  test('the staff alert link takes a signed-out staff member through sign-in to that enquiry', async ({
+    page,
+    backend,
+  }) => {
+    test.setTimeout(60_000);
+    const staff = await backend.createAdminWithTotp();
+    const company = `Analytical Engines ${uniqueToken('co')}`;
+    const email = `${uniqueToken('alertlink')}@example.com`;
+    await backend.insertEnquiryAsVisitor({
+      Name: 'Ada Lovelace',
+      Email: email,
+      Company: company,
+      Interest: 'analytics',
+      Timeline: 'exploring',
+      Message: 'We would like to talk about our reporting.',
+    });
+
+    let link = '';
+    await expect
+      .poll(
+        async () => {
+          const alert = (await inbox(STAFF_INBOX)).find((mail) => mail.subject.includes(company));
+          link = alert?.links[0] ?? '';
+          return link;
+        },
+        { timeout: 10_000 },
+      )
+      .toMatch(/\/admin\?enquiry=/);
+
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/auth\?next=/);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel(/Email/).fill(staff.email);
+    await form.getByLabel(/Password/).fill(staff.password);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await enterCode(page, totpCode(staff.secret));
+
+    await expect(page).toHaveURL(link, { timeout: 15_000 });
+    const dialog = page.getByRole('dialog', { name: 'Ada Lovelace' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(company)).toBeVisible();
   });
 });
