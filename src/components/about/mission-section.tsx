@@ -1,4 +1,4 @@
-import { CheckIcon } from '@/components/ui/check-icon';
+import { CheckCircleIcon } from '@/components/ui/check-circle-icon';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { expertiseItems, missionContent } from '@/content/about';
 
@@ -61,7 +61,7 @@ export function MissionSection() {
           <ul className="mt-8 space-y-5">
             {expertiseItems.map((item) => (
               <li key={item} className="flex gap-3 text-base leading-7">
-                <CheckIcon className="mt-0.5 size-6 shrink-0 text-sky-300" />
+                <CheckCircleIcon className="mt-0.5 size-6 shrink-0 text-sky-300" />
                 {item}
               </li>
             ))}

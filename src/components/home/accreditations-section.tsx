@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 import { Badge } from '@/components/ui/badge';
-import { CheckIcon } from '@/components/ui/check-icon';
+import { CheckCircleIcon } from '@/components/ui/check-circle-icon';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { accreditations } from '@/content/accreditations';
 import { accreditationsSectionContent } from '@/content/home';
@@ -65,7 +65,7 @@ export function AccreditationCard({ accreditation }: { accreditation: Accreditat
       <div className="min-w-0 break-words">
         <h3 className="text-lg font-bold text-ink">{accreditation.name}</h3>
         <Badge className="mt-2 gap-1 bg-emerald-100 text-emerald-800">
-          <CheckIcon className="size-3.5" />
+          <CheckCircleIcon className="size-3.5" />
           {accreditation.badge}
         </Badge>
         <p className="mt-3 text-sm leading-6 text-ink-muted">{accreditation.description}</p>

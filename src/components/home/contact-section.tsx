@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { ContactPlaceholder } from '@/components/home/contact-placeholder';
-import { CheckIcon } from '@/components/ui/check-icon';
+import { CheckCircleIcon } from '@/components/ui/check-circle-icon';
 import { Particles } from '@/components/ui/particles';
 import { CONTACT_SECTION_ID } from '@/config/paths';
 import { site } from '@/config/site';
@@ -41,7 +41,7 @@ export function ContactSection({ form }: ContactSectionProps) {
           >
             {contactSectionContent.benefits.map((benefit) => (
               <li key={benefit} className="flex items-center gap-3 text-lg font-medium">
-                <CheckIcon className="size-7 shrink-0 text-emerald-300" />
+                <CheckCircleIcon className="size-7 shrink-0 text-emerald-300" />
                 {benefit}
               </li>
             ))}

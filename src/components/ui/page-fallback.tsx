@@ -1,12 +1,11 @@
+import { Spinner } from '@/components/ui/spinner';
+
 /** Shown while a page's code loads after a client-side navigation (never in static HTML). */
 export function PageFallback() {
   return (
-    <div
+    <Spinner
+      label="Loading page…"
       className="container-page flex min-h-screen-below-header items-center justify-center"
-      role="status"
-    >
-      <span className="size-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" />
-      <span className="sr-only">Loading page…</span>
-    </div>
+    />
   );
 }

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 
 import { buttonClass } from '@/components/ui/button-styles';
+import { Spinner } from '@/components/ui/spinner';
 import { EnquiryNotes } from '@/features/admin/enquiry-notes';
 import { EnquiryWorkflowForm } from '@/features/admin/enquiry-workflow-form';
 import type { Submission } from '@/features/admin/list-submissions';
@@ -78,13 +79,7 @@ export function SubmissionDialog({ client, enquiryId, initial, onClose, onChange
               />
             </div>
           ) : state.kind === 'loading' ? (
-            <div className="flex justify-center py-10" role="status">
-              <span
-                aria-hidden="true"
-                className="size-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700"
-              />
-              <span className="sr-only">Loading enquiry…</span>
-            </div>
+            <Spinner label="Loading enquiry…" className="flex justify-center py-10" />
           ) : null}
           <div className="flex justify-end border-t border-slate-200 px-6 py-4">
             <Dialog.Close className={buttonClass({ variant: 'outline', size: 'sm' })}>

@@ -1,3 +1,4 @@
+import { Spinner } from '@/components/ui/spinner';
 import type { Submission } from '@/features/admin/list-submissions';
 import { SubmissionsPagination } from '@/features/admin/submissions-pagination';
 import { SubmissionsTable } from '@/features/admin/submissions-table';
@@ -17,13 +18,11 @@ export function SubmissionsList({ state, page, pageSize, filtered, onPage, onVie
   const { data, loading } = state;
   if (!data) {
     return loading ? (
-      <div className="flex justify-center py-16" role="status">
-        <span
-          aria-hidden="true"
-          className="size-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700"
-        />
-        <span className="sr-only">Loading contact submissions…</span>
-      </div>
+      <Spinner
+        label="Loading contact submissions…"
+        size="lg"
+        className="flex justify-center py-16"
+      />
     ) : (
       <EmptyState hint="The enquiries could not be loaded. Try again in a moment." />
     );

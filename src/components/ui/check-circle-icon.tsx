@@ -1,5 +1,8 @@
-/** A tick in a circle, for benefit and feature lists. Decorative: the text beside it speaks. */
-export function CheckIcon({ className = 'size-5' }: { className?: string }) {
+/**
+ * A tick on a pale disc, for benefit and feature lists. Decorative: the text beside it speaks.
+ * A different drawing from the plain stroke `CheckIcon` of icons.tsx, hence its own name.
+ */
+export function CheckCircleIcon({ className = 'size-5' }: { className?: string }) {
   return (
     <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className={className}>
       <circle cx="10" cy="10" r="10" fill="currentColor" opacity="0.15" />
