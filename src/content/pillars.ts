@@ -37,12 +37,6 @@ export const pillars: readonly Pillar[] = pillarIds.map((id) => ({
   services: getServiceSummariesByPillar(id).map(({ name, slug }) => ({ name, slug })),
 }));
 
-export function getPillarById(id: PillarId): Pillar {
-  const pillar = pillars.find((candidate) => candidate.id === id);
-  if (!pillar) throw new Error(`Unknown pillar: ${id}`);
-  return pillar;
-}
-
 /** Short label ('Data', 'AI', 'Digital') for a pillar badge. */
 export function getPillarLabel(id: PillarId): string {
   return pillarCopy[id].label;

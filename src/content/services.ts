@@ -2,7 +2,7 @@ import { aiServices } from '@/content/services-ai';
 import { dataLeadershipServices } from '@/content/services-data';
 import { dataPlatformServices } from '@/content/services-data-platform';
 import { digitalServices } from '@/content/services-digital';
-import type { PillarId, Service } from '@/content/types';
+import type { Service } from '@/content/types';
 
 /** All 21 services in the product's fixed order: 13 Data, 4 AI, 4 Digital. */
 export const services: readonly Service[] = [
@@ -19,17 +19,4 @@ const servicesBySlug = new Map(services.map((service) => [service.slug, service]
 /** The service for /service/{slug}, or undefined for an unknown slug ("Service Not Found"). */
 export function getServiceBySlug(slug: string | undefined): Service | undefined {
   return slug === undefined ? undefined : servicesBySlug.get(slug);
-}
-
-/** The services of one pillar, in the product's fixed order. */
-export function getServicesByPillar(pillar: PillarId): readonly Service[] {
-  return services.filter((service) => service.pillar === pillar);
-}
-
-/** The related services of a service, resolved to full items (unknown slugs skipped). */
-export function getRelatedServices(service: Service): readonly Service[] {
-  return service.relatedServices.flatMap((slug) => {
-    const related = servicesBySlug.get(slug);
-    return related ? [related] : [];
-  });
 }

@@ -11,7 +11,3 @@ export const policyDocuments: readonly PolicyDocument[] = [
   modernSlaveryStatement,
   carbonReductionPlan,
 ];
-
-export function getPolicyBySlug(slug: string): PolicyDocument | undefined {
-  return policyDocuments.find((policy) => policy.slug === slug);
-}

@@ -3,8 +3,6 @@ export const ENQUIRY_STATUSES = ['new', 'in_progress', 'won', 'lost', 'spam'] as
 
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
-export const OPEN_STATUSES: readonly EnquiryStatus[] = ['new', 'in_progress'];
-
 const labels: Record<EnquiryStatus, string> = {
   new: 'New',
   in_progress: 'In progress',
