@@ -105,6 +105,16 @@ export default tseslint.config(
         { zones: layerZones, basePath: fileURLToPath(new URL('.', import.meta.url)) },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
+          pathGroups: [{ pattern: '@/**', group: 'internal' }],
+          pathGroupsExcludedImportTypes: ['builtin'],
+          'newlines-between': 'always',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
     },
   },
   {

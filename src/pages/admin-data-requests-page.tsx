@@ -1,5 +1,5 @@
-import { DataRequestsPanel } from '@/features/data-requests/data-requests-panel';
 import { StaffSectionPage } from '@/features/auth/staff-section-page';
+import { DataRequestsPanel } from '@/features/data-requests/data-requests-panel';
 
 export default function AdminDataRequestsPage() {
   return (

@@ -1,5 +1,3 @@
-import { Seo } from '@/components/layout/seo';
-import { StaticIsland } from '@/components/layout/static-island';
 import { AccreditationsSection } from '@/components/home/accreditations-section';
 import { AwardSection } from '@/components/home/award-section';
 import { ClientsSection } from '@/components/home/clients-section';
@@ -8,11 +6,13 @@ import { FrameworksSection } from '@/components/home/frameworks-section';
 import { HomeHero } from '@/components/home/home-hero';
 import { ServicesTabs } from '@/components/home/services-tabs';
 import { TestimonialsSection } from '@/components/home/testimonials-section';
+import { Seo } from '@/components/layout/seo';
+import { StaticIsland } from '@/components/layout/static-island';
 import { paths } from '@/config/paths';
-import { DeferredContactForm } from '@/features/contact/deferred-contact-form';
 import { site } from '@/config/site';
 import { faqItems } from '@/content/faq';
 import { routeMeta } from '@/content/seo';
+import { DeferredContactForm } from '@/features/contact/deferred-contact-form';
 import {
   faqPageJsonLd,
   organizationJsonLd,

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+
 import type { Database, Queryable } from './db/database.ts';
 import { header, json } from './http.ts';
 import type { LocalRequest, LocalResponse } from './http.ts';

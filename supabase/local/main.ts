@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+
 import { EnvError, loadBackendOptions, redactUrl } from './env-config.ts';
 import { enquiryMailOptionsFromEnv } from './functions/functions-config.ts';
 import { PortInUseError, startLocalSupabase } from './server.ts';

@@ -2,26 +2,27 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import type { Database } from './db/database.ts';
-import { bootstrapDatabase } from './db/migrate.ts';
-import { openPglite } from './db/pglite.ts';
-import { openPostgres } from './db/postgres.ts';
-import { corsHeaders, json, preflight, readBody, send } from './http.ts';
-import type { LocalRequest, LocalResponse } from './http.ts';
-import { DEFAULT_JWT_SECRET, JwtKeys } from './jwt.ts';
-import { LOCAL_SUPABASE_PORT } from './local-keys.ts';
-import { createAuthHandler } from './auth/auth-router.ts';
-import { handleMail, handleMailApi, ensureMailApiTable, LOCAL_MAIL_API_KEY } from './mail.ts';
-import { handleRest } from './rest/rest-router.ts';
-import { createEnquiryMailRunner } from './functions/enquiry-mail-runner.ts';
-import { createFunctionsHandler } from './functions/functions-router.ts';
-import { applyEnquiryLimits } from './functions/enquiry-limits.ts';
-import type { EnquiryLimitsOption } from './functions/enquiry-limits.ts';
-import { startRetentionJob } from './jobs/retention.ts';
+
 import {
   handle as sendEnquiryMail,
   readSenderEnv,
 } from '../functions/send-enquiry-mail/handler.ts';
+import { createAuthHandler } from './auth/auth-router.ts';
+import type { Database } from './db/database.ts';
+import { bootstrapDatabase } from './db/migrate.ts';
+import { openPglite } from './db/pglite.ts';
+import { openPostgres } from './db/postgres.ts';
+import { applyEnquiryLimits } from './functions/enquiry-limits.ts';
+import type { EnquiryLimitsOption } from './functions/enquiry-limits.ts';
+import { createEnquiryMailRunner } from './functions/enquiry-mail-runner.ts';
+import { createFunctionsHandler } from './functions/functions-router.ts';
+import { corsHeaders, json, preflight, readBody, send } from './http.ts';
+import type { LocalRequest, LocalResponse } from './http.ts';
+import { startRetentionJob } from './jobs/retention.ts';
+import { DEFAULT_JWT_SECRET, JwtKeys } from './jwt.ts';
+import { LOCAL_SUPABASE_PORT } from './local-keys.ts';
+import { handleMail, handleMailApi, ensureMailApiTable, LOCAL_MAIL_API_KEY } from './mail.ts';
+import { handleRest } from './rest/rest-router.ts';
 
 export type { EnquiryLimitsOption } from './functions/enquiry-limits.ts';
 

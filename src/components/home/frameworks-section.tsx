@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { SectionHeading } from '@/components/ui/section-heading';
-import { frameworksSectionContent } from '@/content/home';
 import { frameworks } from '@/content/frameworks';
+import { frameworksSectionContent } from '@/content/home';
 import type { FrameworkBadge } from '@/content/types';
 
 const badgeColour: Record<FrameworkBadge, string> = {

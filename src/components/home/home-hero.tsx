@@ -1,8 +1,8 @@
+import { HeroVisual } from '@/components/home/hero-visual';
 import { ContactLink } from '@/components/layout/contact-link';
+import { StaticIsland } from '@/components/layout/static-island';
 import { buttonClass } from '@/components/ui/button-styles';
 import { Particles } from '@/components/ui/particles';
-import { HeroVisual } from '@/components/home/hero-visual';
-import { StaticIsland } from '@/components/layout/static-island';
 import { paths } from '@/config/paths';
 import { heroContent, heroStats } from '@/content/home';
 

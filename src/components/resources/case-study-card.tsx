@@ -1,8 +1,8 @@
 import { CaseStudyMetrics } from '@/components/resources/case-study-metrics';
 import { buttonClass } from '@/components/ui/button-styles';
 import { CardImage } from '@/components/ui/card-image';
-import { ExternalIcon } from '@/components/ui/icons';
 import { ExternalLink } from '@/components/ui/external-link';
+import { ExternalIcon } from '@/components/ui/icons';
 import { caseStudiesPageContent } from '@/content/page-copy';
 import type { CaseStudy } from '@/content/types';
 

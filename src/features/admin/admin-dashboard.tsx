@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 
+import { AdminSectionNav } from '@/components/admin/admin-section-nav';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button-styles';
-import { AdminSectionNav } from '@/components/admin/admin-section-nav';
 import { limits } from '@/config/site';
 import { EnquiryOverviewPanel } from '@/features/admin/enquiry-overview-panel';
 import { exportSubmissions } from '@/features/admin/export-submissions';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
-import type { AppSupabaseClient } from '@/lib/supabase';
 import { SubmissionsQueryError } from '@/features/admin/list-submissions';
+import type { AppSupabaseClient } from '@/lib/supabase';
 
 const count = z.number().check(z.int(), z.nonnegative());
 

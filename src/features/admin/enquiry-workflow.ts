@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 
+import { SubmissionsQueryError, type Submission } from '@/features/admin/list-submissions';
 import type { Tables, TablesUpdate } from '@/lib/database.types';
 import type { AppSupabaseClient } from '@/lib/supabase';
-import { SubmissionsQueryError, type Submission } from '@/features/admin/list-submissions';
 
 export type EnquiryNote = Pick<
   Tables<'enquiry_notes'>,

@@ -2,13 +2,13 @@ import { useEffect, useId, useState } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { formatUkDate } from '@/components/ui/formatted-date';
-import type { AppSupabaseClient } from '@/lib/supabase';
 import {
   describeFailedMail,
   listFailedMail,
   retryFailedMail,
   type FailedMail,
 } from '@/features/admin/list-failed-mail';
+import type { AppSupabaseClient } from '@/lib/supabase';
 
 type NoticeProps = { client: AppSupabaseClient };
 

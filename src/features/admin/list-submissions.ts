@@ -1,7 +1,7 @@
-import type { Tables } from '@/lib/database.types';
-import type { AppSupabaseClient } from '@/lib/supabase';
 import { ENQUIRY_STATUSES, type EnquiryStatus } from '@/features/admin/enquiry-status';
 import { buildSearchFilter } from '@/features/admin/submission-search';
+import type { Tables } from '@/lib/database.types';
+import type { AppSupabaseClient } from '@/lib/supabase';
 
 export type Submission = Tables<'contact_submissions'>;
 

@@ -1,5 +1,5 @@
-import type { Submission } from '@/features/admin/list-submissions';
 import { getServiceInterestLabel, getTimelineLabel } from '@/content/contact-options';
+import type { Submission } from '@/features/admin/list-submissions';
 import { downloadFile } from '@/lib/download-file';
 
 /**

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { fetchOverview, type EnquiryOverview } from '@/features/admin/enquiry-overview';
+import { formatTime } from '@/features/admin/submission-format';
 import { reportLoadError } from '@/features/admin/use-submissions';
 import { useVisibleInterval } from '@/features/admin/use-visible-interval';
-import { formatTime } from '@/features/admin/submission-format';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 export type DashboardRefresh = {

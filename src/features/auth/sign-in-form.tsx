@@ -4,17 +4,17 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles';
 import { notify } from '@/components/ui/toast/notify';
 import { signInWithEmail } from '@/features/auth/auth-actions';
+import { useAuth } from '@/features/auth/auth-context';
 import { AuthField, AuthFormError } from '@/features/auth/auth-field';
 import { authMessages } from '@/features/auth/auth-messages';
 import { signInLimiter } from '@/features/auth/auth-rate-limits';
-import { useAuth } from '@/features/auth/auth-context';
 import {
   normaliseSignIn,
   validateSignIn,
   type AuthValidationError,
 } from '@/features/auth/auth-validation';
-import { notifyAuthFailure, notifyTooManyAttempts } from '@/features/auth/notify-auth-result';
 import { fetchUserRole } from '@/features/auth/fetch-user-role';
+import { notifyAuthFailure, notifyTooManyAttempts } from '@/features/auth/notify-auth-result';
 import { safeNextPath } from '@/features/auth/safe-next-path';
 import type { AppSupabaseClient } from '@/lib/supabase';
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 
 import { timings } from '@/config/site';
-import { ConsentedScripts } from '@/features/consent/consented-scripts';
 import { dismissedRecently } from '@/features/consent/consent-storage';
 import { consentActions, consentStore, useConsentState } from '@/features/consent/consent-store';
+import { ConsentedScripts } from '@/features/consent/consented-scripts';
 
 const loadBanner = () => import('@/features/consent/cookie-banner');
 const CookieBanner = lazy(loadBanner);

@@ -5,8 +5,8 @@ import { buttonClass } from '@/components/ui/button-styles';
 import { MAIN_CONTENT_ID } from '@/config/paths';
 import { consentCategories } from '@/content/consent-categories';
 import { ConsentCategoryCard } from '@/features/consent/consent-category-card';
-import { consentActions, useConsentState } from '@/features/consent/consent-store';
 import { defaultPreferences, type ConsentPreferences } from '@/features/consent/consent-storage';
+import { consentActions, useConsentState } from '@/features/consent/consent-store';
 
 /** Cookie Preferences: one card per category; opened from the banner or the footer. */
 export default function PreferencesDialog() {

@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { buttonClass } from '@/components/ui/button-styles';
 import { notify } from '@/components/ui/toast/notify';
 import { contactSectionContent } from '@/content/home';
-import { enquiryLimiter, rateLimitToast } from '@/features/contact/enquiry-rate-limit';
 import { EnquiryFields } from '@/features/contact/enquiry-fields';
+import { enquiryLimiter, rateLimitToast } from '@/features/contact/enquiry-rate-limit';
 import {
   emptyEnquiry,
   enquirySchema,

@@ -1,8 +1,7 @@
-import type { TablesInsert } from '@/lib/database.types';
-import { logAuditEvent } from '@/lib/audit-log';
-import { loadSupabase } from '@/lib/load-supabase';
-
 import type { EnquiryValues } from '@/features/contact/enquiry-schema';
+import { logAuditEvent } from '@/lib/audit-log';
+import type { TablesInsert } from '@/lib/database.types';
+import { loadSupabase } from '@/lib/load-supabase';
 
 export type SubmitOutcome =
   | { ok: true }

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
+
 import bcrypt from 'bcryptjs';
+
 import type { LocalRequest, LocalResponse } from '../http.ts';
 import { json } from '../http.ts';
-import { AuthError, errors } from './auth-error.ts';
 import type { AuthContext } from './auth-context.ts';
+import { AuthError, errors } from './auth-error.ts';
 import { requireClaims } from './bearer-user.ts';
-import { readJsonBody } from './request-json.ts';
 import { deleteFactor, factorJson, findOwnedFactor, listFactors, UUID_PATTERN } from './factors.ts';
+import { readJsonBody } from './request-json.ts';
 import { BCRYPT_COST } from './signup.ts';
 import { findUserByEmail, findUserById, insertUser, listUsers, userJson } from './users.ts';
 import { optionalObject, optionalString, validateEmail } from './validation.ts';

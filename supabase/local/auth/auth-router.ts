@@ -1,9 +1,9 @@
+import { asPostgresError } from '../db/database.ts';
 import { json } from '../http.ts';
 import type { LocalRequest, LocalResponse } from '../http.ts';
-import { asPostgresError } from '../db/database.ts';
 import { handleAdminUsers } from './admin-users.ts';
-import { AuthError, OAuthError, authErrorResponse, errors } from './auth-error.ts';
 import type { AuthContext } from './auth-context.ts';
+import { AuthError, OAuthError, authErrorResponse, errors } from './auth-error.ts';
 import { requireUser } from './bearer-user.ts';
 import { createMfaHandler } from './mfa.ts';
 import { RateLimiter } from './rate-limit.ts';

@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+
 import type { Queryable } from '../db/database.ts';
 import { captureMail } from '../mail.ts';
 

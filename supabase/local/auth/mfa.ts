@@ -1,7 +1,7 @@
 import { json } from '../http.ts';
 import type { LocalRequest, LocalResponse } from '../http.ts';
-import { AuthError, errors } from './auth-error.ts';
 import type { AuthContext } from './auth-context.ts';
+import { AuthError, errors } from './auth-error.ts';
 import { requireUser } from './bearer-user.ts';
 import { deleteFactor, findOwnedFactor, listFactors, UUID_PATTERN } from './factors.ts';
 import type { FactorRow } from './factors.ts';

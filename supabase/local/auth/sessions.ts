@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+
 import type { Queryable } from '../db/database.ts';
 import type { JwtKeys } from '../jwt.ts';
 import { AuthError, OAuthError, errors } from './auth-error.ts';

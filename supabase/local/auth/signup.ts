@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+
 import bcrypt from 'bcryptjs';
+
 import { header } from '../http.ts';
 import type { LocalRequest } from '../http.ts';
-import { AuthError, errors } from './auth-error.ts';
 import type { AuthContext } from './auth-context.ts';
+import { AuthError, errors } from './auth-error.ts';
 import { sendConfirmation } from './confirmation-mail.ts';
 import { allowedRedirect } from './redirect.ts';
 import { readJsonBody } from './request-json.ts';

@@ -1,8 +1,9 @@
 import bcrypt from 'bcryptjs';
+
 import { header } from '../http.ts';
 import type { LocalRequest } from '../http.ts';
-import { AuthError, errors } from './auth-error.ts';
 import type { AuthContext } from './auth-context.ts';
+import { AuthError, errors } from './auth-error.ts';
 import { readJsonBody } from './request-json.ts';
 import { issueSession, refreshSession } from './sessions.ts';
 import { findUserByEmail } from './users.ts';

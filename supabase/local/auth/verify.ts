@@ -1,7 +1,7 @@
 import { header } from '../http.ts';
 import type { LocalRequest, LocalResponse } from '../http.ts';
-import { AuthError, errors } from './auth-error.ts';
 import type { AuthContext } from './auth-context.ts';
+import { AuthError, errors } from './auth-error.ts';
 import { tokenHash } from './confirmation-mail.ts';
 import { allowedRedirect, withFragment } from './redirect.ts';
 import { readJsonBody } from './request-json.ts';

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
+
 import type { Database } from './database.ts';
 
 const platformSqlPath = new URL('../platform.sql', import.meta.url);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+
 import type { Database, QueryResult, Queryable } from './database.ts';
 
 // Return timestamps, dates and bigints as Postgres prints them, the way PGlite and PostgREST's

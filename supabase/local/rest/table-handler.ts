@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/database.ts';
 import type { LocalRequest, LocalResponse } from '../http.ts';
-import type { ParsedQuery } from './query-parser.ts';
 import { parseRangeHeader, responseShape } from './preferences.ts';
 import type { Preferences, ResponseShape } from './preferences.ts';
+import type { ParsedQuery } from './query-parser.ts';
 import { asRows, isJsonObject, parseJsonBody } from './request-body.ts';
 import type { JsonObject } from './request-body.ts';
 import { RestError, unsupported } from './rest-error.ts';

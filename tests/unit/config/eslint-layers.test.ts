@@ -104,4 +104,23 @@ describe('ESLint enforces the layer rules', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('imports are grouped and alphabetised: packages, then @/ paths, then relative files', async () => {
+    const lint = async (code: string) => {
+      const [result] = await eslint.lintText(code, {
+        filePath: join(root, 'src/components/ui/probe.tsx'),
+      });
+      return result!.messages.map((message) => message.ruleId);
+    };
+    const ordered =
+      "import { useState } from 'react';\n\nimport { isEmail } from '@/lib/email-pattern';\n";
+    expect(await lint(`${ordered}\nexport const used = [useState, isEmail];\n`)).not.toContain(
+      'import-x/order',
+    );
+    const unordered =
+      "import { clickableCardClass } from './card-styles';\nimport { useState } from 'react';\n";
+    expect(
+      await lint(`${unordered}\nexport const used = [useState, clickableCardClass];\n`),
+    ).toContain('import-x/order');
+  });
 });
