@@ -1,7 +1,7 @@
 import type { AuthError } from '@supabase/supabase-js';
 
 import { authMessages } from '@/features/auth/auth-messages';
-import type { SignInInput, SignUpInput } from '@/features/auth/auth-validation';
+import type { SignInValues, SignUpValues } from '@/features/auth/auth-schemas';
 import { logAuditEvent } from '@/lib/audit-log';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
@@ -12,7 +12,8 @@ export type AuthResult =
   | { kind: 'failed'; message: string }
   | { kind: 'error'; message: string };
 
-function thrownMessage(error: unknown): string {
+/** The message of something thrown, or the generic one when it has none. */
+export function thrownMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : authMessages.unexpected;
 }
 
@@ -27,7 +28,7 @@ function isAlreadyRegistered(error: AuthError): boolean {
  */
 export async function signUpWithEmail(
   client: AppSupabaseClient,
-  { fullName, email, password }: SignUpInput,
+  { fullName, email, password }: SignUpValues,
   emailRedirectTo: string,
 ): Promise<AuthResult> {
   try {
@@ -66,7 +67,7 @@ export async function signUpWithEmail(
 
 export async function signInWithEmail(
   client: AppSupabaseClient,
-  { email, password }: SignInInput,
+  { email, password }: SignInValues,
 ): Promise<AuthResult> {
   try {
     const { error } = await client.auth.signInWithPassword({ email, password });

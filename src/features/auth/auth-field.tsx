@@ -1,55 +1,49 @@
-import { useEffect, useRef, type InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 import { FormField, inputClass } from '@/components/ui/form-field';
 
-type AuthFieldProps = {
+/** What a form says about one of its inputs; the rest comes from the form's state. */
+export type AuthFieldSpec<Name extends string> = {
+  name: Name;
   id: string;
   label: string;
+  /** Help text shown under the input and read with it. */
+  hint?: string;
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'autoComplete' | 'inputMode' | 'minLength' | 'maxLength' | 'pattern'
+>;
+
+type AuthFieldProps = Omit<AuthFieldSpec<string>, 'name'> & {
+  registration: UseFormRegisterReturn;
   invalid: boolean;
   /** Id of the form's message, read out with the invalid field. */
   errorId: string;
-  /** Help text shown under the input and read with it. */
-  hint?: string;
-  value: string;
-  onValueChange: (value: string) => void;
-} & Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'id' | 'required' | 'aria-describedby' | 'value' | 'onChange'
->;
+};
 
 /**
  * A required input built on the shared FormField (label, asterisk, hint); the error is the
- * form's single message, linked to the invalid field through `errorId`.
- *
- * The page is prerendered, so a visitor can type before React takes over. React leaves that text
- * in the input when it hydrates; the field adopts it into state instead of wiping it on the next
- * render.
+ * form's single message, linked to the invalid field through `errorId`. The input is
+ * uncontrolled, so text typed into the prerendered page before React takes over is kept (the
+ * form adopts it when the field registers).
  */
 export function AuthField({
   id,
   label,
+  hint,
+  registration,
   invalid,
   errorId,
-  hint,
-  value,
-  onValueChange,
   ...input
 }: AuthFieldProps) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const typedBeforeHydration = ref.current?.value ?? '';
-    if (typedBeforeHydration !== '' && typedBeforeHydration !== value) {
-      onValueChange(typedBeforeHydration);
-    }
-    // Only once, on mount: afterwards the input is controlled.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   return (
     <FormField id={id} label={label} required hint={hint}>
       {(control) => (
         <input
           {...control}
-          ref={ref}
+          {...registration}
+          {...input}
           required
           aria-invalid={invalid || undefined}
           aria-describedby={
@@ -57,16 +51,13 @@ export function AuthField({
             undefined
           }
           className={inputClass}
-          {...input}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
         />
       )}
     </FormField>
   );
 }
 
-/** The form-level message (validation), announced when it appears. */
+/** The form-level message (validation, or the server's refusal of a code), announced when it appears. */
 export function AuthFormError({ id, message }: { id: string; message: string | null }) {
   if (!message) return null;
   return (

@@ -1,132 +1,70 @@
-import { useState, type FormEvent } from 'react';
-
-import { buttonClass } from '@/components/ui/button-styles';
 import { notify } from '@/components/ui/toast/notify';
 import { paths } from '@/config/paths';
 import { limits } from '@/config/site';
 import { signUpWithEmail } from '@/features/auth/auth-actions';
+import { runAuthAttempt } from '@/features/auth/auth-attempt';
 import { useAuth } from '@/features/auth/auth-context';
-import { AuthField, AuthFormError } from '@/features/auth/auth-field';
+import type { AuthFieldSpec } from '@/features/auth/auth-field';
+import { AuthForm, useAuthForm } from '@/features/auth/auth-form';
 import { authMessages } from '@/features/auth/auth-messages';
 import { signUpLimiter } from '@/features/auth/auth-rate-limits';
-import {
-  normaliseSignUp,
-  validateSignUp,
-  type AuthField as FieldName,
-  type AuthValidationError,
-} from '@/features/auth/auth-validation';
-import { notifyAuthFailure, notifyTooManyAttempts } from '@/features/auth/notify-auth-result';
+import { signUpSchema, type SignUpValues } from '@/features/auth/auth-schemas';
 
-const ERROR_ID = 'sign-up-error';
-const fieldIds: Record<FieldName, string> = {
-  fullName: 'sign-up-name',
-  email: 'sign-up-email',
-  password: 'sign-up-password',
-};
+const fields: readonly AuthFieldSpec<keyof SignUpValues>[] = [
+  { name: 'fullName', id: 'sign-up-name', label: 'Full Name', type: 'text', autoComplete: 'name' },
+  {
+    name: 'email',
+    id: 'sign-up-email',
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    inputMode: 'email',
+  },
+  {
+    name: 'password',
+    id: 'sign-up-password',
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    minLength: limits.minPasswordLength,
+    hint: `At least ${limits.minPasswordLength} characters.`,
+  },
+];
+
+const emptySignUp: SignUpValues = { fullName: '', email: '', password: '' };
 
 export function SignUpForm() {
   const { getClient } = useAuth();
-  const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [invalid, setInvalid] = useState<AuthValidationError | null>(null);
+  const form = useAuthForm(signUpSchema, emptySignUp);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const input = { fullName, email, password };
-    const problem = validateSignUp(input);
-    setInvalid(problem);
-    if (problem) {
-      document.getElementById(fieldIds[problem.field])?.focus();
-      return;
-    }
-    const limiter = signUpLimiter();
-    const status = limiter.check();
-    if (status.state !== 'allowed') {
-      notifyTooManyAttempts(status.resetAt);
-      return;
-    }
-    limiter.recordAttempt();
-    setBusy(true);
-    try {
-      // The confirmation link returns to /auth, whose supabase-js reads the session from the URL and
-      // clears it; on the home page (the old site's target) the tokens stayed in the address bar.
-      const redirectTo = `${window.location.origin}${paths.auth}`;
-      const result = await signUpWithEmail(await getClient(), normaliseSignUp(input), redirectTo);
-      if (result.kind === 'success') {
-        setFullName('');
-        setEmail('');
-        setPassword('');
+  async function signUp(values: SignUpValues) {
+    // The confirmation link returns to /auth, whose supabase-js reads the session from the URL and
+    // clears it; on the home page (the old site's target) the tokens stayed in the address bar.
+    const redirectTo = `${window.location.origin}${paths.auth}`;
+    await runAuthAttempt({
+      limiter: signUpLimiter(),
+      failedTitle: authMessages.signUpFailedTitle,
+      send: async () => signUpWithEmail(await getClient(), values, redirectTo),
+      onSuccess: () => {
+        form.reset(emptySignUp);
         notify({
           title: authMessages.checkEmailTitle,
           description: authMessages.checkEmailDescription,
           variant: 'success',
         });
-        return;
-      }
-      notifyAuthFailure(result, authMessages.signUpFailedTitle);
-    } catch (error) {
-      notifyAuthFailure(
-        {
-          kind: 'error',
-          message: error instanceof Error ? error.message : authMessages.unexpected,
-        },
-        authMessages.signUpFailedTitle,
-      );
-    } finally {
-      setBusy(false);
-    }
+      },
+    });
   }
 
-  const fieldProps = (field: FieldName) => ({
-    invalid: invalid?.field === field,
-    errorId: ERROR_ID,
-    id: fieldIds[field],
-  });
-
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={handleSubmit}
-      className="space-y-4"
-      aria-label="Sign up"
-    >
-      <AuthField
-        label="Full Name"
-        type="text"
-        name="name"
-        autoComplete="name"
-        value={fullName}
-        onValueChange={setFullName}
-        {...fieldProps('fullName')}
-      />
-      <AuthField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onValueChange={setEmail}
-        {...fieldProps('email')}
-      />
-      <AuthField
-        label="Password"
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        minLength={limits.minPasswordLength}
-        hint={`At least ${limits.minPasswordLength} characters.`}
-        value={password}
-        onValueChange={setPassword}
-        {...fieldProps('password')}
-      />
-      <AuthFormError id={ERROR_ID} message={invalid?.message ?? null} />
-      <button type="submit" disabled={busy} className={buttonClass({ className: 'w-full' })}>
-        {busy ? 'Creating account...' : 'Create Account'}
-      </button>
-    </form>
+    <AuthForm
+      form={form}
+      label="Sign up"
+      fields={fields}
+      errorId="sign-up-error"
+      submitLabel="Create Account"
+      busyLabel="Creating account..."
+      onValid={signUp}
+    />
   );
 }

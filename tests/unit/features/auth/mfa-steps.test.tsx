@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { ToastMessage } from '@/components/ui/toast/notify';
 import { AuthScreen } from '@/features/auth/auth-screen';
-import { normaliseCode, validateCode } from '@/features/auth/mfa-validation';
 import { ProtectedRoute } from '@/features/auth/protected-route';
 import { authPathFor, safeNextPath } from '@/features/auth/safe-next-path';
 
@@ -59,17 +58,6 @@ describe('safeNextPath and authPathFor', () => {
     expect(authPathFor('/admin')).toBe('/auth');
     expect(authPathFor('/admin?enquiry=7f0c')).toBe('/auth?next=%2Fadmin%3Fenquiry%3D7f0c');
     expect(authPathFor('//evil.example')).toBe('/auth');
-  });
-});
-
-describe('the code rules (zod)', () => {
-  it('asks for the code, then for six digits, and accepts a code typed with spaces', () => {
-    expect(validateCode('')).toBe('Please enter the 6-digit code from your authenticator app');
-    expect(validateCode('12345')).toBe('The code is 6 digits, with no letters');
-    expect(validateCode('12a456')).toBe('The code is 6 digits, with no letters');
-    expect(validateCode('1234567')).toBe('The code is 6 digits, with no letters');
-    expect(validateCode(' 123 456 ')).toBeNull();
-    expect(normaliseCode(' 123 456 ')).toBe('123456');
   });
 });
 
