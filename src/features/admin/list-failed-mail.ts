@@ -1,17 +1,12 @@
 import type { Database } from '@/lib/database.types';
+import { RpcError } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 export type FailedMail =
   Database['public']['Functions']['list_failed_enquiry_mail']['Returns'][number];
 
-export class FailedMailError extends Error {
-  constructor(
-    readonly code: string | undefined,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'FailedMailError';
-  }
+export class FailedMailError extends RpcError {
+  override readonly name = 'FailedMailError';
 }
 
 /** Notification e-mails the sender parked after its last attempt (admins only; newest first). */

@@ -1,6 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
-
-import { buttonClass } from '@/components/ui/button-styles';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { Spinner } from '@/components/ui/spinner';
 import { EnquiryNotes } from '@/features/admin/enquiry-notes';
 import { EnquiryWorkflowForm } from '@/features/admin/enquiry-workflow-form';
@@ -49,45 +47,35 @@ export function SubmissionDialog({ client, enquiryId, initial, onClose, onChange
   const [state, setEnquiry] = useEnquiry(client, enquiryId, initial);
   const { title, description } = heading(state);
   return (
-    <Dialog.Root open={enquiryId !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-[71] flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-2xl focus:outline-none">
-          <div className="border-b border-slate-200 px-6 pt-6 pb-4">
-            <Dialog.Title className="text-xl font-bold break-words text-ink">{title}</Dialog.Title>
-            <Dialog.Description className="mt-1 text-sm text-ink-muted">
-              {description}
-            </Dialog.Description>
-          </div>
-          {state.kind === 'loaded' ? (
-            <div className="space-y-6 overflow-y-auto px-6 py-4">
-              <SubmissionDetails submission={state.enquiry} />
-              <EnquiryWorkflowForm
-                key={state.enquiry.id}
-                client={client}
-                enquiry={state.enquiry}
-                onUpdated={(updated) => {
-                  setEnquiry(updated);
-                  onChanged();
-                }}
-              />
-              <EnquiryNotes
-                key={`notes-${state.enquiry.id}`}
-                client={client}
-                enquiryId={state.enquiry.id}
-                onAdded={onChanged}
-              />
-            </div>
-          ) : state.kind === 'loading' ? (
-            <Spinner label="Loading enquiry…" className="flex justify-center py-10" />
-          ) : null}
-          <div className="flex justify-end border-t border-slate-200 px-6 py-4">
-            <Dialog.Close className={buttonClass({ variant: 'outline', size: 'sm' })}>
-              Close
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={enquiryId !== null}
+      onClose={onClose}
+      title={title}
+      description={description}
+      closeLabel="Close"
+    >
+      {state.kind === 'loaded' ? (
+        <div className="space-y-6 overflow-y-auto px-6 py-4">
+          <SubmissionDetails submission={state.enquiry} />
+          <EnquiryWorkflowForm
+            key={state.enquiry.id}
+            client={client}
+            enquiry={state.enquiry}
+            onUpdated={(updated) => {
+              setEnquiry(updated);
+              onChanged();
+            }}
+          />
+          <EnquiryNotes
+            key={`notes-${state.enquiry.id}`}
+            client={client}
+            enquiryId={state.enquiry.id}
+            onAdded={onChanged}
+          />
+        </div>
+      ) : state.kind === 'loading' ? (
+        <Spinner label="Loading enquiry…" className="flex justify-center py-10" />
+      ) : null}
+    </DialogShell>
   );
 }

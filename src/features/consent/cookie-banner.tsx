@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-import { buttonClass } from '@/components/ui/button-styles';
+import { ActionButtons } from '@/components/ui/action-buttons';
 import { paths } from '@/config/paths';
 import { consentActions, useConsentState } from '@/features/consent/consent-store';
 
@@ -57,27 +57,13 @@ export default function CookieBanner() {
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <button
-              type="button"
-              className={buttonClass({ variant: 'primary', size: 'sm' })}
-              onClick={acceptAll}
-            >
-              Accept All
-            </button>
-            <button
-              type="button"
-              className={buttonClass({ variant: 'secondary', size: 'sm' })}
-              onClick={rejectAll}
-            >
-              Reject All
-            </button>
-            <button
-              type="button"
-              className={buttonClass({ variant: 'outline', size: 'sm' })}
-              onClick={openPreferences}
-            >
-              Customize
-            </button>
+            <ActionButtons
+              actions={[
+                { label: 'Accept All', variant: 'primary', onClick: acceptAll },
+                { label: 'Reject All', variant: 'secondary', onClick: rejectAll },
+                { label: 'Customize', variant: 'outline', onClick: openPreferences },
+              ]}
+            />
           </div>
           <button
             type="button"

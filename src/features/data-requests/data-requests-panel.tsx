@@ -1,11 +1,11 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { DialogShell } from '@/components/ui/dialog-shell';
+import { EmailForm } from '@/components/ui/email-form';
+import { SectionCard } from '@/components/ui/section-card';
 import { dataRequestFileName, downloadJson } from '@/features/data-requests/download-json';
 import {
-  DataRequestError,
   describeCounts,
   emailProblem,
   eraseSubject,
@@ -15,6 +15,7 @@ import {
   type ErasureCounts,
   type SubjectData,
 } from '@/features/data-requests/subject-data';
+import { rpcErrorMessage } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 type State =
@@ -24,19 +25,12 @@ type State =
   | { kind: 'erased'; email: string; counts: ErasureCounts }
   | { kind: 'failed'; message: string };
 
-function messageOf(error: unknown): string {
-  return error instanceof DataRequestError
-    ? error.message
-    : 'Something went wrong. Try again in a moment.';
-}
-
 /**
  * Access, portability and erasure for one e-mail address: look up what the database holds,
  * download it as JSON, or erase it after a confirmation naming the address and the counts. The
  * database checks the admin role and writes the audit entries; this only asks and shows.
  */
 export function DataRequestsPanel({ client }: { client: AppSupabaseClient }) {
-  const fieldId = useId();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -46,8 +40,7 @@ export function DataRequestsPanel({ client }: { client: AppSupabaseClient }) {
   // the confirmation instead of falling back to the page.
   const erasedMessage = useRef<HTMLParagraphElement>(null);
 
-  async function lookUp(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function lookUp() {
     const problem = emailProblem(email);
     setFieldError(problem ?? undefined);
     if (problem) return;
@@ -55,7 +48,7 @@ export function DataRequestsPanel({ client }: { client: AppSupabaseClient }) {
     try {
       setState({ kind: 'found', data: await lookUpSubject(client, email) });
     } catch (error) {
-      setState({ kind: 'failed', message: messageOf(error) });
+      setState({ kind: 'failed', message: rpcErrorMessage(error) });
     }
   }
 
@@ -67,7 +60,7 @@ export function DataRequestsPanel({ client }: { client: AppSupabaseClient }) {
       setState({ kind: 'erased', email: address, counts });
     } catch (error) {
       setConfirming(false);
-      setState({ kind: 'failed', message: messageOf(error) });
+      setState({ kind: 'failed', message: rpcErrorMessage(error) });
     } finally {
       setErasing(false);
     }
@@ -77,39 +70,17 @@ export function DataRequestsPanel({ client }: { client: AppSupabaseClient }) {
 
   return (
     <div className="space-y-6">
-      <form
-        aria-label="Find a person's data"
-        noValidate
-        onSubmit={lookUp}
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-      >
-        <FormField
-          id={fieldId}
-          label="E-mail address"
-          required
-          error={fieldError}
-          hint="The address the person used in their enquiry; any upper or lower case."
-          className="grow"
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              autoComplete="off"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <button
-          type="submit"
-          disabled={state.kind === 'busy'}
-          className={buttonClass({ className: 'sm:mb-[1.625rem]' })}
-        >
-          {state.kind === 'busy' ? 'Looking up…' : 'Look up'}
-        </button>
-      </form>
+      <EmailForm
+        name="Find a person's data"
+        label="E-mail address"
+        hint="The address the person used in their enquiry; any upper or lower case."
+        error={fieldError}
+        value={email}
+        onValueChange={setEmail}
+        onSubmit={() => void lookUp()}
+        submitLabel={state.kind === 'busy' ? 'Looking up…' : 'Look up'}
+        busy={state.kind === 'busy'}
+      />
 
       <div role="status" aria-live="polite">
         {state.kind === 'failed' ? (
@@ -136,13 +107,7 @@ export function DataRequestsPanel({ client }: { client: AppSupabaseClient }) {
       </div>
 
       {found ? (
-        <section
-          aria-labelledby="subject-summary-heading"
-          className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-        >
-          <h2 id="subject-summary-heading" className="text-xl font-bold break-all text-ink">
-            Data held for {found.email}
-          </h2>
+        <SectionCard title={`Data held for ${found.email}`}>
           {totalHeld(found.counts) === 0 ? (
             <p className="text-ink-muted">Nothing is held under this address.</p>
           ) : null}
@@ -176,45 +141,27 @@ export function DataRequestsPanel({ client }: { client: AppSupabaseClient }) {
               Erase all data
             </button>
           </div>
-        </section>
+        </SectionCard>
       ) : null}
 
-      <Dialog.Root open={confirming && found !== null} onOpenChange={setConfirming}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/60" />
-          <Dialog.Content
-            role="alertdialog"
-            onCloseAutoFocus={(event) => {
-              if (!erasedMessage.current) return;
-              event.preventDefault();
-              erasedMessage.current.focus();
-            }}
-            className="fixed top-1/2 left-1/2 z-[71] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none"
-          >
-            <Dialog.Title className="text-xl font-bold break-all text-ink">
-              Erase all data for {found?.email}?
-            </Dialog.Title>
-            <Dialog.Description className="text-ink-muted">
-              This deletes {found ? describeCounts(found.counts) : ''} held for this address and
-              removes the address from the audit log. It cannot be undone.
-            </Dialog.Description>
-            <div className="flex flex-wrap justify-end gap-3">
-              <Dialog.Close className={buttonClass({ variant: 'outline' })}>Cancel</Dialog.Close>
-              <button
-                type="button"
-                disabled={erasing}
-                onClick={() => found && void erase(found.email)}
-                className={buttonClass({
-                  variant: 'secondary',
-                  className: 'bg-red-700 hover:bg-red-800',
-                })}
-              >
-                {erasing ? 'Erasing…' : 'Erase all data'}
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <DialogShell
+        open={confirming && found !== null}
+        onClose={() => setConfirming(false)}
+        alert
+        title={`Erase all data for ${found?.email ?? ''}?`}
+        description={`This deletes ${found ? describeCounts(found.counts) : ''} held for this address and removes the address from the audit log. It cannot be undone.`}
+        closeLabel="Cancel"
+        focusOnClose={() => erasedMessage.current}
+        actions={[
+          {
+            label: erasing ? 'Erasing…' : 'Erase all data',
+            variant: 'secondary',
+            className: 'bg-red-700 hover:bg-red-800',
+            disabled: erasing,
+            onClick: () => found && void erase(found.email),
+          },
+        ]}
+      />
     </div>
   );
 }

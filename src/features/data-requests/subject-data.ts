@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
 import { isEmailAddress } from '@/lib/email-pattern';
+import { RpcError } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 /** The tables a subject's data can sit in, in the order the summary lists them. */
@@ -53,14 +54,8 @@ export function emailProblem(value: string): string | null {
   return null;
 }
 
-export class DataRequestError extends Error {
-  constructor(
-    readonly code: string | undefined,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DataRequestError';
-  }
+export class DataRequestError extends RpcError {
+  override readonly name = 'DataRequestError';
 }
 
 function refusal(error: { code?: string; message: string }): DataRequestError {

@@ -1,25 +1,20 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { EmailForm } from '@/components/ui/email-form';
+import { SectionCard } from '@/components/ui/section-card';
 import {
   formatSignIn,
   grantAdminRole,
   listStaffAccess,
   revokeAdminRole,
-  StaffAccessError,
   type StaffMember,
 } from '@/features/staff-access/staff-access';
 import { isEmailAddress } from '@/lib/email-pattern';
+import { rpcErrorMessage } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 type Message = { tone: 'ok' | 'error'; text: string } | null;
-
-function messageOf(error: unknown): string {
-  return error instanceof StaffAccessError
-    ? error.message
-    : 'Something went wrong. Try again in a moment.';
-}
 
 /**
  * Who can reach the enquiries: every account holding a role, whether it has a second factor and
@@ -27,7 +22,6 @@ function messageOf(error: unknown): string {
  * checks the caller, refuses to remove the last admin and writes the audit entries.
  */
 export function StaffAccessPanel({ client }: { client: AppSupabaseClient }) {
-  const fieldId = useId();
   const [staff, setStaff] = useState<StaffMember[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [email, setEmail] = useState('');
@@ -40,7 +34,7 @@ export function StaffAccessPanel({ client }: { client: AppSupabaseClient }) {
       setStaff(await listStaffAccess(client));
       setLoadError(null);
     } catch (error) {
-      setLoadError(messageOf(error));
+      setLoadError(rpcErrorMessage(error));
     }
   }, [client]);
 
@@ -48,7 +42,7 @@ export function StaffAccessPanel({ client }: { client: AppSupabaseClient }) {
     let live = true;
     listStaffAccess(client).then(
       (rows) => live && setStaff(rows),
-      (error: unknown) => live && setLoadError(messageOf(error)),
+      (error: unknown) => live && setLoadError(rpcErrorMessage(error)),
     );
     return () => {
       live = false;
@@ -75,14 +69,13 @@ export function StaffAccessPanel({ client }: { client: AppSupabaseClient }) {
       if (action === 'grant') setEmail('');
       await load();
     } catch (error) {
-      setMessage({ tone: 'error', text: messageOf(error) });
+      setMessage({ tone: 'error', text: rpcErrorMessage(error) });
     } finally {
       setBusy(false);
     }
   }
 
-  function grant(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function grant() {
     const address = email.trim();
     const problem = isEmailAddress(address)
       ? undefined
@@ -107,13 +100,7 @@ export function StaffAccessPanel({ client }: { client: AppSupabaseClient }) {
         ) : null}
       </div>
 
-      <section
-        aria-labelledby="staff-list-heading"
-        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="staff-list-heading" className="text-xl font-bold text-ink">
-          Accounts with a role
-        </h2>
+      <SectionCard title="Accounts with a role">
         {loadError ? <p className="text-red-800">{loadError}</p> : null}
         {staff === null && !loadError ? <p className="text-ink-muted">Loading staff…</p> : null}
         {staff ? (
@@ -171,44 +158,20 @@ export function StaffAccessPanel({ client }: { client: AppSupabaseClient }) {
             </table>
           </div>
         ) : null}
-      </section>
+      </SectionCard>
 
-      <section
-        aria-labelledby="grant-heading"
-        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      >
-        <h2 id="grant-heading" className="text-xl font-bold text-ink">
-          Grant the admin role
-        </h2>
-        <form
-          aria-label="Grant the admin role"
-          noValidate
+      <SectionCard title="Grant the admin role">
+        <EmailForm
+          name="Grant the admin role"
+          label="E-mail address of an existing account"
+          error={fieldError}
+          value={email}
+          onValueChange={setEmail}
           onSubmit={grant}
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        >
-          <FormField
-            id={fieldId}
-            label="E-mail address of an existing account"
-            required
-            error={fieldError}
-            className="grow"
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="email"
-                autoComplete="off"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                className={inputClass}
-              />
-            )}
-          </FormField>
-          <button type="submit" disabled={busy} className={buttonClass()}>
-            Grant admin role
-          </button>
-        </form>
-      </section>
+          submitLabel="Grant admin role"
+          busy={busy}
+        />
+      </SectionCard>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 
+import { RpcError } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 const staffMemberSchema = z.object({
@@ -12,14 +13,8 @@ const staffMemberSchema = z.object({
 
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
-export class StaffAccessError extends Error {
-  constructor(
-    readonly code: string | undefined,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'StaffAccessError';
-  }
+export class StaffAccessError extends RpcError {
+  override readonly name = 'StaffAccessError';
 }
 
 function refusal(error: { code?: string; message: string; hint?: string }): StaffAccessError {

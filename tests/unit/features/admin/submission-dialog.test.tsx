@@ -48,6 +48,10 @@ describe('the enquiry dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(enquiryChanges).toEqual([submission(1).id, null]);
+    // back on the row's button, so a keyboard user carries on down the table from there
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'View full enquiry from Person 1' })).toHaveFocus(),
+    );
   });
 
   it('a deep link opens an enquiry that is not on the page', async () => {

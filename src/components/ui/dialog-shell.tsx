@@ -1,0 +1,85 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState, type ReactNode } from 'react';
+
+import { ActionButtons, type ButtonAction } from '@/components/ui/action-buttons';
+import { buttonClass } from '@/components/ui/button-styles';
+import { MAIN_CONTENT_ID } from '@/config/paths';
+
+type DialogShellProps = {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description: ReactNode;
+  /** The label of the button that closes without doing anything ("Cancel", "Close"). */
+  closeLabel: string;
+  /** Buttons after the close button, the main one last. */
+  actions?: readonly ButtonAction[];
+  /** A confirmation that interrupts (role alertdialog, narrower, no body). */
+  alert?: boolean;
+  /**
+   * Where focus goes on close instead of back to the element that opened the dialog, e.g. a
+   * message that replaced it; null to return as usual.
+   */
+  focusOnClose?: () => HTMLElement | null;
+  /** The scrolling body between the heading and the buttons. */
+  children?: ReactNode;
+};
+
+/**
+ * A modal dialog: heading and description, an optional scrolling body, then the close button and
+ * the actions. Focus is trapped inside while it is open. These dialogs open from code, not from
+ * a Radix trigger, so on close focus returns to the element that had it when the dialog opened
+ * (or to the main content when that element is gone).
+ */
+export function DialogShell({ open, onClose, ...content }: DialogShellProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      {open ? <ShellContent {...content} /> : null}
+    </Dialog.Root>
+  );
+}
+
+function ShellContent({
+  title,
+  description,
+  closeLabel,
+  actions = [],
+  alert = false,
+  focusOnClose,
+  children,
+}: Omit<DialogShellProps, 'open' | 'onClose'>) {
+  // Mounted when the dialog opens, so this is the element that opened it.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    const target = focusOnClose?.() ?? (opener?.isConnected ? opener : null);
+    (target ?? document.getElementById(MAIN_CONTENT_ID))?.focus();
+  };
+
+  return (
+    <Dialog.Portal>
+      <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/60" />
+      <Dialog.Content
+        role={alert ? 'alertdialog' : 'dialog'}
+        onCloseAutoFocus={returnFocus}
+        className={`fixed top-1/2 left-1/2 z-[71] flex max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-2xl focus:outline-none ${
+          alert ? 'max-w-lg' : 'max-w-2xl'
+        }`}
+      >
+        <div className={`px-6 pt-6 pb-4 ${children ? 'border-b border-slate-200' : ''}`}>
+          <Dialog.Title className="text-xl font-bold break-words text-ink">{title}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-ink-muted">
+            {description}
+          </Dialog.Description>
+        </div>
+        {children}
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 px-6 py-4 sm:flex-row sm:justify-end">
+          <Dialog.Close className={buttonClass({ variant: 'outline', size: 'sm' })}>
+            {closeLabel}
+          </Dialog.Close>
+          <ActionButtons actions={actions} />
+        </div>
+      </Dialog.Content>
+    </Dialog.Portal>
+  );
+}
