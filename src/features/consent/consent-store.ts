@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
 import { notify } from '@/components/ui/toast/notify';
-import type { ConsentCategory } from '@/content/consent-categories';
 import {
   allAccepted,
   CONSENT_STORAGE_KEY,
@@ -111,11 +110,4 @@ export function useConsentState(): ConsentState {
     consentStore.getSnapshot,
     consentStore.getServerSnapshot,
   );
-}
-
-/** Whether a category may be used now. Essential always may; nothing else before a choice. */
-export function useConsent(category: ConsentCategory): boolean {
-  const { record } = useConsentState();
-  if (category === 'essential') return true;
-  return record?.preferences[category] ?? false;
 }

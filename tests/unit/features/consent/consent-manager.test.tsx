@@ -7,11 +7,13 @@ import { HOUR_MS } from '@/config/site';
 import * as notifyModule from '@/components/ui/toast/notify';
 import { ConsentManager } from '@/features/consent/consent-manager';
 import { CONSENT_STORAGE_KEY, saveConsent, allAccepted } from '@/features/consent/consent-storage';
-import { consentStore, useConsent } from '@/features/consent/consent-store';
+import { consentStore, useConsentState } from '@/features/consent/consent-store';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
 
+/** What the store lets marketing scripts do: nothing until the visitor has said yes. */
 function MarketingProbe() {
-  return <p>marketing: {useConsent('marketing') ? 'granted' : 'refused'}</p>;
+  const { record } = useConsentState();
+  return <p>marketing: {record?.preferences.marketing ? 'granted' : 'refused'}</p>;
 }
 
 function renderConsent() {
