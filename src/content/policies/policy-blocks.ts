@@ -3,7 +3,6 @@ import type {
   InlineLink,
   ListBlock,
   ParagraphBlock,
-  PolicyBlock,
   SubheadingBlock,
   TableBlock,
 } from '@/content/types';
@@ -48,27 +47,4 @@ export function table(
   rows: readonly (readonly string[])[],
 ): TableBlock {
   return { type: 'table', caption, columns, rows };
-}
-
-/** Plain text of an inline run (for search snippets, tests and meta text). */
-export function inlineToText(content: readonly Inline[]): string {
-  return content.map((part) => (typeof part === 'string' ? part : part.text)).join('');
-}
-
-/** Plain text of any block. */
-export function blockToText(block: PolicyBlock): string {
-  switch (block.type) {
-    case 'paragraph':
-      return inlineToText(block.content);
-    case 'subheading':
-      return block.text;
-    case 'list':
-      return block.items.map(inlineToText).join('\n');
-    case 'table':
-      return [
-        block.caption,
-        block.columns.join(' | '),
-        ...block.rows.map((row) => row.join(' | ')),
-      ].join('\n');
-  }
 }

@@ -7,14 +7,35 @@ import {
 } from '@/content/policies/carbon-reduction-plan';
 import { cookieEntries, cookiePolicy } from '@/content/policies/cookie-policy';
 import { modernSlaveryStatement } from '@/content/policies/modern-slavery';
-import { blockToText } from '@/content/policies/policy-blocks';
 import { policyDocuments } from '@/content/policies/policy-documents';
 import { privacyPolicy } from '@/content/policies/privacy-policy';
-import type { InlineLink, PolicyDocument, TableBlock } from '@/content/types';
+import type { Inline, InlineLink, PolicyBlock, PolicyDocument, TableBlock } from '@/content/types';
+
+function inlineText(content: readonly Inline[]): string {
+  return content.map((part) => (typeof part === 'string' ? part : part.text)).join('');
+}
+
+/** The words a block puts on the page: a table's caption, header and rows, a list's items. */
+function blockText(block: PolicyBlock): string {
+  switch (block.type) {
+    case 'paragraph':
+      return inlineText(block.content);
+    case 'subheading':
+      return block.text;
+    case 'list':
+      return block.items.map(inlineText).join('\n');
+    case 'table':
+      return [
+        block.caption,
+        block.columns.join(' | '),
+        ...block.rows.map((row) => row.join(' | ')),
+      ].join('\n');
+  }
+}
 
 function documentText(doc: PolicyDocument): string {
   return doc.sections
-    .flatMap((section) => [section.heading, ...section.blocks.map(blockToText)])
+    .flatMap((section) => [section.heading, ...section.blocks.map(blockText)])
     .join('\n');
 }
 
