@@ -1,256 +1,186 @@
 /**
- * `npm run bench`: one report over the production build. Per route, the gzipped JS, CSS and
- * HTML of the first load against the budgets, and Lighthouse 13 (mobile, simulated throttling) for
- * the prerendered site beside the same site built as a client-only SPA. Markdown to stdout, JSON
- * to bench-results/, with the previous full run's figures beside the new ones, and per prerendered
- * page the targets it misses (scripts/bench/targets.ts). BUILD_DIR names the prerendered build.
+ * `npm run bench`: the everyday report over the production build (BUILD_DIR, default dist/).
+ * Per route: the gzipped JS, CSS and HTML of the first load against the budgets, Lighthouse 13
+ * (mobile, simulated throttling) against the targets of scripts/bench/targets.ts, and in a real
+ * Chromium the client-side navigation from the home page to every public route and five
+ * interactions, at desktop speed and with the CPU slowed four times, against the targets of
+ * scripts/bench/responsiveness.ts. Markdown to stdout, JSON to bench-results/, with the previous
+ * full run's bytes and Lighthouse figures in brackets. Exits 1 when a route's JS is over budget.
  *
- *   npm run bench                      build both, bytes for every route, Lighthouse for every route
- *   npm run bench -- --no-build        reuse dist/ and dist-spa/
- *   npm run bench -- --bytes-only      skip Lighthouse (no Chromium, no Node 22, no network)
+ *   npm run bench                      build, then everything, every route
+ *   npm run bench -- --no-build        reuse the build
+ *   npm run bench -- --bytes-only      bytes and budgets only (seconds: no Chromium)
  *   npm run bench -- --no-save         write nothing to bench-results/ (the check in npm test)
- *   npm run bench -- --runs 3          median of three Lighthouse runs per page
- *   npm run bench -- --spa-runs 1      runs per page for the client-only build (default: --runs)
- *   npm run bench -- --routes /,/about only these routes (compared with the last full run,
- *                                      which stays the baseline)
- *   npm run bench -- --without-header Cross-Origin-Opener-Policy
- *                                      serve both builds without that header of _headers, to
- *                                      measure what it costs (a separate latest-*.json)
+ *   npm run bench -- --runs 3          median of three Lighthouse runs per page (default 1)
+ *   npm run bench -- --nav-only        bytes, navigation and interactions; no Lighthouse
+ *   npm run bench -- --no-nav          bytes and Lighthouse; no navigation or interactions
+ *   npm run bench -- --nav-runs 5      runs per navigation and interaction (default 3)
+ *   npm run bench -- --routes /,/about only these routes (the last full run stays the baseline)
  *
- * Every Lighthouse run also measures an empty page served with the same headers: the floor that
- * this machine and Lighthouse's own harness set, whatever the site does. Lighthouse 13 needs
- * Node >= 22.19; on an older Node the bench runs itself again under Node 22 from the npm registry.
+ * Why a figure is what it is (the client-only build, an empty page, one header left out, the
+ * trace of each run) is for `npm run bench:lab` (scripts/bench-lab.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { privatePaths } from '../src/config/paths';
-import { blockingTimeByCommitTask, type CommitTaskHalf } from './bench/commit-task';
+import { jsBudgetKb, measureFirstLoad, overBudget, type Manifest } from './bench/first-load';
 import {
-  jsBudgetKb,
-  measureFirstLoad,
-  overBudget,
-  type FirstLoad,
-  type Manifest,
-} from './bench/first-load';
-// Lighthouse is loaded only when a run measures with it: --bytes-only needs none of it.
-import type { LighthouseFigures } from './bench/lighthouse';
-import {
-  BENCH_NODE_PACKAGE,
-  checkNode,
-  LIGHTHOUSE_MIN_NODE,
-  relaunchUnderNode22,
-} from './bench/node-runtime';
-import { lighthouseTargets, missedTargets } from './bench/targets';
+  interactionMisses,
+  interactionTable,
+  navigationMisses,
+  navigationTable,
+  responsivenessTargets,
+  type InteractionResult,
+  type NavigationResult,
+} from './bench/responsiveness';
+import { bytesTable, fmt, isPublic, lighthouseTable, type RouteReport } from './bench/tables';
+import { missedTargets } from './bench/targets';
 import { serveDist } from './serve-dist';
-import { parseHeadersFile } from './static-headers';
 
 const root = resolve(import.meta.dirname, '..');
 const results = join(root, 'bench-results');
-/** The prerendered build measured (BUILD_DIR, e.g. the e2e build inside `npm test`). */
 const buildDir = process.env.BUILD_DIR ?? 'dist';
 const buildPath = resolve(root, buildDir);
-const { values: args } = parseArgs({
-  options: {
-    'no-build': { type: 'boolean', default: false },
-    'bytes-only': { type: 'boolean', default: false },
-    runs: { type: 'string', default: '1' },
-    'spa-runs': { type: 'string' },
-    routes: { type: 'string' },
-    'without-header': { type: 'string', multiple: true, default: [] },
-    'no-save': { type: 'boolean', default: false },
-  },
-});
-const omitHeaders = args['without-header'];
 
-type RouteReport = {
-  path: string;
-  firstLoad: FirstLoad;
-  budgetKb?: number;
-  prerendered?: LighthouseFigures;
-  spa?: LighthouseFigures;
-};
 type Report = {
   date: string;
-  /** The Lighthouse that measured the pages (absent in runs before it was recorded). */
+  /** The Lighthouse that measured the pages (absent when it did not run). */
   lighthouseVersion?: string;
-  /** The Chromium build it drove, as the browser names itself. */
+  /** The Chromium build, as the browser names itself. */
   browser?: string;
   routes: RouteReport[];
-  /** Headers of _headers left out of every response in this run (--without-header). */
-  omittedHeaders?: string[];
-  /** An empty page served with the same headers: what no page can go below here. */
-  emptyPage?: LighthouseFigures;
+  navigation?: NavigationResult[];
+  interactions?: InteractionResult[];
 };
-
-function build(dir: string, prerender: boolean) {
-  console.error(`building ${dir}${prerender ? '' : ' (client-only SPA)'}...`);
-  execFileSync('npm', ['run', '--silent', 'build'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, BUILD_DIR: dir, PRERENDER: String(prerender) },
-  });
-}
-
-async function routeList(): Promise<string[]> {
-  if (args.routes) return args.routes.split(',');
-  const entry = (await import(`${buildPath}-ssr/entry-server.js`)) as {
-    indexablePaths: () => string[];
-  };
-  // The private routes (/auth, /admin) are measured for information (the admin shell must paint
-  // within 1 s).
-  return [...entry.indexablePaths(), ...privatePaths];
-}
-
-const fmt = (n: number | null | undefined, digits = 0) =>
-  n == null || Number.isNaN(n) ? '-' : n.toFixed(digits); // JSON turns NaN into null
-const withPrevious = (now: string, before: string | undefined) =>
-  before === undefined || before === now ? now : `${now} (${before})`;
-
-function bytesTable(report: Report, previous?: Report) {
-  const lines = [
-    '| route | JS KB | CSS KB | HTML KB | JS budget | status |',
-    '|---|---:|---:|---:|---:|---|',
-  ];
-  for (const route of report.routes) {
-    const before = previous?.routes.find((r) => r.path === route.path)?.firstLoad;
-    const over = route.budgetKb !== undefined && route.firstLoad.jsKb > route.budgetKb;
-    lines.push(
-      `| ${route.path} | ${withPrevious(fmt(route.firstLoad.jsKb, 1), before && fmt(before.jsKb, 1))} | ${fmt(route.firstLoad.cssKb, 1)} | ${fmt(route.firstLoad.htmlKb, 1)} | ${route.budgetKb ?? '-'} | ${route.budgetKb === undefined ? '-' : over ? 'OVER' : 'ok'} |`,
-    );
-  }
-  return lines.join('\n');
-}
-
-/** The targets are for public pages; the private ones are measured for information. */
-const isPublic = (path: string) => !privatePaths.includes(path);
-const isPublicRoute = (route: RouteReport) => isPublic(route.path);
-
-/** Each run's blocking time, lowest first, with its commit task's real time in brackets. */
-const eachRun = (figures: LighthouseFigures) =>
-  (figures.tbtRunsMs ?? [])
-    .map((ms, i) => {
-      const commit = figures.commitTaskRunsMs?.[i];
-      // A run without a measured commit task has NaN, which JSON turns into null.
-      return commit == null || Number.isNaN(commit) ? fmt(ms) : `${fmt(ms)} (${fmt(commit)})`;
-    })
-    .join(' / ') || '-';
-
-function lighthouseTable(report: Report, previous?: Report) {
-  const lines = [
-    '| route | build | perf | a11y | best pr. | SEO | LCP ms | TBT ms | TBT of each run (commit task) | TBT from JS | CLS | FCP ms | targets |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-  ];
-  for (const route of report.routes) {
-    const before = previous?.routes.find((r) => r.path === route.path);
-    for (const kind of ['prerendered', 'spa'] as const) {
-      const now = route[kind];
-      if (!now) continue;
-      const was = before?.[kind];
-      const misses =
-        kind === 'prerendered' && isPublic(route.path) ? missedTargets(route.path, now) : [];
-      const targets = kind === 'spa' || !isPublic(route.path) ? '-' : misses.join(', ') || 'met';
-      lines.push(
-        `| ${route.path} | ${kind} | ${withPrevious(fmt(now.performance), was && fmt(was.performance))} | ${fmt(now.accessibility)} | ${fmt(now.bestPractices)} | ${fmt(now.seo)} | ${withPrevious(fmt(now.lcpMs), was && fmt(was.lcpMs))} | ${withPrevious(fmt(now.tbtMs), was && fmt(was.tbtMs))} | ${eachRun(now)} | ${fmt(now.tbtScriptsMs)} | ${fmt(now.cls, 3)} | ${fmt(now.fcpMs)} | ${targets} |`,
-      );
-    }
-  }
-  return lines.join('\n');
-}
-
-const EMPTY_PAGE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Empty page</title>
-    <meta name="description" content="The bench's control: a page with nothing to load." />
-  </head>
-  <body>
-    <main><h1>Empty page</h1></main>
-  </body>
-</html>
-`;
-
-/** The empty control page, with dist/'s _headers, in a fresh temporary folder. */
-async function writeEmptySite(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-empty-'));
-  await writeFile(join(dir, 'index.html'), EMPTY_PAGE);
-  if (existsSync(join(buildPath, '_headers')))
-    await copyFile(join(buildPath, '_headers'), join(dir, '_headers'));
-  return dir;
-}
-
-function emptyPageLine(report: Report, previous?: Report) {
-  const now = report.emptyPage;
-  if (!now) return '';
-  const was = previous?.emptyPage;
-  return `Empty page with the same headers (the floor here): perf ${withPrevious(fmt(now.performance), was && fmt(was.performance))}, TBT ${withPrevious(fmt(now.tbtMs), was && fmt(was.tbtMs))} ms (runs ${eachRun(now)}), FCP ${fmt(now.fcpMs)} ms, LCP ${fmt(now.lcpMs)} ms.`;
-}
-
-const halfLine = (label: string, half: CommitTaskHalf) =>
-  `- ${label} (${half.runs} runs, commit task ${fmt(half.commitTaskMs.min)}-${fmt(half.commitTaskMs.max)} ms): TBT median ${fmt(half.medianTbtMs)} ms, ${half.meetingTarget} of ${half.runs} runs within ${lighthouseTargets.tbtMs} ms.`;
-
-/**
- * Every run of the prerendered public pages, split at the median commit task: how much of the
- * blocking time follows the one task the site has no say in.
- */
-function commitTaskLines(report: Report) {
-  const runs = report.routes.filter(isPublicRoute).flatMap(({ prerendered }) =>
-    (prerendered?.tbtRunsMs ?? []).map((tbtMs, i) => ({
-      tbtMs,
-      commitTaskMs: prerendered?.commitTaskRunsMs?.[i] ?? Number.NaN,
-    })),
-  );
-  const split = blockingTimeByCommitTask(runs, lighthouseTargets.tbtMs);
-  if (!split) return '';
-  return [
-    "Blocking time against the navigation's commit task (real time on this machine; see docs/decisions/0011-coop-and-the-fresh-renderer.md), every run of the public pages:",
-    halfLine('shorter half', split.shorter),
-    halfLine('longer half', split.longer),
-  ].join('\n');
-}
-
-function installedLighthouseVersion(): string {
-  const manifest = join(root, 'node_modules', 'lighthouse', 'package.json');
-  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
-}
 
 /** A mistake in how the bench was called: printed as one line, without a stack. */
 class UsageError extends Error {}
 
-/** Fails early, with the names it knows, when --without-header names a header _headers lacks. */
-async function checkOmittedHeaders() {
-  if (omitHeaders.length === 0) return;
-  const rules = parseHeadersFile(await readFile(join(buildPath, '_headers'), 'utf8'));
-  const known = new Set(rules.flatMap((rule) => rule.headers.map(([name]) => name.toLowerCase())));
-  const unknown = omitHeaders.filter((name) => !known.has(name.toLowerCase()));
-  if (unknown.length > 0) {
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        'no-build': { type: 'boolean', default: false },
+        'bytes-only': { type: 'boolean', default: false },
+        'no-save': { type: 'boolean', default: false },
+        runs: { type: 'string', default: '1' },
+        'nav-only': { type: 'boolean', default: false },
+        'no-nav': { type: 'boolean', default: false },
+        'nav-runs': { type: 'string', default: '3' },
+        routes: { type: 'string' },
+      },
+    }).values;
+  } catch (error) {
     throw new UsageError(
-      `--without-header: dist/_headers has no ${unknown.join(', ')}. It has: ${[...known].join(', ')}.`,
+      `${(error as Error).message} The client-only comparison, the empty page and --without-header are in npm run bench:lab.`,
+    );
+  }
+}
+
+const count = (text: string, flag: string) => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} wants a whole number >= 1.`);
+  return n;
+};
+
+async function routeList(routes: string | undefined): Promise<string[]> {
+  if (routes) return routes.split(',');
+  const entry = (await import(`${buildPath}-ssr/entry-server.js`)) as {
+    indexablePaths: () => string[];
+  };
+  // The private routes (/auth, /admin) are measured for information, without targets.
+  return [...entry.indexablePaths(), ...privatePaths];
+}
+
+async function runLighthouse(report: Report, origin: string, runs: number) {
+  const { browserVersion, measureWithLighthouse, startChrome } = await import('./bench/lighthouse');
+  const manifest = join(root, 'node_modules', 'lighthouse', 'package.json');
+  report.lighthouseVersion = (
+    JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }
+  ).version;
+  const chrome = await startChrome();
+  try {
+    report.browser = await browserVersion(chrome.port);
+    for (const route of report.routes) {
+      console.error(`lighthouse ${route.path}`);
+      route.prerendered = await measureWithLighthouse(`${origin}${route.path}`, chrome.port, runs);
+    }
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function runResponsiveness(report: Report, origin: string, runs: number) {
+  const { launchChromium, measureInteractions, measureNavigations } =
+    await import('./bench/responsiveness-browser');
+  const browser = await launchChromium();
+  try {
+    report.browser ??= `Chrome/${browser.version()}`;
+    // Every public route but the home page, where each navigation starts.
+    const targets = report.routes.map((r) => r.path).filter((p) => isPublic(p) && p !== '/');
+    report.navigation = await measureNavigations(browser, origin, targets, runs);
+    report.interactions = await measureInteractions(browser, origin, runs);
+  } finally {
+    await browser.close();
+  }
+}
+
+function printReport(report: Report, previous: Report | undefined, navRuns: number) {
+  const since = previous ? `; the previous full run (${previous.date}) in brackets` : '';
+  console.log(`## First load per route (gzip)${since}\n`);
+  console.log(bytesTable(report.routes, previous?.routes));
+  if (report.lighthouseVersion) {
+    console.log(
+      `\n## Lighthouse ${report.lighthouseVersion} on ${report.browser}, mobile, simulated throttling\n`,
+    );
+    console.log(lighthouseTable(report.routes, previous?.routes));
+    const publicRoutes = report.routes.filter((r) => isPublic(r.path) && r.prerendered);
+    const met = publicRoutes.filter((r) => missedTargets(r.path, r.prerendered!).length === 0);
+    console.log(
+      `\nLighthouse targets met on ${met.length} of ${publicRoutes.length} public routes.`,
+    );
+  }
+  if (report.navigation && report.interactions) {
+    const t = responsivenessTargets;
+    console.log(
+      `\n## Client-side navigation from / (ms from the click to the new <h1> painted; median of ${navRuns}, ${report.browser})\n`,
+    );
+    console.log(navigationTable(report.navigation));
+    console.log(
+      `\n## Interaction to next paint on / (ms; "shown": from pointerdown to the result painted; median of ${navRuns})\n`,
+    );
+    console.log(interactionTable(report.interactions));
+    const navMet = report.navigation.filter((r) => navigationMisses(r).length === 0).length;
+    const inpMet = report.interactions.filter((r) => interactionMisses(r).length === 0).length;
+    console.log(
+      `\nNavigation targets (cold <= ${t.navigationMs.desktop} / ${t.navigationMs.cpu4x} ms, no blank frame) met on ${navMet} of ${report.navigation.length} routes; INP targets (<= ${t.inpMs.desktop} / ${t.inpMs.cpu4x} ms) on ${inpMet} of ${report.interactions.length} interactions.`,
     );
   }
 }
 
 async function main() {
+  const args = readArgs();
+  const lighthouseRuns = count(args.runs, '--runs');
+  const navRuns = count(args['nav-runs'], '--nav-runs');
+  const withLighthouse = !args['bytes-only'] && !args['nav-only'];
+  const withNavigation = !args['bytes-only'] && !args['no-nav'];
   if (!args['no-build']) {
-    build(buildDir, true);
-    if (!args['bytes-only']) build('dist-spa', false);
+    console.error(`building ${buildDir}...`);
+    execFileSync('npm', ['run', '--silent', 'build'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, BUILD_DIR: buildDir },
+    });
   }
-  await checkOmittedHeaders();
   const manifest = JSON.parse(
     await readFile(join(buildPath, '.vite', 'manifest.json'), 'utf8'),
   ) as Manifest;
-  const paths = await routeList();
   const report: Report = { date: new Date().toISOString(), routes: [] };
-  if (!args['bytes-only']) report.lighthouseVersion = installedLighthouseVersion();
-  if (omitHeaders.length > 0) report.omittedHeaders = omitHeaders;
-  for (const path of paths) {
+  for (const path of await routeList(args.routes)) {
     report.routes.push({
       path,
       firstLoad: await measureFirstLoad(buildPath, path, manifest),
@@ -258,84 +188,30 @@ async function main() {
     });
   }
 
-  if (!args['bytes-only']) {
-    if (!existsSync(join(root, 'dist-spa')))
-      throw new UsageError('dist-spa/ is missing: run without --no-build once.');
-    const runs = Math.max(1, Number(args.runs));
-    const spaRuns = Math.max(1, Number(args['spa-runs'] ?? args.runs));
-    const { browserVersion, measureWithLighthouse, startChrome } =
-      await import('./bench/lighthouse');
-    const prerendered = await serveDist(buildPath, 0, { omitHeaders });
-    const spa = await serveDist(join(root, 'dist-spa'), 0, { omitHeaders });
-    const emptyDir = await writeEmptySite();
-    const empty = await serveDist(emptyDir, 0, { omitHeaders });
-    const chrome = await startChrome();
+  if (withLighthouse || withNavigation) {
+    const server = await serveDist(buildPath, 0);
     try {
-      report.browser = await browserVersion(chrome.port);
-      console.error('lighthouse: the empty page');
-      report.emptyPage = await measureWithLighthouse(`${empty.url}/`, chrome.port, runs);
-      for (const route of report.routes) {
-        console.error(`lighthouse ${route.path}`);
-        route.prerendered = await measureWithLighthouse(
-          `${prerendered.url}${route.path}`,
-          chrome.port,
-          runs,
-        );
-        route.spa = await measureWithLighthouse(`${spa.url}${route.path}`, chrome.port, spaRuns);
-      }
+      if (withLighthouse) await runLighthouse(report, server.url, lighthouseRuns);
+      if (withNavigation) await runResponsiveness(report, server.url, navRuns);
     } finally {
-      chrome.kill();
-      await prerendered.close();
-      await spa.close();
-      await empty.close();
-      await rm(emptyDir, { recursive: true, force: true });
+      await server.close();
     }
   }
 
-  if (!args['no-save']) await mkdir(results, { recursive: true });
-  // A run without some headers is compared only with the last run without the same headers.
-  const variant = omitHeaders.map((name) => `-without-${name.toLowerCase()}`).join('');
-  const latest = join(results, `latest${variant}.json`);
+  const latest = join(results, 'latest.json');
   const previous = existsSync(latest)
     ? (JSON.parse(await readFile(latest, 'utf8')) as Report)
     : undefined;
   if (!args['no-save']) {
-    await writeFile(
-      join(results, `${report.date.replace(/[:.]/g, '-')}${variant}.json`),
-      JSON.stringify(report, null, 2),
-    );
+    await mkdir(results, { recursive: true });
+    const json = JSON.stringify(report, null, 2);
+    await writeFile(join(results, `${report.date.replace(/[:.]/g, '-')}.json`), json);
+    // Only a full run becomes the baseline: a run of some routes or of some parts is compared
+    // with the last full run, so the next full run still has every figure to compare with.
+    if (!args.routes && withLighthouse && withNavigation) await writeFile(latest, json);
   }
-  // Only a full run becomes the baseline: a run of some routes, or of bytes only, is compared
-  // with the last full run and kept beside it, so the next full run still has every figure to
-  // compare with.
-  const fullRun = !args.routes && !args['bytes-only'];
-  if (fullRun && !args['no-save']) await writeFile(latest, JSON.stringify(report, null, 2));
 
-  console.log(
-    `## First load per route (gzip)${previous ? `; the previous full run (${previous.date}) in brackets` : ''}\n`,
-  );
-  console.log(bytesTable(report, previous));
-  if (!args['bytes-only']) {
-    const served = omitHeaders.length > 0 ? `, served without ${omitHeaders.join(', ')}` : '';
-    console.log(
-      `\n## Lighthouse ${report.lighthouseVersion} on ${report.browser}, mobile, simulated throttling: prerendered vs client-only SPA${served}\n`,
-    );
-    console.log(lighthouseTable(report, previous));
-    console.log(`\n${emptyPageLine(report, previous)}`);
-    if (report.emptyPage && report.emptyPage.tbtMs > lighthouseTargets.tbtMs) {
-      console.log(
-        `The empty page misses TBT too (${fmt(report.emptyPage.tbtMs)} > ${lighthouseTargets.tbtMs} ms): that much is the cost of starting a page in a fresh renderer process on this machine (docs/decisions/0011-coop-and-the-fresh-renderer.md).`,
-      );
-    }
-    const commitLines = commitTaskLines(report);
-    if (commitLines) console.log(`\n${commitLines}`);
-    const missing = report.routes.filter(
-      (r) => isPublic(r.path) && r.prerendered && missedTargets(r.path, r.prerendered).length > 0,
-    );
-    console.log(
-      `\nLighthouse targets met on ${report.routes.filter(isPublicRoute).length - missing.length} of ${report.routes.filter(isPublicRoute).length} public routes.`,
-    );
-  }
+  printReport(report, previous, navRuns);
   const over = overBudget(report.routes);
   if (over.length > 0) {
     const list = over.map((r) => `${r.path} ${fmt(r.firstLoad.jsKb, 1)} KB > ${r.budgetKb} KB`);
@@ -346,27 +222,8 @@ async function main() {
   }
 }
 
-/** Lighthouse runs on a Node that has what it needs; on an older one the bench runs itself again. */
-function runUnderNode22() {
-  console.error(
-    `bench: Lighthouse needs Node >= ${LIGHTHOUSE_MIN_NODE} and this is ${process.versions.node}: running again under ${BENCH_NODE_PACKAGE} from the npm registry.`,
-  );
-  const outcome = relaunchUnderNode22(fileURLToPath(import.meta.url), process.argv.slice(2));
-  if ('error' in outcome) {
-    throw new UsageError(
-      `could not start ${BENCH_NODE_PACKAGE} (${outcome.error}). Install Node >= ${LIGHTHOUSE_MIN_NODE}, or measure bytes only with --bytes-only.`,
-    );
-  }
-  process.exitCode = outcome.code;
-}
-
 try {
-  const node = args['bytes-only']
-    ? ({ kind: 'ready' } as const)
-    : checkNode(process.versions.node, process.env);
-  if (node.kind === 'too-old') throw new UsageError(node.message);
-  if (node.kind === 'relaunch') runUnderNode22();
-  else await main();
+  await main();
 } catch (error) {
   if (!(error instanceof UsageError)) throw error;
   console.error(`bench: ${error.message}`);

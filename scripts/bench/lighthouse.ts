@@ -1,9 +1,7 @@
 import { launch, type LaunchedChrome } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { defaultConfig, type RunnerResult } from 'lighthouse';
 
 import { CHROMIUM_FLAGS } from '../chromium-flags';
-import { blockingTimeBySource, type SimulatedTask } from './blocking';
-import { navigationCommitTaskMs, type TraceEvent } from './commit-task';
 import { medianFigures } from './median';
 
 export type LighthouseFigures = {
@@ -15,15 +13,27 @@ export type LighthouseFigures = {
   tbtMs: number;
   cls: number;
   fcpMs: number;
-  /** Of this run's blocking time, the part caused by script files (see blockingTimeBySource). */
-  tbtScriptsMs?: number;
   /** The blocking time of every run of the page, lowest first, to show how much it varies. */
   tbtRunsMs?: number[];
-  /** One run's navigation commit task in real time (see navigationCommitTaskMs). */
+  /** Lab only (bench-lab.ts): of this run's blocking time, the part caused by script files. */
+  tbtScriptsMs?: number;
+  /** Lab only: one run's navigation commit task in real time. */
   commitTaskMs?: number;
-  /** Of the median figures: the commit task of every run, in the order of tbtRunsMs. */
+  /** Lab only, of the median figures: the commit task of every run, in the order of tbtRunsMs. */
   commitTaskRunsMs?: number[];
 };
+
+/** More figures read from one run's full result (the lab reads the trace and the long tasks). */
+export type ExtraFigures = (result: RunnerResult, url: string) => Partial<LighthouseFigures>;
+
+/**
+ * The insight audits weigh nothing in any score, and on Node older than 22 some of them fail
+ * (they call iterator helpers such as `map.values().find`). Skipping them lets the scores come
+ * out the same on any Node, with no error lines.
+ */
+const insightAudits = (defaultConfig.categories?.performance?.auditRefs ?? [])
+  .filter((ref) => ref.group === 'insights')
+  .map((ref) => ref.id);
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
@@ -39,15 +49,23 @@ export async function browserVersion(port: number): Promise<string> {
 }
 
 /** One Lighthouse run with its defaults: mobile emulation and simulated throttling. */
-async function runOnce(url: string, port: number): Promise<LighthouseFigures> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-  });
+async function runOnce(
+  url: string,
+  port: number,
+  extra?: ExtraFigures,
+): Promise<LighthouseFigures> {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    },
+    { extends: 'lighthouse:default', settings: { skipAudits: insightAudits } },
+  );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits, runtimeError, mainDocumentUrl } = result.lhr;
+  const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError || categories.performance?.score == null) {
     throw new Error(`Lighthouse failed on ${url}: ${runtimeError?.code ?? 'no performance score'}`);
   }
@@ -59,13 +77,6 @@ async function runOnce(url: string, port: number): Promise<LighthouseFigures> {
   }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-  const longTasks = (audits['long-tasks']?.details as { items?: SimulatedTask[] } | undefined)
-    ?.items;
-  const bySource = blockingTimeBySource(
-    longTasks ?? [],
-    numeric('first-contentful-paint'),
-    numeric('interactive'),
-  );
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -75,12 +86,7 @@ async function runOnce(url: string, port: number): Promise<LighthouseFigures> {
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     fcpMs: numeric('first-contentful-paint'),
-    tbtScriptsMs: longTasks ? bySource.scriptsMs : Number.NaN,
-    commitTaskMs:
-      navigationCommitTaskMs(
-        result.artifacts.Trace.traceEvents as TraceEvent[],
-        mainDocumentUrl ?? url,
-      ) ?? Number.NaN,
+    ...extra?.(result, url),
   };
 }
 
@@ -98,10 +104,14 @@ const failed: LighthouseFigures = {
   fcpMs: Number.NaN,
 };
 
-async function runWithRetries(url: string, port: number): Promise<LighthouseFigures | undefined> {
+async function runWithRetries(
+  url: string,
+  port: number,
+  extra?: ExtraFigures,
+): Promise<LighthouseFigures | undefined> {
   for (let attempt = 1; attempt <= ATTEMPTS_PER_RUN; attempt++) {
     try {
-      return await runOnce(url, port);
+      return await runOnce(url, port, extra);
     } catch (error) {
       console.error(`  attempt ${attempt}: ${(error as Error).message}`);
     }
@@ -117,10 +127,11 @@ export async function measureWithLighthouse(
   url: string,
   port: number,
   runs: number,
+  extra?: ExtraFigures,
 ): Promise<LighthouseFigures> {
   const results: LighthouseFigures[] = [];
   for (let i = 0; i < runs; i++) {
-    const result = await runWithRetries(url, port);
+    const result = await runWithRetries(url, port, extra);
     if (result) results.push(result);
   }
   return results.length === 0 ? failed : medianFigures(results);

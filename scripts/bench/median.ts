@@ -27,8 +27,13 @@ export function medianFigures(runs: readonly LighthouseFigures[]): LighthouseFig
     tbtMs: of((run) => run.tbtMs),
     cls: of((run) => run.cls),
     fcpMs: of((run) => run.fcpMs),
-    tbtScriptsMs: byTbt[Math.floor((byTbt.length - 1) / 2)]!.tbtScriptsMs,
     tbtRunsMs: byTbt.map((run) => run.tbtMs),
-    commitTaskRunsMs: byTbt.map((run) => run.commitTaskMs ?? Number.NaN),
+    // The lab's figures, only when its runs measured them.
+    ...(runs.some((run) => run.tbtScriptsMs !== undefined) && {
+      tbtScriptsMs: byTbt[Math.floor((byTbt.length - 1) / 2)]!.tbtScriptsMs,
+    }),
+    ...(runs.some((run) => run.commitTaskMs !== undefined) && {
+      commitTaskRunsMs: byTbt.map((run) => run.commitTaskMs ?? Number.NaN),
+    }),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { blockingTimeBySource } from '../../../scripts/bench/blocking';
+import { blockingTimeBySource } from '../../../scripts/bench/lab/blocking';
 
 const page = 'http://127.0.0.1:4173/services';
 const script = 'http://127.0.0.1:4173/assets/index-C2lwYXp0.js';

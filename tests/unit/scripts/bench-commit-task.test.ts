@@ -4,7 +4,7 @@ import {
   blockingTimeByCommitTask,
   navigationCommitTaskMs,
   type TraceEvent,
-} from '../../../scripts/bench/commit-task';
+} from '../../../scripts/bench/lab/commit-task';
 
 const page = 'http://127.0.0.1:4173/services';
 const renderer = { pid: 20, tid: 20 };

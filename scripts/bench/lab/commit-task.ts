@@ -1,4 +1,4 @@
-import { median } from './median';
+import { median } from '../median';
 
 /** The fields of a Chromium trace event this module reads. */
 export type TraceEvent = {

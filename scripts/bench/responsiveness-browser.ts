@@ -1,0 +1,305 @@
+import { chromium, type Browser, type Page } from '@playwright/test';
+
+import { defaultPreferences, saveConsent } from '../../src/features/consent/consent-storage';
+import { CHROMIUM_FLAGS } from '../chromium-flags';
+import {
+  emptyPerProfile,
+  EVENT_TIMING_THRESHOLD_MS,
+  profiles,
+  type InteractionResult,
+  type InteractionSample,
+  type NavigationResult,
+  type NavigationSample,
+  type Profile,
+} from './responsiveness';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+/** A click whose result is not painted by then counts as a timeout (NaN). */
+const TIMEOUT_MS = 10_000;
+
+/**
+ * Installed in every page before its own scripts, as plain JavaScript: functions handed to
+ * page.evaluate from a tsx process carry esbuild's name helpers, which the page lacks.
+ * Each watcher is armed before the click and settles once the click's result has been painted:
+ * it is seen in a frame's animation callback, so the next callback runs after that paint.
+ */
+const IN_PAGE = `
+window.__bench = {
+  heading() { return document.querySelector('main h1')?.textContent ?? ''; },
+  afterIdle() {
+    return new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 }));
+  },
+  until(check) {
+    return new Promise((resolve) => {
+      const poll = () => (check() ? resolve() : requestAnimationFrame(poll));
+      poll();
+    });
+  },
+  // React keeps its props on the elements it has hydrated; static markup has none.
+  hydrated(selector) {
+    const element = document.querySelector(selector);
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
+  },
+  addLink(path) {
+    const link = document.createElement('a');
+    link.id = 'bench-link';
+    link.href = path;
+    link.textContent = 'bench: ' + path;
+    link.style.cssText = 'position:fixed;left:0;bottom:0;z-index:2147483647;background:#fff;padding:8px';
+    document.body.append(link);
+  },
+  // From the click to the first frame painted with a new <h1> in <main>; every frame painted on
+  // the way is checked for a missing <h1> or an empty title.
+  watchNavigation() {
+    const before = this.heading();
+    let clickAt;
+    addEventListener('click', (event) => { clickAt = event.timeStamp; }, { capture: true, once: true });
+    this.pending = new Promise((resolve) => {
+      let blankFrames = 0;
+      let changed = false;
+      const frame = () => {
+        if (clickAt !== undefined) {
+          if (changed) return resolve({ ms: performance.now() - clickAt, blankFrames });
+          const h1 = document.querySelector('main h1');
+          if (!h1 || !document.title) blankFrames++;
+          changed = Boolean(h1) && h1.textContent !== before;
+          if (performance.now() - clickAt > ${TIMEOUT_MS}) return resolve({ ms: NaN, blankFrames });
+        }
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+  },
+  // The interaction's longest Event Timing entry (pointerdown, pointerup and click share one
+  // interactionId), and the time from pointerdown until the selector matches in a painted frame.
+  watchInteraction(shown) {
+    const entries = [];
+    const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
+    observer.observe({ type: 'event', durationThreshold: ${EVENT_TIMING_THRESHOLD_MS} });
+    let downAt;
+    addEventListener('pointerdown', (event) => { downAt = event.timeStamp; }, { capture: true, once: true });
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    this.pending = new Promise((resolve) => {
+      let seen = false;
+      const frame = async () => {
+        if (downAt !== undefined && seen) {
+          const shownMs = performance.now() - downAt;
+          // Event Timing entries are queued after the frame that follows the interaction.
+          await nextFrame();
+          await new Promise((r) => setTimeout(r, 100));
+          entries.push(...observer.takeRecords());
+          observer.disconnect();
+          const durations = entries
+            .filter((e) => e.interactionId > 0 && e.startTime >= downAt - 1)
+            .map((e) => e.duration);
+          return resolve({ inpMs: Math.max(${EVENT_TIMING_THRESHOLD_MS}, ...durations), shownMs });
+        }
+        if (downAt !== undefined) {
+          seen = document.querySelector(shown) !== null;
+          if (performance.now() - downAt > ${TIMEOUT_MS}) return resolve({ inpMs: NaN, shownMs: NaN });
+        }
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+  },
+};`;
+
+/** A returning visitor who chose essential cookies only: no banner arrives mid-measurement. */
+function consentRecord(): string {
+  const stored = new Map<string, string>();
+  const storage = {
+    setItem: (key: string, value: string) => stored.set(key, value),
+    removeItem: (key: string) => stored.delete(key),
+  } as unknown as Storage;
+  saveConsent(storage, defaultPreferences, Date.now());
+  return JSON.stringify([...stored]);
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+  });
+}
+
+type Viewport = { width: number; height: number };
+
+/** `url` in a fresh context (nothing cached), hydrated and idle, then the CPU slowed. */
+async function openHydrated(browser: Browser, url: string, profile: Profile, viewport: Viewport) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript({
+    content: `${IN_PAGE}\nfor (const [k, v] of ${consentRecord()}) localStorage.setItem(k, v);`,
+  });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.evaluate('__bench.afterIdle()');
+  if (profile.cpuRate > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
+  }
+  return { context, page };
+}
+
+async function clickLink(page: Page): Promise<NavigationSample> {
+  await page.evaluate('__bench.watchNavigation()');
+  await page.click('#bench-link');
+  return (await page.evaluate('__bench.pending')) as NavigationSample;
+}
+
+/** One run for one route on one CPU: the first click (cold), back, and the same click again (warm). */
+async function navigateOnce(browser: Browser, origin: string, path: string, profile: Profile) {
+  const { context, page } = await openHydrated(browser, `${origin}/`, profile, DESKTOP);
+  try {
+    const home = (await page.evaluate('__bench.heading()')) as string;
+    await page.evaluate(`__bench.addLink(${JSON.stringify(path)})`);
+    const cold = await clickLink(page);
+    await page.evaluate('history.back()');
+    await page.evaluate(`__bench.until(() => __bench.heading() === ${JSON.stringify(home)})`);
+    await page.evaluate('__bench.afterIdle()');
+    const warm = await clickLink(page);
+    return { cold, warm };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Client-side navigation from the home page to each path, `runs` times on each CPU. Runs are
+ * the outer loop, so a burst of load on the machine spreads over routes instead of one route.
+ */
+export async function measureNavigations(
+  browser: Browser,
+  origin: string,
+  paths: readonly string[],
+  runs: number,
+): Promise<NavigationResult[]> {
+  const results = paths.map((path) => ({
+    path,
+    cold: emptyPerProfile<NavigationSample>(),
+    warm: emptyPerProfile<NavigationSample>(),
+  }));
+  for (let run = 1; run <= runs; run++) {
+    console.error(`navigation run ${run} of ${runs}`);
+    for (const result of results) {
+      for (const profile of profiles) {
+        const { cold, warm } = await navigateOnce(browser, origin, result.path, profile);
+        result.cold[profile.id].push(cold);
+        result.warm[profile.id].push(warm);
+      }
+    }
+  }
+  return results;
+}
+
+type Interaction = {
+  id: string;
+  label: string;
+  viewport: Viewport;
+  /** What to click. */
+  target: (page: Page) => ReturnType<Page['locator']>;
+  /** CSS selector that matches once the result is there. */
+  shown: string;
+  /** Waits for whatever must be ready before a visitor could click (beyond hydration). */
+  ready?: (page: Page) => Promise<void>;
+};
+
+const ENQUIRY_FORM = 'form[aria-label="Enquiry form"]';
+
+export const interactions: readonly Interaction[] = [
+  {
+    id: 'resources-menu',
+    label: 'open the Resources menu (1280 px)',
+    viewport: DESKTOP,
+    target: (page) =>
+      page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Resources' }),
+    shown: 'nav[aria-label="Main"] button[aria-expanded="true"]',
+  },
+  {
+    id: 'mobile-menu',
+    label: 'open the mobile menu (375 px)',
+    viewport: PHONE,
+    target: (page) => page.getByRole('button', { name: 'Open menu' }),
+    shown: 'button[aria-label="Close menu"][aria-expanded="true"]',
+  },
+  {
+    id: 'services-tab',
+    label: 'switch the home services tab',
+    viewport: DESKTOP,
+    target: (page) =>
+      page.getByRole('tablist', { name: 'Service pillars' }).getByRole('tab').nth(1),
+    shown: '[data-bench-target][aria-selected="true"]',
+  },
+  {
+    id: 'cookie-dialog',
+    label: 'open the cookie preferences (footer)',
+    viewport: DESKTOP,
+    target: (page) =>
+      page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }),
+    shown: '[role="dialog"]',
+  },
+  {
+    id: 'enquiry-errors',
+    label: 'submit the empty enquiry form',
+    viewport: DESKTOP,
+    target: (page) => page.locator(ENQUIRY_FORM).getByRole('button', { name: 'Submit Form' }),
+    shown: `${ENQUIRY_FORM} [aria-invalid="true"]`,
+    // Its code loads only as the section nears the viewport.
+    ready: async (page) => {
+      await page.evaluate(`__bench.until(() => __bench.hydrated('${ENQUIRY_FORM}'))`);
+    },
+  },
+];
+
+async function interactOnce(
+  browser: Browser,
+  origin: string,
+  interaction: Interaction,
+  profile: Profile,
+): Promise<InteractionSample> {
+  const { context, page } = await openHydrated(
+    browser,
+    `${origin}/`,
+    profile,
+    interaction.viewport,
+  );
+  try {
+    const target = interaction.target(page);
+    // Scroll first and let the page settle, so the click's frame is not also the scroll's.
+    await target.scrollIntoViewIfNeeded();
+    await target.evaluate((element) => element.setAttribute('data-bench-target', ''));
+    await interaction.ready?.(page);
+    await page.evaluate('__bench.afterIdle()');
+    await page.evaluate(`__bench.watchInteraction(${JSON.stringify(interaction.shown)})`);
+    await target.click();
+    return (await page.evaluate('__bench.pending')) as InteractionSample;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Each interaction on the home page, `runs` times on each CPU, each in a fresh context. */
+export async function measureInteractions(
+  browser: Browser,
+  origin: string,
+  runs: number,
+): Promise<InteractionResult[]> {
+  const results = interactions.map(({ id, label }) => ({
+    id,
+    label,
+    runs: emptyPerProfile<InteractionSample>(),
+  }));
+  for (let run = 1; run <= runs; run++) {
+    console.error(`interaction run ${run} of ${runs}`);
+    for (const [i, interaction] of interactions.entries()) {
+      for (const profile of profiles) {
+        results[i]!.runs[profile.id].push(
+          await interactOnce(browser, origin, interaction, profile),
+        );
+      }
+    }
+  }
+  return results;
+}
