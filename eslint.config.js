@@ -19,12 +19,12 @@ const LAYER_MESSAGE = 'Imports must follow the layer direction (see the README f
 
 /**
  * The layers, on resolved paths (so `@/` and relative imports alike): pages → features →
- * components / content / lib / config; nothing but the app imports pages or the app; features
+ * components → hydration / content / lib / config; nothing but the app imports pages or the app; features
  * do not import each other; the embedded backend imports nothing from src/.
  */
 const layerZones = [
   {
-    target: ['./src/lib', './src/config', './src/content', './src/components'],
+    target: ['./src/lib', './src/config', './src/content', './src/components', './src/hydration'],
     from: [
       './src/features',
       './src/pages',
@@ -33,7 +33,11 @@ const layerZones = [
       './src/entry-server.tsx',
     ],
   },
-  { target: ['./src/content', './src/config'], from: ['./src/components', './src/lib'] },
+  {
+    target: ['./src/content', './src/config'],
+    from: ['./src/components', './src/lib', './src/hydration'],
+  },
+  { target: './src/hydration', from: './src/components' },
   {
     target: ['./src/features', './src/pages'],
     from: ['./src/pages', './src/app', './src/main.tsx', './src/entry-server.tsx'],

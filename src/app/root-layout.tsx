@@ -7,8 +7,6 @@ import { Breadcrumbs } from '@/components/layout/breadcrumbs';
 import { DecorativeMotion } from '@/components/layout/decorative-motion';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
-import { HydrationMarker } from '@/components/layout/hydration-marker';
-import { LinkClickRouter } from '@/components/layout/link-click-router';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { RoutePreloader } from '@/components/layout/route-preloader';
 import { ScrollManager } from '@/components/layout/scroll-manager';
@@ -18,6 +16,8 @@ import { ToastHost } from '@/components/ui/toast/toast-host';
 import { MAIN_CONTENT_ID } from '@/config/paths';
 import { ConsentManager } from '@/features/consent/consent-manager';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
+import { HydrationMarker } from '@/hydration/hydration-marker';
+import { LinkClickRouter } from '@/hydration/link-click-router';
 
 /** A failed preload is forgotten and retried by the navigation itself, which reports it. */
 const preloadRoute = (pathname: string) => void loadRoute(pathname).catch(() => undefined);

@@ -3,13 +3,13 @@ import { MissionSection } from '@/components/about/mission-section';
 import { TeamSection } from '@/components/about/team-section';
 import { ValuesSection } from '@/components/about/values-section';
 import { Seo } from '@/components/layout/seo';
-import { StaticIsland } from '@/components/layout/static-island';
 import { PageHero } from '@/components/ui/page-hero';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { aboutHero } from '@/content/about';
 import { heroStats } from '@/content/home';
 import { routeMeta } from '@/content/seo';
+import { StaticIsland } from '@/hydration/static-island';
 
 const meta = routeMeta[paths.about];
 

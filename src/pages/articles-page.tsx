@@ -1,5 +1,4 @@
 import { Seo } from '@/components/layout/seo';
-import { StaticIsland } from '@/components/layout/static-island';
 import { ArticleCard } from '@/components/resources/article-card';
 import { ArticlesFollowCta } from '@/components/resources/articles-follow-cta';
 import { ResourceGridSection } from '@/components/resources/resource-grid-section';
@@ -12,6 +11,7 @@ import { site } from '@/config/site';
 import { articles, featuredArticles } from '@/content/articles';
 import { articlesPageContent } from '@/content/page-copy';
 import { routeMeta } from '@/content/seo';
+import { StaticIsland } from '@/hydration/static-island';
 
 const meta = routeMeta[paths.articles];
 

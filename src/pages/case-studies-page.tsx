@@ -1,5 +1,4 @@
 import { Seo } from '@/components/layout/seo';
-import { StaticIsland } from '@/components/layout/static-island';
 import { CaseStudyCard } from '@/components/resources/case-study-card';
 import { ResourceGridSection } from '@/components/resources/resource-grid-section';
 import { ResourcesCta } from '@/components/resources/resources-cta';
@@ -8,6 +7,7 @@ import { paths } from '@/config/paths';
 import { caseStudies } from '@/content/case-studies';
 import { caseStudiesPageContent } from '@/content/page-copy';
 import { routeMeta } from '@/content/seo';
+import { StaticIsland } from '@/hydration/static-island';
 
 const meta = routeMeta[paths.caseStudies];
 

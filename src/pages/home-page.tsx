@@ -7,12 +7,12 @@ import { HomeHero } from '@/components/home/home-hero';
 import { ServicesTabs } from '@/components/home/services-tabs';
 import { TestimonialsSection } from '@/components/home/testimonials-section';
 import { Seo } from '@/components/layout/seo';
-import { StaticIsland } from '@/components/layout/static-island';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { faqItems } from '@/content/faq';
 import { routeMeta } from '@/content/seo';
 import { DeferredContactForm } from '@/features/contact/deferred-contact-form';
+import { StaticIsland } from '@/hydration/static-island';
 import {
   faqPageJsonLd,
   organizationJsonLd,

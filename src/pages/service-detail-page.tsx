@@ -2,7 +2,6 @@ import { use } from 'react';
 import { useParams } from 'react-router';
 
 import { Seo } from '@/components/layout/seo';
-import { StaticIsland } from '@/components/layout/static-island';
 import { RelatedServices } from '@/components/services/related-services';
 import { ServiceApproach } from '@/components/services/service-approach';
 import { ServiceClosingCta } from '@/components/services/service-closing-cta';
@@ -20,6 +19,7 @@ import { getServiceMeta } from '@/content/seo';
 import { getServiceSummary } from '@/content/service-catalogue';
 import { loadServicesFor } from '@/content/service-details';
 import type { ServiceSummary } from '@/content/types';
+import { StaticIsland } from '@/hydration/static-island';
 import { serviceJsonLd } from '@/lib/seo/structured-data';
 
 const { sections } = serviceDetailCopy;

@@ -1,5 +1,4 @@
 import { Seo } from '@/components/layout/seo';
-import { StaticIsland } from '@/components/layout/static-island';
 import { PillarGroup } from '@/components/services/pillar-group';
 import { ServicesClosingBanner } from '@/components/services/services-closing-banner';
 import { PageHero } from '@/components/ui/page-hero';
@@ -8,6 +7,7 @@ import { servicesPageContent } from '@/content/page-copy';
 import { pillars } from '@/content/pillars';
 import { routeMeta } from '@/content/seo';
 import { getServiceSummariesByPillar } from '@/content/service-catalogue';
+import { StaticIsland } from '@/hydration/static-island';
 
 const meta = routeMeta[paths.services];
 

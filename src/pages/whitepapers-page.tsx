@@ -1,5 +1,4 @@
 import { Seo } from '@/components/layout/seo';
-import { StaticIsland } from '@/components/layout/static-island';
 import { ResourceGridSection } from '@/components/resources/resource-grid-section';
 import { ResourcesCta } from '@/components/resources/resources-cta';
 import { WhitepaperCard } from '@/components/resources/whitepaper-card';
@@ -8,6 +7,7 @@ import { paths } from '@/config/paths';
 import { whitepapersPageContent } from '@/content/page-copy';
 import { routeMeta } from '@/content/seo';
 import { whitepapers } from '@/content/whitepapers';
+import { StaticIsland } from '@/hydration/static-island';
 
 const meta = routeMeta[paths.whitepapers];
 const FIRST_ROW = 3;

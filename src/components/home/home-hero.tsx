@@ -1,10 +1,10 @@
 import { HeroVisual } from '@/components/home/hero-visual';
 import { ContactLink } from '@/components/layout/contact-link';
-import { StaticIsland } from '@/components/layout/static-island';
 import { buttonClass } from '@/components/ui/button-styles';
 import { Particles } from '@/components/ui/particles';
 import { paths } from '@/config/paths';
 import { heroContent, heroStats } from '@/content/home';
+import { StaticIsland } from '@/hydration/static-island';
 
 /** The home page's opening banner: the page's single h1, both calls to action and the stats. */
 export function HomeHero() {

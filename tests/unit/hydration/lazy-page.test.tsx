@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/hydration/lazy-page';
 
 const Page = () => null;
 

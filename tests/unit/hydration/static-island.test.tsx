@@ -4,12 +4,12 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { StaticIsland } from '@/components/layout/static-island';
+import { StaticIsland } from '@/hydration/static-island';
 import {
   beginPrerenderHydration,
   endPrerenderHydration,
   isHydratingPrerenderedHtml,
-} from '@/lib/prerender-hydration';
+} from '@/hydration/prerender-hydration';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

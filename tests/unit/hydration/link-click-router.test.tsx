@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation, useNavigationType } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { isAppPath } from '@/app/route-table';
-import { AppPathContext, LinkClickRouter } from '@/components/layout/link-click-router';
+import { AppPathContext, LinkClickRouter } from '@/hydration/link-click-router';
 import { RELOAD_DOCUMENT_ATTRIBUTE } from '@/lib/link-action';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

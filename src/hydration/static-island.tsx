@@ -1,6 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useState, type ReactNode } from 'react';
 
-import { isHydratingPrerenderedHtml } from '@/lib/prerender-hydration';
+import { isHydratingPrerenderedHtml } from './prerender-hydration';
+import { assertNoBehaviourInIsland } from './static-island-guard';
 
 /**
  * Content with no behaviour of its own (no state, effects or handlers), whose prerendered markup
@@ -11,10 +12,16 @@ import { isHydratingPrerenderedHtml } from '@/lib/prerender-hydration';
  * which React neither walks nor rewrites (the live HTML, not an empty string, so the content
  * survives even if React has to client-render the boundary). Its links are plain anchors, as
  * every internal link is: LinkClickRouter routes their clicks. Rendered any other way (a client
- * navigation, the client-only build) it simply renders its children.
+ * navigation, the client-only build) it simply renders its children. In development it throws
+ * when a component inside it has state, an effect or an event handler, which would never run.
  */
 export function StaticIsland({ children }: { children: ReactNode }) {
   const id = useId();
+  // A build-time constant: the hook is in every development render and in no production one.
+  if (import.meta.env.DEV) {
+    // eslint-disable-next-line react-hooks/rules-of-hooks
+    useLayoutEffect(() => assertNoBehaviourInIsland(document.getElementById(id)));
+  }
   const [adoptedHtml] = useState(() =>
     isHydratingPrerenderedHtml() ? (document.getElementById(id)?.innerHTML ?? null) : null,
   );

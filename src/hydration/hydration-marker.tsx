@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-import { endPrerenderHydration } from '@/lib/prerender-hydration';
+import { endPrerenderHydration } from '@/hydration/prerender-hydration';
 
 /** On <html> once the page in view has hydrated (tests and tools wait for it). */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
