@@ -113,24 +113,3 @@ export function preloadServiceDetail(slug: string): Promise<unknown> {
   const summary = getServiceSummary(slug);
   return summary ? loadServicesFor(summary) : Promise.resolve();
 }
-
-/** Every detail module, loaded (tests). */
-export function loadAllServiceDetails(): Promise<unknown> {
-  return Promise.all(Object.values(detailModules).map(load));
-}
-
-/** The source module and the services of every detail module, by id (tests). */
-export async function loadDetailModules(): Promise<
-  Record<DetailModuleId, { source: string; services: readonly Service[] }>
-> {
-  const entries = await Promise.all(
-    Object.entries(detailModules).map(async ([id, module]) => [
-      id,
-      { source: module.source, services: await load(module) },
-    ]),
-  );
-  return Object.fromEntries(entries) as Record<
-    DetailModuleId,
-    { source: string; services: readonly Service[] }
-  >;
-}

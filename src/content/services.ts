@@ -13,10 +13,3 @@ export const services: readonly Service[] = [
 ];
 
 export { serviceSlugs } from '@/content/service-catalogue';
-
-const servicesBySlug = new Map(services.map((service) => [service.slug, service]));
-
-/** The service for /service/{slug}, or undefined for an unknown slug ("Service Not Found"). */
-export function getServiceBySlug(slug: string | undefined): Service | undefined {
-  return slug === undefined ? undefined : servicesBySlug.get(slug);
-}

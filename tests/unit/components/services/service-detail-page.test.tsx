@@ -2,8 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { loadAllServiceDetails } from '@/content/service-details';
-import { getServiceBySlug } from '@/content/services';
+import { serviceCatalogue } from '@/content/service-catalogue';
+import { preloadServiceDetail } from '@/content/service-details';
+import { services } from '@/content/services';
 import ServiceDetailPage from '@/pages/service-detail-page';
 
 function renderAt(path: string) {
@@ -18,11 +19,11 @@ function renderAt(path: string) {
 
 // The route preloads a service's copy before rendering; so do the tests.
 beforeAll(async () => {
-  await loadAllServiceDetails();
+  await Promise.all(serviceCatalogue.map(({ slug }) => preloadServiceDetail(slug)));
 });
 
 describe('ServiceDetailPage', { timeout: 20_000 }, () => {
-  const service = getServiceBySlug('data-strategy')!;
+  const service = services.find(({ slug }) => slug === 'data-strategy')!;
 
   it('shows the hero: back link, pillar badge, title, description, timeline and Get Started Today', () => {
     renderAt('/service/data-strategy');
