@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
+import { SelectOptions } from '@/components/ui/select-options';
 import { notify } from '@/components/ui/toast/notify';
 import { ENQUIRY_STATUSES, isEnquiryStatus, statusLabel } from '@/features/admin/enquiry-status';
 import {
@@ -12,6 +13,8 @@ import {
 } from '@/features/admin/enquiry-workflow';
 import { SubmissionsQueryError, type Submission } from '@/features/admin/list-submissions';
 import type { AppSupabaseClient } from '@/lib/supabase';
+
+const statusOptions = ENQUIRY_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
 type Props = {
   client: AppSupabaseClient;
@@ -81,6 +84,11 @@ export function EnquiryWorkflowForm({ client, enquiry, onUpdated }: Props) {
   }
 
   const known = staff.some((member) => member.id === assignee);
+  const assigneeOptions = [
+    // still assigned to someone who has since lost the role
+    ...(assignee && !known ? [{ value: assignee, label: 'A former staff member' }] : []),
+    ...staff.map((member) => ({ value: member.id, label: member.email })),
+  ];
   return (
     <form
       aria-label="Workflow"
@@ -98,11 +106,7 @@ export function EnquiryWorkflowForm({ client, enquiry, onUpdated }: Props) {
               }
               className={inputClass}
             >
-              {ENQUIRY_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {statusLabel(value)}
-                </option>
-              ))}
+              <SelectOptions options={statusOptions} />
             </select>
           )}
         </FormField>
@@ -114,13 +118,7 @@ export function EnquiryWorkflowForm({ client, enquiry, onUpdated }: Props) {
               onChange={(event) => setAssignee(event.target.value)}
               className={inputClass}
             >
-              <option value="">Unassigned</option>
-              {assignee && !known ? <option value={assignee}>A former staff member</option> : null}
-              {staff.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.email}
-                </option>
-              ))}
+              <SelectOptions placeholder="Unassigned" options={assigneeOptions} />
             </select>
           )}
         </FormField>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
+import { SelectOptions, type SelectOption } from '@/components/ui/select-options';
 import { serviceInterestOptions, timelineOptions } from '@/content/contact-options';
 import { ENQUIRY_STATUSES, isEnquiryStatus, statusLabel } from '@/features/admin/enquiry-status';
 import {
@@ -54,6 +55,42 @@ export function SubmissionsToolbar({
   const allCount = statusCounts
     ? ENQUIRY_STATUSES.reduce((sum, status) => sum + statusCounts[status], 0)
     : undefined;
+  const selects: {
+    id: string;
+    label: string;
+    value: string;
+    all: string;
+    options: readonly SelectOption[];
+    pick: (value: string) => SubmissionFilters;
+  }[] = [
+    {
+      id: 'submissions-status',
+      label: 'Status',
+      value: filters.status,
+      all: withCount('All', allCount),
+      options: ENQUIRY_STATUSES.map((status) => ({
+        value: status,
+        label: withCount(statusLabel(status), statusCounts?.[status]),
+      })),
+      pick: (value) => ({ ...filters, status: isEnquiryStatus(value) ? value : '' }),
+    },
+    {
+      id: 'submissions-interest',
+      label: 'Service interest',
+      value: filters.interest,
+      all: 'All services',
+      options: serviceInterestOptions,
+      pick: (value) => ({ ...filters, interest: value }),
+    },
+    {
+      id: 'submissions-timeline',
+      label: 'Timeline',
+      value: filters.timeline,
+      all: 'All timelines',
+      options: timelineOptions,
+      pick: (value) => ({ ...filters, timeline: value }),
+    },
+  ];
 
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end">
@@ -71,63 +108,21 @@ export function SubmissionsToolbar({
           className={controlClass}
         />
       </div>
-      <div>
-        <label htmlFor="submissions-status" className="mb-1 block text-sm font-semibold text-ink">
-          Status
-        </label>
-        <select
-          id="submissions-status"
-          value={filters.status}
-          onChange={(event) => {
-            const value = event.target.value;
-            onChange({ ...filters, status: isEnquiryStatus(value) ? value : '' });
-          }}
-          className={controlClass}
-        >
-          <option value="">{withCount('All', allCount)}</option>
-          {ENQUIRY_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {withCount(statusLabel(status), statusCounts?.[status])}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="submissions-interest" className="mb-1 block text-sm font-semibold text-ink">
-          Service interest
-        </label>
-        <select
-          id="submissions-interest"
-          value={filters.interest}
-          onChange={(event) => onChange({ ...filters, interest: event.target.value })}
-          className={controlClass}
-        >
-          <option value="">All services</option>
-          {serviceInterestOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="submissions-timeline" className="mb-1 block text-sm font-semibold text-ink">
-          Timeline
-        </label>
-        <select
-          id="submissions-timeline"
-          value={filters.timeline}
-          onChange={(event) => onChange({ ...filters, timeline: event.target.value })}
-          className={controlClass}
-        >
-          <option value="">All timelines</option>
-          {timelineOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      {selects.map(({ id, label, value, all, options, pick }) => (
+        <div key={id}>
+          <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+            {label}
+          </label>
+          <select
+            id={id}
+            value={value}
+            onChange={(event) => onChange(pick(event.target.value))}
+            className={controlClass}
+          >
+            <SelectOptions placeholder={all} options={options} />
+          </select>
+        </div>
+      ))}
       <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
         {filtered ? (
           <button

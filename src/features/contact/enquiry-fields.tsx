@@ -1,6 +1,7 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { FieldErrors, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { FormField, inputClass, type FieldControlProps } from '@/components/ui/form-field';
+import { SelectOptions, type SelectOption } from '@/components/ui/select-options';
 import { serviceInterestOptions, timelineOptions } from '@/content/contact-options';
 import type { EnquiryFormValues } from '@/features/contact/enquiry-schema';
 
@@ -9,108 +10,124 @@ type Props = {
   errors: FieldErrors<EnquiryFormValues>;
 };
 
-type TextFieldName = 'fullName' | 'email' | 'company' | 'jobTitle' | 'phone';
-
-const textFields: readonly {
-  name: TextFieldName;
+type Field = {
+  name: Exclude<keyof EnquiryFormValues, 'website'>;
   label: string;
-  type: string;
-  autoComplete: string;
   required: boolean;
-}[] = [
-  { name: 'fullName', label: 'Full Name', type: 'text', autoComplete: 'name', required: true },
-  { name: 'email', label: 'Email Address', type: 'email', autoComplete: 'email', required: true },
+  /** Spans both columns from the small breakpoint up. */
+  wide?: boolean;
+} & (
+  | { control: 'input'; type: string; autoComplete: string }
+  | { control: 'select'; placeholder: string; options: readonly SelectOption[] }
+  | { control: 'textarea' }
+);
+
+/** The visible fields in reading order. */
+const fields: readonly Field[] = [
+  {
+    name: 'fullName',
+    label: 'Full Name',
+    required: true,
+    control: 'input',
+    type: 'text',
+    autoComplete: 'name',
+  },
+  {
+    name: 'email',
+    label: 'Email Address',
+    required: true,
+    control: 'input',
+    type: 'email',
+    autoComplete: 'email',
+  },
   {
     name: 'company',
     label: 'Company/Organisation',
+    required: true,
+    control: 'input',
     type: 'text',
     autoComplete: 'organization',
-    required: true,
   },
   {
     name: 'jobTitle',
     label: 'Job Title',
+    required: false,
+    control: 'input',
     type: 'text',
     autoComplete: 'organization-title',
-    required: false,
   },
-  { name: 'phone', label: 'Phone Number', type: 'tel', autoComplete: 'tel', required: false },
+  {
+    name: 'phone',
+    label: 'Phone Number',
+    required: false,
+    control: 'input',
+    type: 'tel',
+    autoComplete: 'tel',
+  },
+  {
+    name: 'serviceInterest',
+    label: 'Service Interest',
+    required: true,
+    control: 'select',
+    placeholder: 'Select a service',
+    options: serviceInterestOptions,
+  },
+  {
+    name: 'timeline',
+    label: 'Project Timeline',
+    required: true,
+    wide: true,
+    control: 'select',
+    placeholder: 'Select a timeline',
+    options: timelineOptions,
+  },
+  {
+    name: 'message',
+    label: 'Message/Requirements',
+    required: true,
+    wide: true,
+    control: 'textarea',
+  },
 ];
+
+function renderControl(field: Field, props: FieldControlProps & UseFormRegisterReturn) {
+  switch (field.control) {
+    case 'select':
+      return (
+        <select {...props} className={inputClass}>
+          <SelectOptions placeholder={field.placeholder} options={field.options} />
+        </select>
+      );
+    case 'textarea':
+      return <textarea {...props} rows={5} className={`${inputClass} min-h-[120px] resize-y`} />;
+    default:
+      return (
+        <input
+          {...props}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          className={inputClass}
+        />
+      );
+  }
+}
 
 /** The enquiry form's fields, in reading order, plus the hidden honeypot. */
 export function EnquiryFields({ register, errors }: Props) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      {textFields.map(({ name, label, type, autoComplete, required }) => (
+      {fields.map((field) => (
         <FormField
-          key={name}
-          id={`enquiry-${name}`}
-          label={label}
-          required={required}
-          error={errors[name]?.message}
+          key={field.name}
+          id={`enquiry-${field.name}`}
+          label={field.label}
+          required={field.required}
+          error={errors[field.name]?.message}
+          className={field.wide ? 'sm:col-span-2' : ''}
         >
-          {(control) => (
-            <input
-              {...control}
-              {...register(name)}
-              type={type}
-              autoComplete={autoComplete}
-              className={inputClass}
-            />
-          )}
+          {(control) => renderControl(field, { ...control, ...register(field.name) })}
         </FormField>
       ))}
-      <FormField
-        id="enquiry-serviceInterest"
-        label="Service Interest"
-        required
-        error={errors.serviceInterest?.message}
-      >
-        {(control) => (
-          <select {...control} {...register('serviceInterest')} className={inputClass}>
-            <option value="">Select a service</option>
-            {serviceInterestOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField
-        id="enquiry-timeline"
-        label="Project Timeline"
-        required
-        error={errors.timeline?.message}
-        className="sm:col-span-2"
-      >
-        {(control) => (
-          <select {...control} {...register('timeline')} className={inputClass}>
-            <option value="">Select a timeline</option>
-            {timelineOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField
-        id="enquiry-message"
-        label="Message/Requirements"
-        required
-        error={errors.message?.message}
-        className="sm:col-span-2"
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            {...register('message')}
-            rows={5}
-            className={`${inputClass} min-h-[120px] resize-y`}
-          />
-        )}
-      </FormField>
       {/* Honeypot: off-screen and out of the tab order; people never see it, bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor="enquiry-website">Website</label>

@@ -29,8 +29,15 @@ export const enquiryMessages = {
 const PHONE_PATTERN = /^[0-9 +()-]*$/;
 
 const m = enquiryMessages;
+// An empty pick gets only the "required" message, not "invalid" as well.
 const oneOf = (values: readonly string[]) => (value: string) =>
   value === '' || values.includes(value);
+
+/** A required pick from a list; `max` is the column's length limit. */
+const choice = (values: readonly string[], max: number, required: string, invalid: string) =>
+  z
+    .string()
+    .check(z.minLength(1, required), z.maxLength(max, invalid), z.refine(oneOf(values), invalid));
 
 export const enquirySchema = z.object({
   fullName: z
@@ -42,20 +49,13 @@ export const enquirySchema = z.object({
   phone: z
     .string()
     .check(z.trim(), z.maxLength(30, m.phoneMax), z.regex(PHONE_PATTERN, m.phoneFormat)),
-  serviceInterest: z
-    .string()
-    .check(
-      z.minLength(1, m.serviceInterestRequired),
-      z.maxLength(100, m.serviceInterestInvalid),
-      z.refine(oneOf(serviceInterestValues), m.serviceInterestInvalid),
-    ),
-  timeline: z
-    .string()
-    .check(
-      z.minLength(1, m.timelineRequired),
-      z.maxLength(50, m.timelineInvalid),
-      z.refine(oneOf(timelineValues), m.timelineInvalid),
-    ),
+  serviceInterest: choice(
+    serviceInterestValues,
+    100,
+    m.serviceInterestRequired,
+    m.serviceInterestInvalid,
+  ),
+  timeline: choice(timelineValues, 50, m.timelineRequired, m.timelineInvalid),
   message: z
     .string()
     .check(z.trim(), z.minLength(10, m.messageMin), z.maxLength(5000, m.messageMax)),
