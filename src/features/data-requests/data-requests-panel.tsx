@@ -25,6 +25,15 @@ type State =
   | { kind: 'erased'; email: string; counts: ErasureCounts }
   | { kind: 'failed'; message: string };
 
+/** The heading, description and introduction of the data-requests page of the staff area. */
+export const dataRequestsPage = {
+  section: 'dataRequests',
+  title: 'Data requests',
+  description: 'Find, export and erase the data held about a person.',
+  intro:
+    'Answer a request to see, take away or erase personal data: look up an e-mail address to see what the database holds under it, download it as JSON, or erase it everywhere. Every look-up and erasure is recorded in the audit log.',
+} as const;
+
 /**
  * Access, portability and erasure for one e-mail address: look up what the database holds,
  * download it as JSON, or erase it after a confirmation naming the address and the counts. The

@@ -16,6 +16,15 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 
 type Message = { tone: 'ok' | 'error'; text: string } | null;
 
+/** The heading, description and introduction of the staff-access page of the staff area. */
+export const staffAccessPage = {
+  section: 'staff',
+  title: 'Staff access',
+  description: 'Who holds a role, with multi-factor authentication and last sign-in.',
+  intro:
+    'The accounts that can reach enquiries. Granting and revoking the admin role is recorded in the audit log, and the last admin cannot be removed.',
+} as const;
+
 /**
  * Who can reach the enquiries: every account holding a role, whether it has a second factor and
  * when it last signed in; an admin grants or revokes the admin role by e-mail. The database
