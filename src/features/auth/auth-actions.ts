@@ -21,73 +21,82 @@ function isAlreadyRegistered(error: AuthError): boolean {
   return error.code === 'user_already_exists' || /already registered/i.test(error.message);
 }
 
+/** A refusal: what the form reports, and the reason the audit entry records. */
+type Refusal = { result: Exclude<AuthResult, { kind: 'success' | 'error' }>; reason: string };
+
 /**
- * Sign-up with e-mail confirmation. An address that already has an account comes back either as
- * 422 user_already_exists or, when confirmations are on, as a 200 whose user has no identities
- * (GoTrue's way of not revealing the account): both are reported as already registered.
+ * Runs one sign-up or sign-in and records it as `auth_{step}_success`, `_failed` (with the
+ * server's reason) or `_error` (with the thrown message), always with the e-mail address and
+ * never the password.
  */
-export async function signUpWithEmail(
+async function audited(
   client: AppSupabaseClient,
-  { fullName, email, password }: SignUpValues,
-  emailRedirectTo: string,
+  step: 'sign_up' | 'sign_in',
+  email: string,
+  send: () => Promise<Refusal | null>,
 ): Promise<AuthResult> {
   try {
-    const { data, error } = await client.auth.signUp({
-      email,
-      password,
-      options: { emailRedirectTo, data: { full_name: fullName } },
-    });
-    if (error) {
+    const refusal = await send();
+    if (refusal) {
       await logAuditEvent(client, {
-        action: 'auth_sign_up_failed',
-        details: { email, error: error.message },
+        action: `auth_${step}_failed`,
+        details: { email, error: refusal.reason },
       });
-      return isAlreadyRegistered(error)
-        ? { kind: 'already_registered' }
-        : { kind: 'failed', message: error.message };
+      return refusal.result;
     }
-    if (data.user && data.user.identities?.length === 0) {
-      await logAuditEvent(client, {
-        action: 'auth_sign_up_failed',
-        details: { email, error: 'already registered' },
-      });
-      return { kind: 'already_registered' };
-    }
-    await logAuditEvent(client, { action: 'auth_sign_up_success', details: { email } });
+    await logAuditEvent(client, { action: `auth_${step}_success`, details: { email } });
     return { kind: 'success' };
   } catch (error) {
     const message = thrownMessage(error);
     await logAuditEvent(client, {
-      action: 'auth_sign_up_error',
+      action: `auth_${step}_error`,
       details: { email, error: message },
     });
     return { kind: 'error', message };
   }
 }
 
-export async function signInWithEmail(
+/**
+ * Sign-up with e-mail confirmation. An address that already has an account comes back either as
+ * 422 user_already_exists or, when confirmations are on, as a 200 whose user has no identities
+ * (GoTrue's way of not revealing the account): both are reported as already registered.
+ */
+export function signUpWithEmail(
+  client: AppSupabaseClient,
+  { fullName, email, password }: SignUpValues,
+  emailRedirectTo: string,
+): Promise<AuthResult> {
+  return audited(client, 'sign_up', email, async () => {
+    const { data, error } = await client.auth.signUp({
+      email,
+      password,
+      options: { emailRedirectTo, data: { full_name: fullName } },
+    });
+    if (error) {
+      return {
+        reason: error.message,
+        result: isAlreadyRegistered(error)
+          ? { kind: 'already_registered' }
+          : { kind: 'failed', message: error.message },
+      };
+    }
+    if (data.user && data.user.identities?.length === 0) {
+      return { reason: 'already registered', result: { kind: 'already_registered' } };
+    }
+    return null;
+  });
+}
+
+export function signInWithEmail(
   client: AppSupabaseClient,
   { email, password }: SignInValues,
 ): Promise<AuthResult> {
-  try {
+  return audited(client, 'sign_in', email, async () => {
     const { error } = await client.auth.signInWithPassword({ email, password });
-    if (error) {
-      await logAuditEvent(client, {
-        action: 'auth_sign_in_failed',
-        details: { email, error: error.message },
-      });
-      return { kind: 'failed', message: error.message };
-    }
-    await logAuditEvent(client, { action: 'auth_sign_in_success', details: { email } });
-    return { kind: 'success' };
-  } catch (error) {
-    const message = thrownMessage(error);
-    await logAuditEvent(client, {
-      action: 'auth_sign_in_error',
-      details: { email, error: message },
-    });
-    return { kind: 'error', message };
-  }
+    return error
+      ? { reason: error.message, result: { kind: 'failed', message: error.message } }
+      : null;
+  });
 }
 
 /**
