@@ -31,18 +31,23 @@ export const allAccepted: ConsentPreferences = {
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
+/** The value as an object whose fields can be checked, or null. */
+function fields(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+}
+
 function isPreferences(value: unknown): value is ConsentPreferences {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return (['essential', 'functional', 'performance', 'marketing'] as const).every(
-    (key) => typeof record[key] === 'boolean',
+  const record = fields(value);
+  return (
+    record !== null &&
+    Object.keys(defaultPreferences).every((key) => typeof record[key] === 'boolean')
   );
 }
 
 function isRecord(value: unknown): value is ConsentRecord {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
+  const record = fields(value);
   return (
+    record !== null &&
     typeof record.hasConsented === 'boolean' &&
     typeof record.timestamp === 'number' &&
     Number.isFinite(record.timestamp) &&
