@@ -21,8 +21,7 @@ const TIMEOUT_MS = 10_000;
 /**
  * Installed in every page before its own scripts, as plain JavaScript: functions handed to
  * page.evaluate from a tsx process carry esbuild's name helpers, which the page lacks.
- * Each watcher is armed before the click and settles once the click's result has been painted:
- * it is seen in a frame's animation callback, so the next callback runs after that paint.
+ * Each watcher is armed before the click and settles once the click's result has been painted.
  */
 const IN_PAGE = `
 window.__bench = {
@@ -49,22 +48,46 @@ window.__bench = {
     link.style.cssText = 'position:fixed;left:0;bottom:0;z-index:2147483647;background:#fff;padding:8px';
     document.body.append(link);
   },
-  // From the click to the first frame painted with a new <h1> in <main>; every frame painted on
-  // the way is checked for a missing <h1> or an empty title.
+  // From the click to the new <h1> painted: the h1 is marked for Element Timing as soon as it
+  // is in the DOM (a MutationObserver runs before the next paint), and its entry's renderTime is
+  // when its text reached the screen. If no entry comes (an h1 element reused, already painted),
+  // the first animation frame after the following one stands in. Every frame on the way is
+  // checked for a missing <h1> or an empty title.
   watchNavigation() {
     const before = this.heading();
     let clickAt;
+    let changedAt;
+    let paintedAt;
     addEventListener('click', (event) => { clickAt = event.timeStamp; }, { capture: true, once: true });
+    const mutations = new MutationObserver(() => {
+      const h1 = document.querySelector('main h1');
+      if (clickAt === undefined || !h1 || h1.textContent === before) return;
+      h1.setAttribute('elementtiming', 'bench-h1');
+      changedAt = performance.now();
+      mutations.disconnect();
+    });
+    mutations.observe(document, { subtree: true, childList: true, characterData: true });
+    const paints = new PerformanceObserver((list) => {
+      const entry = list.getEntries().find((e) => e.identifier === 'bench-h1');
+      if (entry) paintedAt = entry.renderTime || entry.loadTime;
+    });
+    paints.observe({ type: 'element' });
     this.pending = new Promise((resolve) => {
       let blankFrames = 0;
-      let changed = false;
+      let framesSinceChange = 0;
+      const done = (ms) => {
+        mutations.disconnect();
+        paints.disconnect();
+        resolve({ ms, blankFrames });
+      };
       const frame = () => {
         if (clickAt !== undefined) {
-          if (changed) return resolve({ ms: performance.now() - clickAt, blankFrames });
+          if (paintedAt !== undefined) return done(paintedAt - clickAt);
+          if (changedAt !== undefined && ++framesSinceChange > 30) return done(this.fallback - clickAt);
+          if (framesSinceChange === 2) this.fallback = performance.now();
           const h1 = document.querySelector('main h1');
           if (!h1 || !document.title) blankFrames++;
-          changed = Boolean(h1) && h1.textContent !== before;
-          if (performance.now() - clickAt > ${TIMEOUT_MS}) return resolve({ ms: NaN, blankFrames });
+          if (performance.now() - clickAt > ${TIMEOUT_MS}) return done(NaN);
         }
         requestAnimationFrame(frame);
       };
@@ -72,7 +95,8 @@ window.__bench = {
     });
   },
   // The interaction's longest Event Timing entry (pointerdown, pointerup and click share one
-  // interactionId), and the time from pointerdown until the selector matches in a painted frame.
+  // interactionId), and the time from pointerdown until the selector matches in a painted frame:
+  // seen in one frame's animation callback, so the next callback runs after that paint.
   watchInteraction(shown) {
     const entries = [];
     const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));

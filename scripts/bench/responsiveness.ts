@@ -55,36 +55,41 @@ export const blankFrames = (result: NavigationResult) =>
     profiles.flatMap((p) => [...result.cold[p.id], ...result.warm[p.id]].map((s) => s.blankFrames)),
   );
 
-/** A timed-out run is a miss, whatever the median of the others says. */
-const exceeds = (samples: readonly number[], target: number) =>
-  samples.some((ms) => !Number.isFinite(ms)) || !(medianOf(samples) <= target);
+/** How a set of runs misses its target, in words; undefined when the median meets it. */
+function miss(label: string, samples: readonly number[], target: number): string | undefined {
+  if (samples.length === 0) return undefined;
+  // A run that timed out is a miss, whatever the median of the others says.
+  const timeouts = samples.filter((ms) => !Number.isFinite(ms)).length;
+  if (timeouts > 0) return `${label} timed out in ${timeouts} of ${samples.length} runs`;
+  const ms = median(samples);
+  return ms <= target ? undefined : `${label} ${Math.round(ms)} > ${target}`;
+}
 
 /** The targets one route's navigation misses, in words; empty when every one is met. */
 export function navigationMisses(result: NavigationResult): string[] {
-  const misses: string[] = [];
-  for (const profile of profiles) {
-    const target = responsivenessTargets.navigationMs[profile.id];
-    const cold = result.cold[profile.id].map((s) => s.ms);
-    if (cold.length > 0 && exceeds(cold, target)) {
-      misses.push(`cold ${profile.label} ${fmtMs(medianOf(cold))} > ${target}`);
-    }
-  }
+  const misses = profiles.map((p) =>
+    miss(
+      `cold ${p.label}`,
+      result.cold[p.id].map((s) => s.ms),
+      responsivenessTargets.navigationMs[p.id],
+    ),
+  );
   const blank = blankFrames(result);
   if (blank > responsivenessTargets.blankFrames) misses.push(`${blank} blank frame(s)`);
-  return misses;
+  return misses.filter((m) => m !== undefined);
 }
 
 /** The targets one interaction misses, in words; empty when every one is met. */
 export function interactionMisses(result: InteractionResult): string[] {
-  const misses: string[] = [];
-  for (const profile of profiles) {
-    const target = responsivenessTargets.inpMs[profile.id];
-    const inp = result.runs[profile.id].map((s) => s.inpMs);
-    if (inp.length > 0 && exceeds(inp, target)) {
-      misses.push(`INP ${profile.label} ${fmtMs(medianOf(inp))} > ${target}`);
-    }
-  }
-  return misses;
+  return profiles
+    .map((p) =>
+      miss(
+        `INP ${p.label}`,
+        result.runs[p.id].map((s) => s.inpMs),
+        responsivenessTargets.inpMs[p.id],
+      ),
+    )
+    .filter((m) => m !== undefined);
 }
 
 const cell = (samples: readonly number[], format = fmtMs) =>
