@@ -1,7 +1,8 @@
 import type { AuthenticatorAssuranceLevels } from '@supabase/supabase-js';
-import { useEffect, useState } from 'react';
 
 import { useAuth } from '@/features/auth/auth-context';
+import { useLoadedFor } from '@/features/auth/use-loaded-for';
+import type { AppSupabaseClient } from '@/lib/supabase';
 
 export type AssuranceState = {
   /** True until the level of the current session is known. */
@@ -14,6 +15,19 @@ export type AssuranceState = {
 
 type Levels = Omit<AssuranceState, 'loading'>;
 
+const unknownLevels: Levels = { currentLevel: null, nextLevel: null };
+
+async function readLevels(client: AppSupabaseClient): Promise<Levels> {
+  try {
+    const { data, error } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+    if (error) console.error('Could not read the assurance level', error);
+    return data ? { currentLevel: data.currentLevel, nextLevel: data.nextLevel } : unknownLevels;
+  } catch (error) {
+    console.error('Could not read the assurance level', error);
+    return unknownLevels;
+  }
+}
+
 /**
  * The session's authenticator assurance level, from supabase-js's
  * getAuthenticatorAssuranceLevel() (the access token's `aal` claim and the session user's
@@ -22,33 +36,7 @@ type Levels = Omit<AssuranceState, 'loading'>;
 export function useAssurance(): AssuranceState {
   const { status, session, client } = useAuth();
   const token = session?.access_token ?? null;
-  const [fetched, setFetched] = useState<{ token: string; levels: Levels } | null>(null);
-
-  useEffect(() => {
-    if (!client || !token) return;
-    let active = true;
-    const none: Levels = { currentLevel: null, nextLevel: null };
-    client.auth.mfa
-      .getAuthenticatorAssuranceLevel()
-      .then(({ data, error }) => {
-        if (!active) return;
-        if (error) console.error('Could not read the assurance level', error);
-        const levels = data ? { currentLevel: data.currentLevel, nextLevel: data.nextLevel } : none;
-        setFetched({ token, levels });
-      })
-      .catch((error: unknown) => {
-        console.error('Could not read the assurance level', error);
-        if (active) setFetched({ token, levels: none });
-      });
-    return () => {
-      active = false;
-    };
-  }, [client, token]);
-
-  if (token !== null && fetched?.token === token) return { loading: false, ...fetched.levels };
-  return {
-    loading: status === 'loading' || token !== null,
-    currentLevel: null,
-    nextLevel: null,
-  };
+  const levels = useLoadedFor(client, token, readLevels);
+  if (levels) return { loading: false, ...levels };
+  return { loading: status === 'loading' || token !== null, ...unknownLevels };
 }
