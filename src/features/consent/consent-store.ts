@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 
-import { notify } from '@/components/ui/toast/notify';
 import {
   allAccepted,
   CONSENT_STORAGE_KEY,
@@ -86,22 +85,8 @@ export const consentActions = {
   },
   openPreferences: () => update({ dialogOpen: true }),
   closePreferences: () => update({ dialogOpen: false }),
-  savePreferences: (preferences: ConsentPreferences) => {
-    choose(preferences);
-    notify({
-      title: 'Cookie preferences saved',
-      description: 'Your cookie preferences have been updated successfully.',
-      variant: 'success',
-    });
-  },
-  acceptAllFromDialog: () => {
-    choose(allAccepted);
-    notify({
-      title: 'All cookies accepted',
-      description: 'All cookie categories have been enabled.',
-      variant: 'success',
-    });
-  },
+  /** A choice from the dialog (which says so in a toast of its own). */
+  choose,
 };
 
 export function useConsentState(): ConsentState {
