@@ -66,6 +66,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'bench-results',
+      'screenshots',
       '.local',
     ],
   },

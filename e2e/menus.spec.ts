@@ -100,6 +100,22 @@ test.describe('mobile menu', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   });
 
+  test('the page behind is inert while it is open (a reading cursor cannot enter it)', async ({
+    page,
+  }) => {
+    const inert = () =>
+      page.evaluate(() =>
+        ['main', 'footer'].map((selector) =>
+          Boolean(document.querySelector(selector)?.closest('[inert]')),
+        ),
+      );
+    await openMenu(page);
+    expect(await inert()).toEqual([true, true]);
+    await page.keyboard.press('Escape');
+    await expect(menu(page)).toBeHidden();
+    expect(await inert()).toEqual([false, false]);
+  });
+
   test('a tap outside closes it, returns focus to the toggle and follows nothing', async ({
     page,
   }) => {

@@ -16,7 +16,8 @@ type ModalMenu = {
 /**
  * The behaviour of a menu that covers the page while it is open (a modal disclosure): the page
  * behind does not scroll; Escape or a click or tap outside closes it and returns focus to its
- * toggle; Tab and Shift+Tab cycle through the toggle and the menu's items only; and it closes
+ * toggle; Tab and Shift+Tab cycle through the toggle and the menu's items only; everything else
+ * in the app's root is inert (out of reach of assistive technology too); and it closes
  * when the viewport grows past `closeAtQuery`, where the menu is not shown at all.
  */
 export function useModalMenu(closeAtQuery: string): ModalMenu {
@@ -71,6 +72,12 @@ export function useModalMenu(closeAtQuery: string): ModalMenu {
     const root = document.documentElement;
     const previousOverflow = root.style.overflow;
     root.style.overflow = 'hidden';
+    // The rest of the page is out of reach, for a screen reader's reading cursor too.
+    const behind = [...(container?.closest('#root')?.children ?? [])].filter(
+      (element): element is HTMLElement =>
+        element instanceof HTMLElement && !element.contains(container) && !element.inert,
+    );
+    for (const element of behind) element.inert = true;
     const wide = window.matchMedia?.(closeAtQuery);
     const onWide = () => wide?.matches && setOpen(false);
 
@@ -80,6 +87,7 @@ export function useModalMenu(closeAtQuery: string): ModalMenu {
     wide?.addEventListener('change', onWide);
     return () => {
       root.style.overflow = previousOverflow;
+      for (const element of behind) element.inert = false;
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('focusin', onFocusIn);
