@@ -1,0 +1,75 @@
+// @vitest-environment node
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The README's folder map is how a newcomer finds their way: every folder it names must exist,
+ * and every folder of the app's source must be in it.
+ */
+const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
+
+function folderMap(): string {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = readme.split(/^## Folder map$/m)[1]?.split(/^## /m)[0] ?? '';
+  const block = section.split('```')[1];
+  if (!block) throw new Error('README.md has no code block under "## Folder map"');
+  return block;
+}
+
+/**
+ * The paths the map names, in full: an entry at the left edge is a top-level path, an indented
+ * one lives in the last top-level folder above it; `a/{b,c}/` names `a/b/` and `a/c/`.
+ */
+function mappedPaths(map: string): string[] {
+  const paths: string[] = [];
+  let parent = '';
+  for (const line of map.split('\n')) {
+    // Only the first two columns hold paths; deeper indentation continues a description.
+    const entry = /^( {0,2})(\S+)/.exec(line);
+    if (!entry) continue;
+    const [, indent, name] = entry as unknown as [string, string, string];
+    if (!/^[\w.{},-]+(\/[\w.{},-]+)*\/?(,|$)/.test(name)) continue;
+    const names = name.replace(/,$/, '').match(/^(.*)\{(.+)\}(.*)$/);
+    const expanded = names
+      ? names[2]!.split(',').map((part) => names[1] + part + names[3])
+      : [name];
+    for (const item of expanded) {
+      if (indent.length === 0) {
+        if (item.endsWith('/')) parent = item;
+        paths.push(item);
+      } else paths.push(parent + item);
+    }
+  }
+  return paths;
+}
+
+const subfolders = (dir: string) =>
+  readdirSync(join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${dir}/${entry.name}/`);
+
+describe('the README folder map', () => {
+  const mapped = mappedPaths(folderMap());
+
+  it('names only paths that exist', () => {
+    expect(mapped.length).toBeGreaterThan(20);
+    expect(mapped.filter((path) => !existsSync(join(root, path.replace(/,$/, ''))))).toEqual([]);
+  });
+
+  it('names every folder of src/, of src/components/ and of src/features/', () => {
+    const folders = [
+      ...subfolders('src'),
+      ...subfolders('src/components'),
+      ...subfolders('src/features'),
+    ].filter((folder) => !['src/components/', 'src/features/'].includes(folder));
+    const covered = (folder: string) =>
+      mapped.some(
+        (path) =>
+          path === folder || (path.endsWith('/') && folder.startsWith(path) && path !== 'src/'),
+      );
+    expect(folders.filter((folder) => !covered(folder))).toEqual([]);
+  });
+});
