@@ -67,6 +67,7 @@ function ServiceDetail({ summary }: { summary: ServiceSummary }) {
         jsonLd={serviceJsonLd(service, path)}
       />
       <ServiceHero
+        slug={slug}
         pillar={pillar}
         pillarLabel={getPillarLabel(pillar)}
         title={service.title}

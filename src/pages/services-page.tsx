@@ -1,4 +1,5 @@
 import { Seo } from '@/components/layout/seo';
+import { ServicesHeroArt } from '@/components/services/hero-art';
 import { PillarGroup } from '@/components/services/pillar-group';
 import { ServicesClosingBanner } from '@/components/services/services-closing-banner';
 import { PageHero } from '@/components/ui/page-hero';
@@ -20,7 +21,15 @@ export default function ServicesPage() {
         keywords={meta.keywords}
         path={paths.services}
       />
-      <PageHero title={servicesPageContent.heading} intro={servicesPageContent.intro}>
+      <PageHero
+        title={servicesPageContent.heading}
+        intro={servicesPageContent.intro}
+        art={
+          <StaticIsland>
+            <ServicesHeroArt />
+          </StaticIsland>
+        }
+      >
         <nav aria-label="Service pillars">
           <ul className="flex flex-wrap gap-3">
             {pillars.map((pillar) => (

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 
 import { PillarIcon } from '@/components/home/pillar-icon';
-import { ServiceCard } from '@/components/home/service-card';
 import { ServicesCtaTile } from '@/components/home/services-cta-tile';
+import { ServiceCard } from '@/components/services/service-card';
 import { buttonClass } from '@/components/ui/button-styles';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { useTabs } from '@/components/ui/use-tabs';
@@ -73,7 +73,7 @@ export function ServicesTabs() {
                 <ul className="mt-8 grid gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3">
                   {getServiceSummariesByPillar(pillar.id).map((service) => (
                     <li key={service.slug}>
-                      <ServiceCard service={service} headingLevel="h4" />
+                      <ServiceCard service={service} variant="compact" headingLevel="h4" />
                     </li>
                   ))}
                   <ServicesCtaTile pillar={pillar.id} cardCount={pillar.services.length} />

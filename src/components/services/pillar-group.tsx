@@ -58,12 +58,7 @@ export function PillarGroup({
         >
           {services.map((service) => (
             <li key={service.slug} className="lg:first:col-start-3">
-              <ServiceCard
-                slug={service.slug}
-                pillar={service.pillar}
-                name={service.name}
-                shortDescription={service.shortDescription}
-              />
+              <ServiceCard service={service} />
             </li>
           ))}
         </ul>

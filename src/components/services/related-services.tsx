@@ -1,15 +1,13 @@
 import { ServiceCard } from '@/components/services/service-card';
-import type { PillarId } from '@/content/types';
-
-type RelatedService = { slug: string; pillar: PillarId; name: string; shortDescription: string };
+import type { ServiceSummary } from '@/content/types';
 
 /** Cards for the related services, each linking to its own detail page. */
-export function RelatedServices({ services }: { services: readonly RelatedService[] }) {
+export function RelatedServices({ services }: { services: readonly ServiceSummary[] }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {services.map((service) => (
         <li key={service.slug}>
-          <ServiceCard {...service} />
+          <ServiceCard service={service} />
         </li>
       ))}
     </ul>

@@ -1,47 +1,77 @@
+import { ServiceIcon } from '@/components/services/service-icon';
 import { clickableCardClass, stretchedLinkClass } from '@/components/ui/card-styles';
 import { ArrowRightIcon } from '@/components/ui/icons';
 import { pillarTheme } from '@/components/ui/pillar-theme';
 import { paths } from '@/config/paths';
-import type { PillarId } from '@/content/types';
+import type { ServiceSummary } from '@/content/types';
+
+/**
+ * `compact` (the home page's tabs): icon beside the text and no "Learn more" on phones, stacked
+ * from the small breakpoint up. `roomy` (/services and related services): always stacked, with
+ * larger text. Each placeholder height (`render-near-viewport-*`) is the card's real height at
+ * phone width with the longest description, so cards rendering as they scroll in move nothing.
+ */
+const variants = {
+  compact: {
+    card: 'gap-4 p-5 render-near-viewport-42 sm:flex-col sm:gap-0 sm:p-6',
+    heading: 'text-base sm:mt-5 sm:text-lg',
+    description: 'mt-1.5 text-sm leading-6 sm:mt-2',
+    more: 'hidden sm:inline-flex',
+  },
+  roomy: {
+    card: 'flex-col p-6 render-near-viewport-76',
+    heading: 'mt-5 text-lg',
+    description: 'mt-3 text-base leading-7',
+    more: 'inline-flex',
+  },
+} as const;
 
 type ServiceCardProps = {
-  slug: string;
-  pillar: PillarId;
-  name: string;
-  shortDescription: string;
+  service: Pick<ServiceSummary, 'slug' | 'pillar' | 'name' | 'shortDescription'>;
+  variant?: keyof typeof variants;
+  /** h4 when the cards sit under a pillar's h3. */
   headingLevel?: 'h3' | 'h4';
 };
 
-/** A service card: the whole card links to /service/{slug} through its name. */
+/**
+ * One service: its own icon, name, short description and "Learn more". The whole card links to
+ * /service/{slug} through a link stretched over it from the name, so the link's accessible name
+ * is just the service name.
+ */
 export function ServiceCard({
-  slug,
-  pillar,
-  name,
-  shortDescription,
+  service,
+  variant = 'roomy',
   headingLevel: Heading = 'h3',
 }: ServiceCardProps) {
-  const theme = pillarTheme(pillar);
+  const theme = pillarTheme(service.pillar);
+  const style = variants[variant];
   return (
     <article
-      className={`group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm render-near-viewport-64 hover:border-slate-300 ${clickableCardClass}`}
+      className={`group flex h-full rounded-2xl border border-slate-200 bg-white shadow-sm hover:border-slate-300 ${clickableCardClass} ${style.card}`}
     >
-      <span aria-hidden="true" className={`mb-5 block h-1 w-10 rounded-full ${theme.badge}`} />
-      <Heading className="text-lg font-bold text-ink">
-        <a
-          href={paths.service(slug)}
-          className={`${stretchedLinkClass} underline-offset-4 group-hover:underline`}
-        >
-          {name}
-        </a>
-      </Heading>
-      <p className="mt-3 flex-1 text-base leading-7 text-ink-muted">{shortDescription}</p>
       <span
-        aria-hidden="true"
-        className={`mt-5 inline-flex items-center gap-1.5 text-sm font-semibold ${theme.text}`}
+        className={`inline-flex size-10 shrink-0 items-center justify-center rounded-xl sm:size-11 ${theme.softBadge}`}
       >
-        Learn more
-        <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-1" />
+        <ServiceIcon slug={service.slug} />
       </span>
+      <div className="flex flex-1 flex-col">
+        <Heading className={`font-bold text-ink ${style.heading}`}>
+          <a
+            href={paths.service(service.slug)}
+            className={`${stretchedLinkClass} underline-offset-4 group-hover:underline`}
+          >
+            {service.name}
+          </a>
+        </Heading>
+        <p className={`flex-1 text-ink-muted ${style.description}`}>{service.shortDescription}</p>
+        <span
+          aria-hidden="true"
+          className={`mt-5 items-center gap-1.5 text-sm font-semibold ${theme.text} ${style.more}`}
+        >
+          Learn more
+          <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-1" />
+        </span>
+      </div>
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import { ContactLink } from '@/components/layout/contact-link';
+import { ServiceHeroArt } from '@/components/services/hero-art';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ArrowLeftIcon, ArrowRightIcon, ClockIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
@@ -6,8 +7,10 @@ import { pillarTheme } from '@/components/ui/pillar-theme';
 import { paths } from '@/config/paths';
 import { serviceDetailCopy } from '@/content/page-copy';
 import type { PillarId } from '@/content/types';
+import { StaticIsland } from '@/hydration/static-island';
 
 type ServiceHeroProps = {
+  slug: string;
   pillar: PillarId;
   pillarLabel: string;
   title: string;
@@ -15,8 +18,12 @@ type ServiceHeroProps = {
   timeline: string;
 };
 
-/** Back link, pillar badge, h1, description, "Get Started Today" and the typical timeline. */
+/**
+ * Back link, pillar badge, h1, description, "Get Started Today" and the typical timeline, with
+ * the service's art beside them on large screens.
+ */
 export function ServiceHero({
+  slug,
   pillar,
   pillarLabel,
   title,
@@ -29,6 +36,11 @@ export function ServiceHero({
       background={theme.heroGradient}
       title={title}
       intro={description}
+      art={
+        <StaticIsland>
+          <ServiceHeroArt slug={slug} pillar={pillar} />
+        </StaticIsland>
+      }
       eyebrow={
         <div className="flex flex-col items-start gap-6">
           <a

@@ -8,6 +8,11 @@ type PageHeroProps = {
   children?: ReactNode;
   /** Background classes; a deep navy gradient by default. */
   background?: string;
+  /**
+   * Decorative art for the right-hand column from the large breakpoint up. It must size its own
+   * box (the hero centres it, so a box still growing would move it) and hide itself on phones.
+   */
+  art?: ReactNode;
 };
 
 /** The dark banner that opens every inner page, holding the page's single h1. */
@@ -17,23 +22,36 @@ export function PageHero({
   intro,
   children,
   background = 'bg-gradient-to-br from-ink via-brand-900 to-brand-800',
+  art,
 }: PageHeroProps) {
+  const text = (
+    <>
+      {eyebrow ? <div className="mb-4">{eyebrow}</div> : null}
+      <h1
+        className={`max-w-4xl text-4xl font-extrabold tracking-tight sm:text-5xl ${art ? 'xl:text-6xl' : 'lg:text-6xl'}`}
+      >
+        {title}
+      </h1>
+      {intro ? (
+        <p className="mt-6 max-w-3xl text-lg leading-8 text-slate-100 sm:text-xl">{intro}</p>
+      ) : null}
+      {children ? <div className="mt-8 flex flex-wrap gap-4">{children}</div> : null}
+    </>
+  );
   return (
     <section className={`relative overflow-hidden text-white ${background}`}>
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgba(255,255,255,0.12),transparent_45%),radial-gradient(circle_at_80%_60%,rgba(255,255,255,0.08),transparent_40%)]"
       />
-      <div className="container-page relative py-16 sm:py-20 lg:py-24">
-        {eyebrow ? <div className="mb-4">{eyebrow}</div> : null}
-        <h1 className="max-w-4xl text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
-          {title}
-        </h1>
-        {intro ? (
-          <p className="mt-6 max-w-3xl text-lg leading-8 text-slate-100 sm:text-xl">{intro}</p>
-        ) : null}
-        {children ? <div className="mt-8 flex flex-wrap gap-4">{children}</div> : null}
-      </div>
+      {art ? (
+        <div className="container-page relative grid items-center gap-12 py-16 sm:py-20 lg:grid-cols-[minmax(0,1fr)_20rem] lg:py-24 xl:grid-cols-[minmax(0,1fr)_24rem]">
+          <div>{text}</div>
+          {art}
+        </div>
+      ) : (
+        <div className="container-page relative py-16 sm:py-20 lg:py-24">{text}</div>
+      )}
     </section>
   );
 }
