@@ -48,11 +48,13 @@ function ShellContent({
   focusOnClose,
   children,
 }: Omit<DialogShellProps, 'open' | 'onClose'>) {
-  // Mounted when the dialog opens, so this is the element that opened it.
+  // Mounted when the dialog opens, so this is the element that opened it; the body when it
+  // opened from a link or on load.
   const [opener] = useState(() => document.activeElement as HTMLElement | null);
   const returnFocus = (event: Event) => {
     event.preventDefault();
-    const target = focusOnClose?.() ?? (opener?.isConnected ? opener : null);
+    const returnable = opener !== document.body && opener?.isConnected;
+    const target = focusOnClose?.() ?? (returnable ? opener : null);
     (target ?? document.getElementById(MAIN_CONTENT_ID))?.focus();
   };
 

@@ -106,6 +106,27 @@ describe('DialogShell', () => {
     await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 
+  it('sends focus to the main content when it opened with nothing focused (a deep link)', async () => {
+    function OpenOnLoad() {
+      const [open, setOpen] = useState(true);
+      return (
+        <main id={MAIN_CONTENT_ID} tabIndex={-1}>
+          <DialogShell
+            open={open}
+            onClose={() => setOpen(false)}
+            title="Enquiry"
+            description="From a link."
+            closeLabel="Close"
+          />
+        </main>
+      );
+    }
+    render(<OpenOnLoad />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+  });
+
   it('sends focus where focusOnClose says, when it names an element', async () => {
     const target = document.createElement('p');
     target.tabIndex = -1;
