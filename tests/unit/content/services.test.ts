@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { getPillarLabel, pillarIds, pillars } from '@/content/pillars';
 import { getServiceMeta } from '@/content/seo';
 import { getServiceSummary, serviceCatalogue } from '@/content/service-catalogue';
-import { serviceSlugs, services } from '@/content/services';
+import { serviceSlugs, services } from '../support/all-services';
 
 const servicesOf = (pillar: string) => services.filter((service) => service.pillar === pillar);
 const serviceWithSlug = (slug: string) => services.find((service) => service.slug === slug);

@@ -10,7 +10,7 @@ import {
 } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { services } from '@/content/services';
+import { services } from '../../support/all-services';
 
 /** The links of one footer column, in order, as label and href. */
 function columnLinks(name: string): NavLink[] {

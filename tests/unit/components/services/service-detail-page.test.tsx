@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { serviceCatalogue } from '@/content/service-catalogue';
 import { preloadServiceDetail } from '@/content/service-details';
-import { services } from '@/content/services';
+import { services } from '../../support/all-services';
 import ServiceDetailPage from '@/pages/service-detail-page';
 
 function renderAt(path: string) {
