@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 
+import { toastsGone } from './support/admin-workflow';
 import { serviceClient } from './support/backend-fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { enterCode, expect, signInWithCode, test } from './support/mfa-fixtures';
@@ -13,12 +14,8 @@ async function signInWithPassword(page: Page, email: string, password: string) {
   await form.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** Axe judges a toast mid-animation by its faded colours, so checks wait for the toasts to go. */
 async function axeWithoutToasts(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect(page.getByRole('button', { name: 'Close toast' })).toHaveCount(0, {
-    timeout: 15_000,
-  });
+  await toastsGone(page);
   await expectNoAxeViolations(page);
 }
 
