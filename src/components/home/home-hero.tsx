@@ -1,9 +1,10 @@
+import { HeroStats } from '@/components/home/hero-stats';
 import { HeroVisual } from '@/components/home/hero-visual';
 import { ContactLink } from '@/components/layout/contact-link';
 import { buttonClass } from '@/components/ui/button-styles';
 import { Particles } from '@/components/ui/particles';
 import { paths } from '@/config/paths';
-import { heroContent, heroStats } from '@/content/home';
+import { heroContent } from '@/content/home';
 import { StaticIsland } from '@/hydration/static-island';
 
 /** The home page's opening banner: the page's single h1, both calls to action and the stats. */
@@ -46,16 +47,7 @@ export function HomeHero() {
               {heroContent.secondaryCta.label}
             </a>
           </div>
-          <dl className="mt-12 grid max-w-xl grid-cols-3 gap-4 border-t border-white/15 pt-8">
-            {heroStats.map((stat) => (
-              <div key={stat.label} className="flex flex-col gap-1">
-                <dt className="order-2 text-sm leading-5 text-slate-300">{stat.label}</dt>
-                <dd className="order-1 text-3xl font-extrabold tracking-tight sm:text-4xl">
-                  {stat.value}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <HeroStats className="mt-12 max-w-xl" />
         </div>
         <StaticIsland>
           <HeroVisual />
