@@ -1,10 +1,12 @@
 import { CheckCircleIcon } from '@/components/ui/check-circle-icon';
+import { OutlineIcon } from '@/components/ui/outline-icon';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { expertiseItems, missionContent } from '@/content/about';
 
+const keyIcon = 'M15.5 4a4.5 4.5 0 110 9 4.5 4.5 0 010-9zM12.3 11.7L4 20m3-3l2 2m1.5-4.5L12 16';
+
 const pointIcons: Record<string, string> = {
-  'unlock-data-value':
-    'M15.5 4a4.5 4.5 0 110 9 4.5 4.5 0 010-9zM12.3 11.7L4 20m3-3l2 2m1.5-4.5L12 16',
+  'unlock-data-value': keyIcon,
   'future-ready-solutions':
     'M5 19c1-5 4-9 9-11l5-3-1 5c-2 5-6 8-11 9zM9 15l-3 3M14 10a1 1 0 100-2 1 1 0 000 2z',
 };
@@ -29,20 +31,7 @@ export function MissionSection() {
                 className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
               >
                 <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                  <svg
-                    viewBox="0 0 24 24"
-                    width="24"
-                    height="24"
-                    aria-hidden="true"
-                    focusable="false"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.8"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  >
-                    <path d={pointIcons[point.id] ?? pointIcons['unlock-data-value']} />
-                  </svg>
+                  <OutlineIcon d={pointIcons[point.id] ?? keyIcon} className="size-6" />
                 </span>
                 <h3 className="mt-4 text-lg font-bold text-ink">{point.title}</h3>
                 <p className="mt-2 text-sm leading-6 text-ink-muted">{point.description}</p>

@@ -1,3 +1,4 @@
+import { OutlineIcon } from '@/components/ui/outline-icon';
 import type { TeamIcon as TeamIconKey } from '@/content/types';
 
 /** One-path outline icons (24 × 24) for each team member's speciality. */
@@ -23,19 +24,5 @@ export function TeamIcon({
   icon: TeamIconKey;
   className?: string;
 }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={iconPaths[icon]} />
-    </svg>
-  );
+  return <OutlineIcon d={iconPaths[icon]} className={className} />;
 }

@@ -1,3 +1,4 @@
+import { OutlineIcon } from '@/components/ui/outline-icon';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { valueTiles } from '@/content/about';
 
@@ -30,20 +31,7 @@ export function ValuesSection() {
               <span
                 className={`mx-auto inline-flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br text-white shadow-md ${accents[index % accents.length]}`}
               >
-                <svg
-                  viewBox="0 0 24 24"
-                  width="28"
-                  height="28"
-                  aria-hidden="true"
-                  focusable="false"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
-                  <path d={valueIcons[tile.icon]} />
-                </svg>
+                <OutlineIcon d={valueIcons[tile.icon]} className="size-7" />
               </span>
               <h3 className="mt-5 text-xl font-bold text-ink">{tile.title}</h3>
               <p className="mt-3 leading-7 text-ink-muted">{tile.description}</p>
