@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+
+import { Seo } from '@/components/layout/seo';
+import { ResourceGridSection } from '@/components/resources/resource-grid-section';
+import { ResourcesCta } from '@/components/resources/resources-cta';
+import { PageHero } from '@/components/ui/page-hero';
+import { paths } from '@/config/paths';
+import { caseStudiesPageContent, whitepapersPageContent } from '@/content/page-copy';
+import { routeMeta } from '@/content/seo';
+import { StaticIsland } from '@/hydration/static-island';
+
+/** Cards in the first row at the widest layout load their cover eagerly; the rest lazily. */
+const FIRST_ROW = 3;
+
+/** What differs between the two list pages: words, the grid section's id and the columns. */
+const lists = {
+  [paths.caseStudies]: {
+    copy: caseStudiesPageContent,
+    sectionId: 'case-studies',
+    sectionTitle: 'All case studies',
+    grid: 'lg:grid-cols-2 xl:grid-cols-3',
+  },
+  [paths.whitepapers]: {
+    copy: whitepapersPageContent,
+    sectionId: 'whitepapers',
+    sectionTitle: 'All whitepapers',
+    grid: 'md:grid-cols-2 xl:grid-cols-3',
+  },
+};
+
+type ResourceListPageProps<T extends { id: string }> = {
+  path: keyof typeof lists;
+  items: readonly T[];
+  /** One card; `priority` is true for the first row. */
+  card: (item: T, priority: boolean) => ReactNode;
+};
+
+/**
+ * /case-studies and /whitepapers: hero, one static grid of cards (its heading for screen readers
+ * only, the hero already says it), then the closing call to action.
+ */
+export function ResourceListPage<T extends { id: string }>({
+  path,
+  items,
+  card,
+}: ResourceListPageProps<T>) {
+  const meta = routeMeta[path];
+  const { copy, sectionId, sectionTitle, grid } = lists[path];
+  return (
+    <>
+      <Seo title={meta.title} description={meta.description} keywords={meta.keywords} path={path} />
+      <PageHero title={copy.heading} intro={copy.intro} />
+      <ResourceGridSection id={sectionId} title={sectionTitle} hiddenTitle className="bg-slate-50">
+        <StaticIsland>
+          <ul className={`grid gap-8 ${grid}`}>
+            {items.map((item, index) => (
+              <li key={item.id}>{card(item, index < FIRST_ROW)}</li>
+            ))}
+          </ul>
+        </StaticIsland>
+      </ResourceGridSection>
+      <ResourcesCta />
+    </>
+  );
+}
