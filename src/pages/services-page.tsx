@@ -1,5 +1,5 @@
 import { Seo } from '@/components/layout/seo';
-import { ServicesHeroArt } from '@/components/services/hero-art';
+import { LazyServicesHeroArt } from '@/components/services/hero-art/lazy-services-hero-art';
 import { PillarGroup } from '@/components/services/pillar-group';
 import { ServicesClosingBanner } from '@/components/services/services-closing-banner';
 import { PageHero } from '@/components/ui/page-hero';
@@ -26,7 +26,7 @@ export default function ServicesPage() {
         intro={servicesPageContent.intro}
         art={
           <StaticIsland>
-            <ServicesHeroArt />
+            <LazyServicesHeroArt />
           </StaticIsland>
         }
       >

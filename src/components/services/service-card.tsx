@@ -1,6 +1,5 @@
-import { ServiceIcon } from '@/components/services/service-icon';
+import { OutlineIcon, ServiceIcon } from '@/components/services/service-icon';
 import { clickableCardClass, stretchedLinkClass } from '@/components/ui/card-styles';
-import { ArrowRightIcon } from '@/components/ui/icons';
 import { pillarTheme } from '@/components/ui/pillar-theme';
 import { paths } from '@/config/paths';
 import type { ServiceSummary } from '@/content/types';
@@ -8,18 +7,20 @@ import type { ServiceSummary } from '@/content/types';
 /**
  * `compact` (the home page's tabs): icon beside the text and no "Learn more" on phones, stacked
  * from the small breakpoint up. `roomy` (/services and related services): always stacked, with
- * larger text. Each placeholder height (`render-near-viewport-*`) is the card's real height at
- * phone width with the longest description, so cards rendering as they scroll in move nothing.
+ * larger text. A placeholder height (`render-near-viewport-*`) sizes the content box, so it is
+ * the cards' mean real height at phone width less padding and border (a card rendering as it
+ * scrolls in then moves little). On /services the first card sits beside its pillar's centred
+ * introduction on the first screen of a desktop, so from `lg` it is that card's height there.
  */
 const variants = {
   compact: {
-    card: 'gap-4 p-5 render-near-viewport-42 sm:flex-col sm:gap-0 sm:p-6',
+    card: 'gap-4 p-5 render-near-viewport-32 sm:flex-col sm:gap-0 sm:p-6',
     heading: 'text-base sm:mt-5 sm:text-lg',
     description: 'mt-1.5 text-sm leading-6 sm:mt-2',
     more: 'hidden sm:inline-flex',
   },
   roomy: {
-    card: 'flex-col p-6 render-near-viewport-76',
+    card: 'flex-col p-6 render-near-viewport-61 lg:render-near-viewport-64',
     heading: 'mt-5 text-lg',
     description: 'mt-3 text-base leading-7',
     more: 'inline-flex',
@@ -69,7 +70,13 @@ export function ServiceCard({
           className={`mt-5 items-center gap-1.5 text-sm font-semibold ${theme.text} ${style.more}`}
         >
           Learn more
-          <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-1" />
+          {/* Drawn here rather than imported from the ui icons, whose chunk the home page would
+              then load for this one arrow. */}
+          <OutlineIcon
+            d="M5 12h14M13 6l6 6-6 6"
+            strokeWidth={2}
+            className="size-4 transition-transform group-hover:translate-x-1"
+          />
         </span>
       </div>
     </article>

@@ -1,5 +1,5 @@
 import { ContactLink } from '@/components/layout/contact-link';
-import { ServiceHeroArt } from '@/components/services/hero-art';
+import { LazyServiceHeroArt } from '@/components/services/hero-art/lazy-service-hero-art';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ArrowLeftIcon, ArrowRightIcon, ClockIcon } from '@/components/ui/icons';
 import { PageHero } from '@/components/ui/page-hero';
@@ -38,7 +38,7 @@ export function ServiceHero({
       intro={description}
       art={
         <StaticIsland>
-          <ServiceHeroArt slug={slug} pillar={pillar} />
+          <LazyServiceHeroArt slug={slug} pillar={pillar} />
         </StaticIsland>
       }
       eyebrow={

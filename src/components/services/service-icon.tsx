@@ -54,10 +54,10 @@ export const serviceIconPaths: Readonly<Record<string, string>> = {
   'itsm-consolidation-services': 'M4 3v3a5 5 0 005 5h6a5 5 0 005-5V3m-8 0v18m-3-3l3 3 3-3',
 };
 
-/** The service's own outline icon. Decorative: the service is always named beside it. */
-export function ServiceIcon({ slug, className = 'size-6' }: { slug: string; className?: string }) {
-  const d = serviceIconPaths[slug];
-  if (d === undefined) throw new Error(`No icon is drawn for the service "${slug}"`);
+type OutlineIconProps = { d: string; className?: string; strokeWidth?: number };
+
+/** A 24 × 24 one-path outline drawing in the text colour, hidden from assistive technology. */
+export function OutlineIcon({ d, className = 'size-6', strokeWidth = 1.8 }: OutlineIconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -66,11 +66,18 @@ export function ServiceIcon({ slug, className = 'size-6' }: { slug: string; clas
       className={className}
       fill="none"
       stroke="currentColor"
-      strokeWidth="1.8"
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
     >
       <path d={d} />
     </svg>
   );
+}
+
+/** The service's own outline icon. Decorative: the service is always named beside it. */
+export function ServiceIcon({ slug, className }: { slug: string; className?: string }) {
+  const d = serviceIconPaths[slug];
+  if (d === undefined) throw new Error(`No icon is drawn for the service "${slug}"`);
+  return <OutlineIcon d={d} className={className} />;
 }

@@ -9,8 +9,9 @@ type PageHeroProps = {
   /** Background classes; a deep navy gradient by default. */
   background?: string;
   /**
-   * Decorative art for the right-hand column from the large breakpoint up. It must size its own
-   * box (the hero centres it, so a box still growing would move it) and hide itself on phones.
+   * Decorative art for the right-hand column from the large breakpoint up, drawn to fill a square
+   * box of fixed size (hidden on smaller screens and from assistive technology), so the hero,
+   * which centres it, never moves while the art renders or its code loads.
    */
   art?: ReactNode;
 };
@@ -44,14 +45,20 @@ export function PageHero({
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgba(255,255,255,0.12),transparent_45%),radial-gradient(circle_at_80%_60%,rgba(255,255,255,0.08),transparent_40%)]"
       />
-      {art ? (
-        <div className="container-page relative grid items-center gap-12 py-16 sm:py-20 lg:grid-cols-[minmax(0,1fr)_20rem] lg:py-24 xl:grid-cols-[minmax(0,1fr)_24rem]">
-          <div>{text}</div>
-          {art}
-        </div>
-      ) : (
-        <div className="container-page relative py-16 sm:py-20 lg:py-24">{text}</div>
-      )}
+      <div
+        className={`container-page relative py-16 sm:py-20 lg:py-24 ${art ? 'grid items-center gap-12 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_24rem]' : ''}`}
+      >
+        {art ? <div>{text}</div> : text}
+        {art ? (
+          <div
+            aria-hidden="true"
+            data-hero-art=""
+            className="relative mx-auto hidden size-80 lg:block xl:size-96"
+          >
+            {art}
+          </div>
+        ) : null}
+      </div>
     </section>
   );
 }

@@ -81,6 +81,8 @@ beforeAll(async () => {
     import('@/features/consent/cookie-banner'),
     import('@/features/consent/preferences-dialog'),
     import('@/components/ui/toast/sonner-toaster'),
+    import('@/components/services/hero-art/service-hero-art'),
+    import('@/components/services/hero-art/services-hero-art'),
   ]);
 }, 60_000);
 

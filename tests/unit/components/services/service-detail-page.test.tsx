@@ -2,9 +2,11 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { serviceIconPaths } from '@/components/services/service-icon';
 import { serviceCatalogue } from '@/content/service-catalogue';
 import { preloadServiceDetail } from '@/content/service-details';
 import { services } from '../../support/all-services';
+import { loadHeroArt } from './load-hero-art';
 import ServiceDetailPage from '@/pages/service-detail-page';
 
 function renderAt(path: string) {
@@ -20,6 +22,7 @@ function renderAt(path: string) {
 // The route preloads a service's copy before rendering; so do the tests.
 beforeAll(async () => {
   await Promise.all(serviceCatalogue.map(({ slug }) => preloadServiceDetail(slug)));
+  await loadHeroArt();
 });
 
 describe('ServiceDetailPage', { timeout: 20_000 }, () => {
@@ -40,6 +43,15 @@ describe('ServiceDetailPage', { timeout: 20_000 }, () => {
       'href',
       '/#contact',
     );
+  });
+
+  it('shows the service’s hero art beside the text, hidden from assistive technology', () => {
+    const { container } = renderAt('/service/data-strategy');
+    const art = container.querySelector('section [data-hero-art]');
+    expect(art).toHaveAttribute('aria-hidden', 'true');
+    expect(art).toHaveClass('hidden', 'lg:block', 'size-80', 'xl:size-96');
+    expect(art!.querySelector(`path[d="${serviceIconPaths['data-strategy']}"]`)).not.toBeNull();
+    expect(art!.closest('section')).toContainElement(screen.getByRole('heading', { level: 1 }));
   });
 
   it('lays out the sections in the fixed order, What We Do first', () => {

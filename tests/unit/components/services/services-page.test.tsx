@@ -1,9 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { serviceCatalogue } from '@/content/service-catalogue';
 import ServicesPage from '@/pages/services-page';
+import { loadHeroArt } from './load-hero-art';
 
 function renderPage() {
   return render(
@@ -12,6 +13,8 @@ function renderPage() {
     </MemoryRouter>,
   );
 }
+
+beforeAll(loadHeroArt);
 
 // Role queries over 21 cards are slow in jsdom; allow for a busy machine.
 describe('ServicesPage', { timeout: 20_000 }, () => {
@@ -36,6 +39,13 @@ describe('ServicesPage', { timeout: 20_000 }, () => {
       expect(hrefs.get(service.name)).toBe(`/service/${service.slug}`);
       expect(screen.getByText(service.shortDescription)).toBeInTheDocument();
     }
+  });
+
+  it('shows the pillars’ hero art beside the heading', () => {
+    const { container } = renderPage();
+    const art = container.querySelector('[data-hero-art]');
+    expect(art).toHaveAttribute('aria-hidden', 'true');
+    expect(art!.querySelectorAll('circle[r="1.2"]')).toHaveLength(serviceCatalogue.length);
   });
 
   it('closes with Get Started Today (home) and View Success Stories (case studies)', () => {
