@@ -1,7 +1,8 @@
 import { ContactLink } from '@/components/layout/contact-link';
+import { LightbulbIcon, MapIcon, SparkIcon } from '@/components/resources/resource-icons';
 import { buttonClass } from '@/components/ui/button-styles';
 import { CtaBanner } from '@/components/ui/cta-banner';
-import { ArrowRightIcon, LightbulbIcon, MapIcon, SparkIcon } from '@/components/ui/icons';
+import { ArrowRightIcon } from '@/components/ui/icons';
 import { resourcesCta } from '@/content/page-copy';
 
 const tileIcons: Record<string, typeof SparkIcon> = {
