@@ -60,6 +60,19 @@ test.describe('hero art at 1440 px', () => {
     });
   }
 
+  test('a client-side navigation loads the art into its box', async ({ page }) => {
+    await page.goto('/services');
+    // A full page load would lose this; a client-side navigation keeps it.
+    await page.evaluate(() => Object.assign(window, { stillThisDocument: true }));
+    await page.getByRole('link', { name: 'Data Audits' }).click();
+    await expect(page).toHaveURL('/service/data-audits');
+    const art = page.locator('[data-hero-art]');
+    await expect(art.locator(`path[d="${serviceIconPaths['data-audits']}"]`)).toHaveCount(1);
+    expect(await page.evaluate(() => 'stillThisDocument' in window)).toBe(true);
+    const box = (await art.boundingBox())!;
+    expect([box.width, box.height]).toEqual([384, 384]);
+  });
+
   test('/services shows the three pillars and a dot per service, and moves nothing', async ({
     page,
   }) => {
@@ -109,14 +122,17 @@ test.describe('at 375 px', () => {
     );
   }
 
-  /** Each card within 15% of its placeholder and, for a long list, within 5% on average. */
+  /**
+   * Each card within 20% of its placeholder (a line of description more or less than most) and,
+   * for a long list, within 5% on average.
+   */
   function expectClose(heights: { real: number; placeholder: number }[], { average = true } = {}) {
     expect(heights.length).toBeGreaterThan(0);
     for (const { real, placeholder } of heights)
       expect(
         Math.abs(real - placeholder) / real,
         `${real} px card, ${placeholder} px placeholder`,
-      ).toBeLessThan(0.15);
+      ).toBeLessThan(0.2);
     if (!average) return;
     const mean = heights.reduce((sum, { real }) => sum + real, 0) / heights.length;
     expect(Math.abs(mean - heights[0]!.placeholder) / mean).toBeLessThan(0.05);
