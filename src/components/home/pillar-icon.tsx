@@ -1,3 +1,4 @@
+import { OutlineIcon } from '@/components/ui/outline-icon';
 import type { PillarId } from '@/content/types';
 
 const paths: Record<PillarId, string> = {
@@ -17,19 +18,5 @@ export function PillarIcon({
   pillar: PillarId;
   className?: string;
 }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={paths[pillar]} />
-    </svg>
-  );
+  return <OutlineIcon d={paths[pillar]} className={className} />;
 }

@@ -1,5 +1,6 @@
-import { OutlineIcon, ServiceIcon } from '@/components/services/service-icon';
+import { ServiceIcon } from '@/components/services/service-icon';
 import { clickableCardClass, stretchedLinkClass } from '@/components/ui/card-styles';
+import { OutlineIcon } from '@/components/ui/outline-icon';
 import { pillarTheme } from '@/components/ui/pillar-theme';
 import { paths } from '@/config/paths';
 import type { ServiceSummary } from '@/content/types';
@@ -74,7 +75,6 @@ export function ServiceCard({
               then load for this one arrow. */}
           <OutlineIcon
             d="M5 12h14M13 6l6 6-6 6"
-            strokeWidth={2}
             className="size-4 transition-transform group-hover:translate-x-1"
           />
         </span>

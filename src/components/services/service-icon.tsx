@@ -1,3 +1,5 @@
+import { OutlineIcon } from '@/components/ui/outline-icon';
+
 /**
  * One outline drawing (24 × 24, a single path) per service, keyed by slug. Every service in the
  * catalogue has its own; a unit test keeps the two lists in step and the drawings distinct.
@@ -54,29 +56,8 @@ export const serviceIconPaths: Readonly<Record<string, string>> = {
   'itsm-consolidation-services': 'M4 3v3a5 5 0 005 5h6a5 5 0 005-5V3m-8 0v18m-3-3l3 3 3-3',
 };
 
-type OutlineIconProps = { d: string; className?: string; strokeWidth?: number };
-
-/** A 24 × 24 one-path outline drawing in the text colour, hidden from assistive technology. */
-export function OutlineIcon({ d, className = 'size-6', strokeWidth = 1.8 }: OutlineIconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={d} />
-    </svg>
-  );
-}
-
 /** The service's own outline icon. Decorative: the service is always named beside it. */
-export function ServiceIcon({ slug, className }: { slug: string; className?: string }) {
+export function ServiceIcon({ slug, className = 'size-6' }: { slug: string; className?: string }) {
   const d = serviceIconPaths[slug];
   if (d === undefined) throw new Error(`No icon is drawn for the service "${slug}"`);
   return <OutlineIcon d={d} className={className} />;
