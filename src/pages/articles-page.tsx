@@ -9,7 +9,7 @@ import { PageHero } from '@/components/ui/page-hero';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { articles, featuredArticles } from '@/content/articles';
-import { articlesPageContent } from '@/content/page-copy';
+import { articlesPageContent } from '@/content/resources-copy';
 import { routeMeta } from '@/content/seo';
 import { StaticIsland } from '@/hydration/static-island';
 

@@ -5,7 +5,7 @@ import { CardImage } from '@/components/ui/card-image';
 import { clickableCardClass, stretchedLinkClass } from '@/components/ui/card-styles';
 import { ExternalLink } from '@/components/ui/external-link';
 import { LinkedInIcon } from '@/components/ui/icons';
-import { articlesPageContent } from '@/content/page-copy';
+import { articlesPageContent } from '@/content/resources-copy';
 import type { Article } from '@/content/types';
 
 type ArticleCardProps = {

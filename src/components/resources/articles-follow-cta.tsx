@@ -3,7 +3,7 @@ import { CtaBanner } from '@/components/ui/cta-banner';
 import { ExternalLink } from '@/components/ui/external-link';
 import { LinkedInIcon } from '@/components/ui/icons';
 import { site } from '@/config/site';
-import { articlesPageContent } from '@/content/page-copy';
+import { articlesPageContent } from '@/content/resources-copy';
 
 /** Closing call to action of /articles: follow the company on LinkedIn. */
 export function ArticlesFollowCta() {

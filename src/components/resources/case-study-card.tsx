@@ -3,7 +3,7 @@ import { ResourceCard } from '@/components/resources/resource-card';
 import { ExternalIcon } from '@/components/resources/resource-icons';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ExternalLink } from '@/components/ui/external-link';
-import { caseStudiesPageContent } from '@/content/page-copy';
+import { caseStudiesPageContent } from '@/content/resources-copy';
 import type { CaseStudy } from '@/content/types';
 
 /** A case study: cover, industry, title, summary, tags, metrics and the PDF link. */

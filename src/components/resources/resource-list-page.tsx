@@ -5,7 +5,7 @@ import { ResourceGridSection } from '@/components/resources/resource-grid-sectio
 import { ResourcesCta } from '@/components/resources/resources-cta';
 import { PageHero } from '@/components/ui/page-hero';
 import { paths } from '@/config/paths';
-import { caseStudiesPageContent, whitepapersPageContent } from '@/content/page-copy';
+import { caseStudiesPageContent, whitepapersPageContent } from '@/content/resources-copy';
 import { routeMeta } from '@/content/seo';
 import { StaticIsland } from '@/hydration/static-island';
 

@@ -3,7 +3,7 @@ import { LightbulbIcon, MapIcon, SparkIcon } from '@/components/resources/resour
 import { buttonClass } from '@/components/ui/button-styles';
 import { CtaBanner } from '@/components/ui/cta-banner';
 import { ArrowRightIcon } from '@/components/ui/icons';
-import { resourcesCta } from '@/content/page-copy';
+import { resourcesCta } from '@/content/resources-copy';
 
 const tileIcons: Record<string, typeof SparkIcon> = {
   'free-strategy-session': SparkIcon,

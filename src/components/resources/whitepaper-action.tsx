@@ -1,7 +1,7 @@
 import { DownloadIcon } from '@/components/resources/resource-icons';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ExternalLink } from '@/components/ui/external-link';
-import { whitepapersPageContent } from '@/content/page-copy';
+import { whitepapersPageContent } from '@/content/resources-copy';
 
 type WhitepaperActionProps = {
   title: string;

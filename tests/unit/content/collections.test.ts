@@ -7,7 +7,7 @@ import { clientLogos } from '@/content/clients';
 import { faqItems } from '@/content/faq';
 import { frameworks } from '@/content/frameworks';
 import { awardContent, contactSectionContent, heroContent, heroStats } from '@/content/home';
-import { articlesPageContent, resourcesCta } from '@/content/page-copy';
+import { articlesPageContent, resourcesCta } from '@/content/resources-copy';
 import { team } from '@/content/team';
 import { testimonials } from '@/content/testimonials';
 import { whitepapers } from '@/content/whitepapers';

@@ -3,7 +3,11 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { caseStudies } from '@/content/case-studies';
-import { caseStudiesPageContent, resourcesCta, whitepapersPageContent } from '@/content/page-copy';
+import {
+  caseStudiesPageContent,
+  resourcesCta,
+  whitepapersPageContent,
+} from '@/content/resources-copy';
 import { whitepapers } from '@/content/whitepapers';
 import CaseStudiesPage from '@/pages/case-studies-page';
 import WhitepapersPage from '@/pages/whitepapers-page';
