@@ -54,6 +54,17 @@ async function slowChunk(page: Page, chunk: string, delayMs = 600) {
   });
 }
 
+/**
+ * The visitor's browser asks to save data, so the site fetches a page's code only on intent (the
+ * pointer, focus or a touch on its link), never ahead for the links on screen: the tests of a
+ * cold navigation need the next page not to be fetched before the click.
+ */
+async function saveData(page: Page) {
+  await page.addInitScript(() =>
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true } }),
+  );
+}
+
 async function expectSmoothNavigation(
   page: Page,
   click: () => Promise<void>,
@@ -100,6 +111,7 @@ test.describe('client-side navigation keeps a page on screen', () => {
   test('from / to /about: no blank frame, no empty title, even on a slow network', async ({
     page,
   }) => {
+    await saveData(page);
     await slowChunk(page, 'about-page');
     await page.goto('/');
     const about = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
@@ -117,6 +129,7 @@ test.describe('client-side navigation keeps a page on screen', () => {
   test('from / to a service page (code and data): no blank frame, no empty title', async ({
     page,
   }) => {
+    await saveData(page);
     await slowChunk(page, 'service-detail-page');
     await page.goto('/');
     const link = page.getByRole('contentinfo').getByRole('link', { name: 'Data Strategy' });
@@ -130,6 +143,7 @@ test.describe('client-side navigation keeps a page on screen', () => {
   test('the next page is fetched when the pointer rests on its link, before the click', async ({
     page,
   }) => {
+    await saveData(page);
     await page.goto('/');
     const fetched = page.waitForRequest(/\/assets\/case-studies-page-[\w-]+\.js$/, {
       timeout: 5_000,
@@ -138,6 +152,16 @@ test.describe('client-side navigation keeps a page on screen', () => {
       .getByRole('contentinfo')
       .getByRole('link', { name: 'Case Studies' })
       .hover({ timeout: 5_000 });
+    await fetched;
+  });
+
+  test('once the page has hydrated, the pages linked on screen are fetched without any intent', async ({
+    page,
+  }) => {
+    const fetched = page.waitForRequest(/\/assets\/about-page-[\w-]+\.js$/, { timeout: 10_000 });
+    await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor();
+    // The header's About link is on screen from the start; nothing touched it.
     await fetched;
   });
 

@@ -1,4 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+
+import { HYDRATED_ATTRIBUTE } from '@/hydration/hydration-marker';
 
 type Props = {
   /** Loads what the page at `pathname` needs to render (its code and its data). */
@@ -14,29 +17,80 @@ export function preloadTarget(target: EventTarget | null, here: Location | URL):
   return url.pathname;
 }
 
+const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
+
+/** Whether the visitor asked the browser to save data (then only intent fetches anything). */
+function savesData() {
+  const connection = (navigator as { connection?: { saveData?: boolean } }).connection;
+  return connection?.saveData === true;
+}
+
+/** Runs `task` once the page in view has hydrated and the browser is idle. */
+function whenHydratedAndIdle(task: () => void): () => void {
+  let handle = 0;
+  const idle = (callback: () => void) =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(callback, { timeout: 2_000 })
+      : window.setTimeout(callback, 200);
+  const check = () => {
+    if (document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE)) task();
+    else handle = idle(check);
+  };
+  handle = idle(check);
+  return () => {
+    if (typeof cancelIdleCallback === 'function') cancelIdleCallback(handle);
+    window.clearTimeout(handle);
+  };
+}
+
 /**
- * Fetches the next page's code as soon as the visitor shows the intent to follow a link (the
- * pointer on it, keyboard focus, a finger touching it), so the click that follows usually finds
- * the page ready and the navigation commits at once. Each page is asked for once.
+ * Fetches the next page's code before the click, so the navigation that follows finds the page
+ * ready and commits at once: as soon as the visitor shows the intent to follow a link (the
+ * pointer on it, keyboard focus, a finger touching it), and, once the page has hydrated and the
+ * browser is idle, for the links on screen (unless the visitor saves data). Each page is asked
+ * for once.
  */
 export function RoutePreloader({ preload }: Props) {
+  const asked = useRef(new Set<string>());
+  const { pathname: here } = useLocation();
+
   useEffect(() => {
-    const asked = new Set<string>();
-    const onIntent = (event: Event) => {
-      const pathname = preloadTarget(event.target, window.location);
-      if (!pathname || asked.has(pathname)) return;
-      asked.add(pathname);
+    const ask = (pathname: string | null) => {
+      if (!pathname || asked.current.has(pathname)) return;
+      asked.current.add(pathname);
       preload(pathname);
     };
+    const onIntent = (event: Event) => ask(preloadTarget(event.target, window.location));
     const options = { capture: true, passive: true } as const;
-    for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
-      document.addEventListener(type, onIntent, options);
-    }
+    for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, options);
     return () => {
-      for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
-        document.removeEventListener(type, onIntent, options);
-      }
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, options);
     };
   }, [preload]);
+
+  // The links of each page in view, once: a new page brings new links.
+  useEffect(() => {
+    if (typeof IntersectionObserver !== 'function' || savesData()) return;
+    let observer: IntersectionObserver | undefined;
+    const cancel = whenHydratedAndIdle(() => {
+      observer = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          observer?.unobserve(entry.target);
+          const pathname = preloadTarget(entry.target, window.location);
+          if (pathname && !asked.current.has(pathname)) {
+            asked.current.add(pathname);
+            preload(pathname);
+          }
+        }
+      });
+      for (const link of document.querySelectorAll('a[href^="/"]')) observer.observe(link);
+    });
+    return () => {
+      cancel();
+      observer?.disconnect();
+    };
+  }, [preload, here]);
+
   return null;
 }

@@ -1,12 +1,14 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { preloadTarget, RoutePreloader } from '@/components/layout/route-preloader';
+import { HYDRATED_ATTRIBUTE } from '@/hydration/hydration-marker';
 
 function renderLinks() {
   const preload = vi.fn();
   render(
-    <>
+    <MemoryRouter>
       <RoutePreloader preload={preload} />
       <a href="/about">
         <span>About us</span>
@@ -17,7 +19,7 @@ function renderLinks() {
         Report
       </a>
       <button type="button">Not a link</button>
-    </>,
+    </MemoryRouter>,
   );
   return preload;
 }
@@ -46,6 +48,70 @@ describe('RoutePreloader', () => {
       fireEvent.pointerOver(screen.getByText(name));
     }
     expect(preload).not.toHaveBeenCalled();
+  });
+});
+
+describe('RoutePreloader and the links on screen', () => {
+  /** The links the stand-in observer reports as on screen, and its callback to report them. */
+  let report: (targets: Element[]) => void = () => {};
+
+  function stubBrowser({ saveData = false } = {}) {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          report = (targets) =>
+            callback(
+              targets.map(
+                (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
+              ),
+              this as unknown as IntersectionObserver,
+            );
+        }
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
+    vi.stubGlobal('navigator', { ...navigator, connection: { saveData } });
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.documentElement.removeAttribute(HYDRATED_ATTRIBUTE);
+  });
+
+  const idle = () => act(() => new Promise((done) => setTimeout(done, 5)));
+
+  it('once the page has hydrated and the browser is idle, loads each page linked on screen', async () => {
+    stubBrowser();
+    const preload = renderLinks();
+    await idle();
+    report([screen.getByRole('link', { name: 'About us' })]);
+    expect(preload).not.toHaveBeenCalled();
+
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
+    await idle();
+    report([
+      screen.getByRole('link', { name: 'About us' }),
+      screen.getByRole('link', { name: 'Here' }),
+    ]);
+    expect(preload).toHaveBeenCalledTimes(1);
+    expect(preload).toHaveBeenCalledWith('/about');
+    fireEvent.pointerOver(screen.getByText('About us'));
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads nothing ahead for a visitor who saves data, but still on intent', async () => {
+    stubBrowser({ saveData: true });
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
+    const preload = renderLinks();
+    await idle();
+    report([screen.getByRole('link', { name: 'About us' })]);
+    expect(preload).not.toHaveBeenCalled();
+    fireEvent.pointerOver(screen.getByText('About us'));
+    expect(preload).toHaveBeenCalledWith('/about');
   });
 });
 
