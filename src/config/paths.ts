@@ -23,3 +23,8 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 /** Routes kept out of search engines: they carry noindex and stay out of the sitemap. */
 export const privatePaths: readonly string[] = [paths.auth, paths.admin];
+
+/** Whether a path is in the staff area: a private route or a page below one (/admin/staff). */
+export function isStaffAreaPath(pathname: string): boolean {
+  return privatePaths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
+import { isStaffAreaPath } from '@/config/paths';
 import { HYDRATED_ATTRIBUTE } from '@/hydration/hydration-marker';
 
 type Props = {
@@ -78,7 +79,9 @@ export function RoutePreloader({ preload }: Props) {
           if (!entry.isIntersecting) continue;
           observer?.unobserve(entry.target);
           const pathname = preloadTarget(entry.target, window.location);
-          if (pathname && !asked.current.has(pathname)) {
+          // The staff area's code (supabase-js among it) is never fetched just because a link
+          // to it is visible: only a visitor's intent fetches it.
+          if (pathname && !isStaffAreaPath(pathname) && !asked.current.has(pathname)) {
             asked.current.add(pathname);
             preload(pathname);
           }

@@ -49,8 +49,11 @@ function ShellContent({
   children,
 }: Omit<DialogShellProps, 'open' | 'onClose'>) {
   // Mounted when the dialog opens, so this is the element that opened it; the body when it
-  // opened from a link or on load.
-  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  // opened from a link or on load. A dialog is never prerendered, but a server render would have
+  // no document: it then has no opener.
+  const [opener] = useState(() =>
+    typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null),
+  );
   const returnFocus = (event: Event) => {
     event.preventDefault();
     const returnable = opener !== document.body && opener?.isConnected;

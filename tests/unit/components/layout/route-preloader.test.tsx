@@ -103,6 +103,25 @@ describe('RoutePreloader and the links on screen', () => {
     expect(preload).toHaveBeenCalledTimes(1);
   });
 
+  it('never loads the staff area ahead, however visible its link', async () => {
+    stubBrowser();
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
+    const preload = vi.fn();
+    render(
+      <MemoryRouter>
+        <RoutePreloader preload={preload} />
+        <a href="/auth">Staff sign-in</a>
+        <a href="/admin/staff">Staff</a>
+      </MemoryRouter>,
+    );
+    await idle();
+    report([
+      screen.getByRole('link', { name: 'Staff sign-in' }),
+      screen.getByRole('link', { name: 'Staff' }),
+    ]);
+    expect(preload).not.toHaveBeenCalled();
+  });
+
   it('loads nothing ahead for a visitor who saves data, but still on intent', async () => {
     stubBrowser({ saveData: true });
     document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
