@@ -40,7 +40,10 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     build: {
       outDir: isSsrBuild ? `${outDir}-ssr` : outDir,
       target: 'es2022',
-      cssCodeSplit: true,
+      // One stylesheet for the whole site, which the prerender inlines into every page. Split
+      // per chunk, Vite would list it among each lazy page's dependencies and, not finding a
+      // <link> to it, fetch and apply a second copy on the client-side navigation to that page.
+      cssCodeSplit: false,
       sourcemap: false,
       manifest: true,
       modulePreload: { polyfill: false },

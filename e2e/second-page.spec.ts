@@ -132,12 +132,34 @@ test.describe('client-side navigation keeps a page on screen', () => {
     await saveData(page);
     await slowChunk(page, 'service-detail-page');
     await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor();
     const link = page.getByRole('contentinfo').getByRole('link', { name: 'Data Strategy' });
     await link.scrollIntoViewIfNeeded();
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     await expectSmoothNavigation(page, () => link.click(), {
       url: '/service/data-strategy',
       heading: /Data Strategy/,
     });
+    expect(fetched.some((path) => path.includes('service-detail-page'))).toBe(true);
+    // Every page carries the whole stylesheet inline: a page's code never asks for it again
+    // (a second copy would be fetched, parsed and applied to the whole document).
+    expect(fetched.filter((path) => path.endsWith('.css'))).toEqual([]);
+  });
+
+  test("a click elsewhere on the home page leaves the enquiry form's code unfetched", async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor();
+    // The form's code loads as its section nears or when the visitor reaches into the form, not
+    // on a first click elsewhere, which is often a link to another page: its code would share
+    // the main thread with a form the visitor is leaving.
+    await page.locator('main h1').click();
+    await page.waitForTimeout(1_000);
+    expect(fetched.filter((path) => path.includes('contact-form'))).toEqual([]);
   });
 
   test('the next page is fetched when the pointer rests on its link, before the click', async ({

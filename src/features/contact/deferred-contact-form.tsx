@@ -6,7 +6,8 @@ const ContactForm = lazy(() => import('@/features/contact/contact-form'));
 const PRELOAD_MARGIN = '600px 0px';
 /** Marks the form's wrapper in the static HTML, so hydration can recognise it. */
 const MARKER = 'data-deferred-form';
-const INTERACTION_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
+/** Input inside the form that makes it live at once (Tab into a field, a tap on it). */
+const INTERACTION_EVENTS = ['pointerdown', 'touchstart', 'focusin'] as const;
 
 function createGate() {
   let open!: () => void;
@@ -25,8 +26,11 @@ function GatedForm({ gate, onReady }: { gate: Promise<void> | null; onReady: () 
 /**
  * The enquiry form, hydrated on demand. The static HTML already holds the whole form (no layout
  * shift, nothing to wait for to read it); its JavaScript — react-hook-form, zod/mini, the
- * form itself — loads only when the contact section nears the viewport or the visitor first
- * interacts with the page. Before that the boundary stays dehydrated, showing the server markup.
+ * form itself — loads only when the contact section nears the viewport or the visitor reaches
+ * into the form itself (a tap, a click, focus). Input elsewhere does not count: the first click
+ * on a page is often a link to another page, whose code would then share the main thread with a
+ * form the visitor is leaving. Before that the boundary stays dehydrated, showing the server
+ * markup.
  * A visitor who submits before the code has arrived is not sent off on a native POST (which
  * would reload the page and lose what they typed): the submit waits for the form and then goes
  * through it, validation included.
@@ -73,12 +77,12 @@ export function DeferredContactForm() {
     if (observer && element) observer.observe(element);
     else release();
     INTERACTION_EVENTS.forEach((type) =>
-      window.addEventListener(type, release, { once: true, passive: true }),
+      element?.addEventListener(type, release, { once: true, passive: true }),
     );
     return () => {
       element?.removeEventListener('submit', holdEarlySubmit);
       observer?.disconnect();
-      INTERACTION_EVENTS.forEach((type) => window.removeEventListener(type, release));
+      INTERACTION_EVENTS.forEach((type) => element?.removeEventListener(type, release));
     };
   }, [gate]);
 
