@@ -142,6 +142,9 @@ test.describe('client-side navigation keeps a page on screen', () => {
       heading: /Data Strategy/,
     });
     expect(fetched.some((path) => path.includes('service-detail-page'))).toBe(true);
+    // The sections below the first screen follow the hero a frame later.
+    await expect(page.locator('#approach')).toBeAttached();
+    await expect(page.locator('#related')).toBeAttached();
     // Every page carries the whole stylesheet inline: a page's code never asks for it again
     // (a second copy would be fetched, parsed and applied to the whole document).
     expect(fetched.filter((path) => path.endsWith('.css'))).toEqual([]);

@@ -19,8 +19,9 @@ import { CookieSettingsButton } from '@/features/consent/cookie-settings-button'
 import { HydrationMarker } from '@/hydration/hydration-marker';
 import { LinkClickRouter } from '@/hydration/link-click-router';
 
-/** A failed preload is forgotten and retried by the navigation itself, which reports it. */
-const preloadRoute = (pathname: string) => void loadRoute(pathname).catch(() => undefined);
+/** A failed load is forgotten and retried by the navigation itself, which reports it. */
+const prepareRoute = (pathname: string) => loadRoute(pathname).catch(() => undefined);
+const preloadRoute = (pathname: string) => void prepareRoute(pathname);
 
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -28,7 +29,7 @@ export function RootLayout() {
     <>
       <SkipLink targetId={MAIN_CONTENT_ID} />
       <ScrollManager mainId={MAIN_CONTENT_ID} />
-      <LinkClickRouter />
+      <LinkClickRouter prepare={prepareRoute} />
       <RoutePreloader preload={preloadRoute} />
       <NavigationProgress />
       <Header />

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 
+import { markFirstPageShown } from '@/hydration/first-page';
 import { endPrerenderHydration } from '@/hydration/prerender-hydration';
 
 /** On <html> once the page in view has hydrated (tests and tools wait for it). */
@@ -12,6 +13,7 @@ export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 export function HydrationMarker() {
   useEffect(() => {
     endPrerenderHydration();
+    markFirstPageShown();
     document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
   }, []);
   return null;

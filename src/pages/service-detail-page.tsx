@@ -19,6 +19,7 @@ import { getServiceMeta } from '@/content/seo';
 import { getServiceSummary } from '@/content/service-catalogue';
 import { loadServicesFor } from '@/content/service-details';
 import type { ServiceSummary } from '@/content/types';
+import { BelowTheFold } from '@/hydration/below-the-fold';
 import { StaticIsland } from '@/hydration/static-island';
 import { serviceJsonLd } from '@/lib/seo/structured-data';
 
@@ -82,31 +83,40 @@ function ServiceDetail({ summary }: { summary: ServiceSummary }) {
             ))}
           </div>
         </ServiceSection>
-        <ServiceSection id="results" title={sections.metrics} tint={tint} layout="stacked">
-          <ServiceMetrics pillar={pillar} metrics={service.metrics} />
-        </ServiceSection>
-        <ServiceSection
-          id="approach"
-          title={sections.approach}
-          intro={`A typical engagement runs ${service.timeline}.`}
-        >
-          <ServiceApproach pillar={pillar} steps={service.approach} />
-        </ServiceSection>
-        <ServiceOutcomes
-          pillar={pillar}
-          deliverables={{ title: sections.deliverables, items: service.deliverables }}
-          benefits={{ title: sections.benefits, items: service.benefits }}
-        />
-        <ServiceSection id="testimonial" title="What Our Clients Say" hiddenTitle>
-          <ServiceTestimonial pillar={pillar} testimonial={service.testimonial} />
-        </ServiceSection>
-        {related.length > 0 ? (
-          <ServiceSection id="related" title={sections.related} tint="bg-slate-50" layout="stacked">
-            <RelatedServices services={related} />
-          </ServiceSection>
-        ) : null}
       </StaticIsland>
-      <ServiceClosingCta pillar={pillar} />
+      <BelowTheFold>
+        <StaticIsland>
+          <ServiceSection id="results" title={sections.metrics} tint={tint} layout="stacked">
+            <ServiceMetrics pillar={pillar} metrics={service.metrics} />
+          </ServiceSection>
+          <ServiceSection
+            id="approach"
+            title={sections.approach}
+            intro={`A typical engagement runs ${service.timeline}.`}
+          >
+            <ServiceApproach pillar={pillar} steps={service.approach} />
+          </ServiceSection>
+          <ServiceOutcomes
+            pillar={pillar}
+            deliverables={{ title: sections.deliverables, items: service.deliverables }}
+            benefits={{ title: sections.benefits, items: service.benefits }}
+          />
+          <ServiceSection id="testimonial" title="What Our Clients Say" hiddenTitle>
+            <ServiceTestimonial pillar={pillar} testimonial={service.testimonial} />
+          </ServiceSection>
+          {related.length > 0 ? (
+            <ServiceSection
+              id="related"
+              title={sections.related}
+              tint="bg-slate-50"
+              layout="stacked"
+            >
+              <RelatedServices services={related} />
+            </ServiceSection>
+          ) : null}
+        </StaticIsland>
+        <ServiceClosingCta pillar={pillar} />
+      </BelowTheFold>
     </>
   );
 }

@@ -8,11 +8,23 @@ import { servicesPageContent } from '@/content/page-copy';
 import { pillars } from '@/content/pillars';
 import { routeMeta } from '@/content/seo';
 import { getServiceSummariesByPillar } from '@/content/service-catalogue';
+import { BelowTheFold } from '@/hydration/below-the-fold';
 import { StaticIsland } from '@/hydration/static-island';
 
 const meta = routeMeta[paths.services];
 
 export default function ServicesPage() {
+  const pillarGroups = pillars.map((pillar, index) => (
+    <PillarGroup
+      key={pillar.id}
+      id={pillar.id}
+      label={pillar.label}
+      title={pillar.title}
+      description={pillar.description}
+      services={getServiceSummariesByPillar(pillar.id)}
+      tint={index % 2 === 1}
+    />
+  ));
   return (
     <>
       <Seo
@@ -45,20 +57,11 @@ export default function ServicesPage() {
           </ul>
         </nav>
       </PageHero>
-      <StaticIsland>
-        {pillars.map((pillar, index) => (
-          <PillarGroup
-            key={pillar.id}
-            id={pillar.id}
-            label={pillar.label}
-            title={pillar.title}
-            description={pillar.description}
-            services={getServiceSummariesByPillar(pillar.id)}
-            tint={index % 2 === 1}
-          />
-        ))}
-      </StaticIsland>
-      <ServicesClosingBanner />
+      <StaticIsland>{pillarGroups.slice(0, 1)}</StaticIsland>
+      <BelowTheFold>
+        <StaticIsland>{pillarGroups.slice(1)}</StaticIsland>
+        <ServicesClosingBanner />
+      </BelowTheFold>
     </>
   );
 }

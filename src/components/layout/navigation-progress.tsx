@@ -1,6 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
+import { isWaitingForPage } from '@/hydration/link-click-router';
+
 /** A navigation that commits within this time shows no indicator at all (no flash). */
 const SHOW_AFTER_MS = 150;
 
@@ -9,9 +11,9 @@ const here = () => `${window.location.pathname}${window.location.search}`;
 /**
  * A thin bar at the top of the window while a client-side navigation waits for the next page's
  * code or data. The current page stays on screen meanwhile (the navigation is a transition), so
- * without it a click on a slow connection would seem to do nothing. The address changes at once
- * while React commits the new location only when the page is ready: the bar shows while the two
- * differ. It is decorative; the new page's heading taking focus is what assistive technology
+ * without it a click on a slow connection would seem to do nothing. It shows while a clicked
+ * link's page is still loading, and while the address (changed at once by Back and Forward) is
+ * ahead of the location React has committed. It is decorative; the new page's heading taking focus is what assistive technology
  * hears.
  */
 export function NavigationProgress() {
@@ -37,7 +39,7 @@ export function NavigationProgress() {
     const check = () => {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
-        if (here() !== committed.current) setWaiting(true);
+        if (isWaitingForPage() || here() !== committed.current) setWaiting(true);
       }, SHOW_AFTER_MS);
     };
     document.addEventListener('click', check);

@@ -1,13 +1,39 @@
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, useLocation, useNavigationType } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { isAppPath } from '@/app/route-table';
-import { AppPathContext, LinkClickRouter } from '@/hydration/link-click-router';
+import {
+  AppPathContext,
+  isWaitingForPage,
+  LinkClickRouter,
+  type PreparePage,
+} from '@/hydration/link-click-router';
 import { RELOAD_DOCUMENT_ATTRIBUTE } from '@/lib/link-action';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** A stand-in for the route loader: each path's load settles when the test says so. */
+function manualLoader() {
+  const pending = new Map<string, () => void>();
+  const prepare: PreparePage = (pathname) =>
+    new Promise<void>((resolve) => pending.set(pathname, resolve));
+  const finish = async (pathname: string) => {
+    await act(async () => pending.get(pathname)!());
+  };
+  return { prepare, finish, asked: () => [...pending.keys()] };
+}
+
+/** Back and Forward, or any navigation of the app's own while a click waits. */
+function GoBackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Back
+    </button>
+  );
+}
 
 function Where() {
   const { pathname, hash } = useLocation();
@@ -49,7 +75,11 @@ const links = (
 
 let root: Root | undefined;
 
-async function mount(children: ReactNode = links, appPaths: typeof isAppPath = isAppPath) {
+async function mount(
+  children: ReactNode = links,
+  appPaths: typeof isAppPath = isAppPath,
+  prepare?: PreparePage,
+) {
   // The document's own address, which a real browser keeps equal to the router's.
   window.history.replaceState(null, '', '/privacy-policy');
   const container = document.createElement('div');
@@ -57,10 +87,10 @@ async function mount(children: ReactNode = links, appPaths: typeof isAppPath = i
   await act(async () => {
     root = createRoot(container);
     root.render(
-      <MemoryRouter initialEntries={['/privacy-policy']}>
+      <MemoryRouter initialEntries={['/cookie-policy', '/privacy-policy']} initialIndex={1}>
         <AppPathContext value={appPaths}>
           <Where />
-          <LinkClickRouter />
+          <LinkClickRouter prepare={prepare} />
           {children}
         </AppPathContext>
       </MemoryRouter>,
@@ -164,5 +194,45 @@ describe('LinkClickRouter', () => {
     const container = await mount();
     await click(link(container, 'Contact from here'));
     expect(where()).toBe('PUSH /#contact');
+  });
+
+  it("starts the navigation once the page's code is in, keeping the current page meanwhile", async () => {
+    const loader = manualLoader();
+    const container = await mount(links, isAppPath, loader.prepare);
+    const event = await click(link(container, 'Data audits'));
+    expect(event.defaultPrevented).toBe(true);
+    expect(loader.asked()).toEqual(['/service/data-audits']);
+    expect(where()).toBe('POP /privacy-policy');
+    expect(isWaitingForPage()).toBe(true);
+    await loader.finish('/service/data-audits');
+    expect(where()).toBe('PUSH /service/data-audits');
+    expect(isWaitingForPage()).toBe(false);
+  });
+
+  it('lets the later of two clicks win, whichever page loads first', async () => {
+    const loader = manualLoader();
+    const container = await mount(links, isAppPath, loader.prepare);
+    await click(link(container, 'Data audits'));
+    await click(link(container, 'Cookie policy'));
+    await loader.finish('/cookie-policy');
+    await loader.finish('/service/data-audits');
+    expect(where()).toBe('PUSH /cookie-policy');
+  });
+
+  it('drops a click still waiting when another navigation has happened since', async () => {
+    const loader = manualLoader();
+    const container = await mount(
+      <>
+        {links}
+        <GoBackButton />
+      </>,
+      isAppPath,
+      loader.prepare,
+    );
+    await click(link(container, 'Data audits'));
+    await click(container.querySelector('button')!);
+    expect(where()).toBe('POP /cookie-policy');
+    await loader.finish('/service/data-audits');
+    expect(where()).toBe('POP /cookie-policy');
   });
 });
