@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 import { Seo } from '@/components/layout/seo';
 import { ArticleCard } from '@/components/resources/article-card';
 import { ArticlesFollowCta } from '@/components/resources/articles-follow-cta';
@@ -11,6 +13,7 @@ import { site } from '@/config/site';
 import { articles, featuredArticles } from '@/content/articles';
 import { articlesPageContent } from '@/content/resources-copy';
 import { routeMeta } from '@/content/seo';
+import { BelowTheFold } from '@/hydration/below-the-fold';
 import { StaticIsland } from '@/hydration/static-island';
 
 const meta = routeMeta[paths.articles];
@@ -47,22 +50,32 @@ export default function ArticlesPage() {
           </StaticIsland>
         </ResourceGridSection>
       ) : null}
-      <ResourceGridSection
-        id="all-articles"
-        title={articlesPageContent.allHeading}
-        className="bg-slate-50"
-      >
-        <StaticIsland>
-          <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-            {articles.map((article, index) => (
-              <li key={article.id}>
-                <ArticleCard article={article} priority={!hasFeatured && index < 3} />
-              </li>
-            ))}
-          </ul>
-        </StaticIsland>
-      </ResourceGridSection>
-      <ArticlesFollowCta />
+      <AfterFeatured when={hasFeatured}>
+        <ResourceGridSection
+          id="all-articles"
+          title={articlesPageContent.allHeading}
+          className="bg-slate-50"
+        >
+          <StaticIsland>
+            <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+              {articles.map((article, index) => (
+                <li key={article.id}>
+                  <ArticleCard article={article} priority={!hasFeatured && index < 3} />
+                </li>
+              ))}
+            </ul>
+          </StaticIsland>
+        </ResourceGridSection>
+        <ArticlesFollowCta />
+      </AfterFeatured>
     </>
   );
+}
+
+/**
+ * Under the featured pair, the full list starts beyond the first screen; with no featured pair,
+ * it is the first screen.
+ */
+function AfterFeatured({ when, children }: { when: boolean; children: ReactNode }) {
+  return when ? <BelowTheFold>{children}</BelowTheFold> : children;
 }

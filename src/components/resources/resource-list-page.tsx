@@ -7,6 +7,7 @@ import { PageHero } from '@/components/ui/page-hero';
 import { paths } from '@/config/paths';
 import { caseStudiesPageContent, whitepapersPageContent } from '@/content/resources-copy';
 import { routeMeta } from '@/content/seo';
+import { BelowTheFold } from '@/hydration/below-the-fold';
 import { StaticIsland } from '@/hydration/static-island';
 
 /** Cards in the first row at the widest layout load their cover eagerly; the rest lazily. */
@@ -36,8 +37,9 @@ type ResourceListPageProps<T extends { id: string }> = {
 };
 
 /**
- * /case-studies and /whitepapers: hero, one static grid of cards (its heading for screen readers
- * only, the hero already says it), then the closing call to action.
+ * /case-studies and /whitepapers: hero, one grid of static cards (its heading for screen readers
+ * only, the hero already says it), then the closing call to action. On a client-side navigation
+ * the cards after the first row and the call to action follow the first screen a frame later.
  */
 export function ResourceListPage<T extends { id: string }>({
   path,
@@ -51,15 +53,21 @@ export function ResourceListPage<T extends { id: string }>({
       <Seo title={meta.title} description={meta.description} keywords={meta.keywords} path={path} />
       <PageHero title={copy.heading} intro={copy.intro} />
       <ResourceGridSection id={sectionId} title={sectionTitle} hiddenTitle className="bg-slate-50">
-        <StaticIsland>
-          <ul className={`grid gap-8 ${grid}`}>
-            {items.map((item, index) => (
-              <li key={item.id}>{card(item, index < FIRST_ROW)}</li>
-            ))}
-          </ul>
-        </StaticIsland>
+        <ul className={`grid gap-8 ${grid}`}>
+          {items.map((item, index) => {
+            const inFirstRow = index < FIRST_ROW;
+            const content = <StaticIsland>{card(item, inFirstRow)}</StaticIsland>;
+            return (
+              <li key={item.id}>
+                {inFirstRow ? content : <BelowTheFold fallback={null}>{content}</BelowTheFold>}
+              </li>
+            );
+          })}
+        </ul>
       </ResourceGridSection>
-      <ResourcesCta />
+      <BelowTheFold fallback={null}>
+        <ResourcesCta />
+      </BelowTheFold>
     </>
   );
 }
