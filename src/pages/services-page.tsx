@@ -1,4 +1,5 @@
 import { Seo } from '@/components/layout/seo';
+import { HeroArtSlot } from '@/components/services/hero-art/hero-art-slot';
 import { LazyServicesHeroArt } from '@/components/services/hero-art/lazy-services-hero-art';
 import { PillarGroup } from '@/components/services/pillar-group';
 import { ServicesClosingBanner } from '@/components/services/services-closing-banner';
@@ -37,9 +38,9 @@ export default function ServicesPage() {
         title={servicesPageContent.heading}
         intro={servicesPageContent.intro}
         art={
-          <StaticIsland>
+          <HeroArtSlot>
             <LazyServicesHeroArt />
-          </StaticIsland>
+          </HeroArtSlot>
         }
       >
         <nav aria-label="Service pillars">

@@ -1,4 +1,5 @@
 import { ContactLink } from '@/components/layout/contact-link';
+import { HeroArtSlot } from '@/components/services/hero-art/hero-art-slot';
 import { LazyServiceHeroArt } from '@/components/services/hero-art/lazy-service-hero-art';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ArrowLeftIcon, ArrowRightIcon, ClockIcon } from '@/components/ui/icons';
@@ -7,7 +8,6 @@ import { pillarTheme } from '@/components/ui/pillar-theme';
 import { paths } from '@/config/paths';
 import { serviceDetailCopy } from '@/content/page-copy';
 import type { PillarId } from '@/content/types';
-import { StaticIsland } from '@/hydration/static-island';
 
 type ServiceHeroProps = {
   slug: string;
@@ -37,9 +37,9 @@ export function ServiceHero({
       title={title}
       intro={description}
       art={
-        <StaticIsland>
+        <HeroArtSlot>
           <LazyServiceHeroArt slug={slug} pillar={pillar} />
-        </StaticIsland>
+        </HeroArtSlot>
       }
       eyebrow={
         <div className="flex flex-col items-start gap-6">
