@@ -6,7 +6,7 @@ import { ArticlesFollowCta } from '@/components/resources/articles-follow-cta';
 import { ResourceGridSection } from '@/components/resources/resource-grid-section';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ExternalLink } from '@/components/ui/external-link';
-import { LinkedInIcon } from '@/components/ui/icons';
+import { LinkedInIcon } from '@/components/ui/linkedin-icon';
 import { PageHero } from '@/components/ui/page-hero';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';

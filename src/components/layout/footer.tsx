@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { ContactLink } from '@/components/layout/contact-link';
+import { LinkedInIcon } from '@/components/ui/linkedin-icon';
 import {
   footerCompanyLinks,
   footerLegalLinks,
@@ -28,9 +29,7 @@ export function Footer({ legalExtra }: { legalExtra?: (className: string) => Rea
             rel="noopener noreferrer"
             className="mt-5 inline-flex items-center gap-2 text-sm font-semibold text-white hover:underline"
           >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="currentColor">
-              <path d="M4.98 3.5a2.5 2.5 0 11-.02 5 2.5 2.5 0 01.02-5zM3 9h4v12H3zM9 9h3.8v1.7h.05c.53-1 1.83-2.05 3.77-2.05 4.03 0 4.78 2.65 4.78 6.1V21h-4v-5.6c0-1.34-.03-3.06-1.86-3.06-1.87 0-2.15 1.46-2.15 2.96V21H9z" />
-            </svg>
+            <LinkedInIcon />
             Follow us on LinkedIn
             <span className="sr-only">(opens in a new tab)</span>
           </a>

@@ -4,7 +4,7 @@ import { buttonClass } from '@/components/ui/button-styles';
 import { CardImage } from '@/components/ui/card-image';
 import { clickableCardClass, stretchedLinkClass } from '@/components/ui/card-styles';
 import { ExternalLink } from '@/components/ui/external-link';
-import { LinkedInIcon } from '@/components/ui/icons';
+import { LinkedInIcon } from '@/components/ui/linkedin-icon';
 import { articlesPageContent } from '@/content/resources-copy';
 import type { Article } from '@/content/types';
 

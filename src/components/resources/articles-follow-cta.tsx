@@ -1,7 +1,7 @@
 import { buttonClass } from '@/components/ui/button-styles';
 import { CtaBanner } from '@/components/ui/cta-banner';
 import { ExternalLink } from '@/components/ui/external-link';
-import { LinkedInIcon } from '@/components/ui/icons';
+import { LinkedInIcon } from '@/components/ui/linkedin-icon';
 import { site } from '@/config/site';
 import { articlesPageContent } from '@/content/resources-copy';
 
