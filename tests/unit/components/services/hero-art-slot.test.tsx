@@ -1,12 +1,9 @@
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { HeroArtSlot } from '@/components/services/hero-art/hero-art-slot';
 import { markFirstPageShown } from '@/hydration/first-page';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const hero = (
   <div>
@@ -17,23 +14,7 @@ const hero = (
   </div>
 );
 
-let root: Root | undefined;
-
-async function render() {
-  const container = document.createElement('div');
-  document.body.replaceChildren(container);
-  await act(async () => {
-    root = createRoot(container);
-    root.render(hero);
-  });
-  return container;
-}
-
-afterEach(() => {
-  act(() => root?.unmount());
-  vi.useRealTimers();
-  document.body.replaceChildren();
-});
+afterEach(() => vi.useRealTimers());
 
 // The order matters: once a page has been shown, it stays shown for the rest of the file.
 describe('HeroArtSlot', () => {
@@ -41,20 +22,21 @@ describe('HeroArtSlot', () => {
     expect(renderToString(hero)).toContain('data-testid="art"');
   });
 
-  it('renders the art with the first page', async () => {
-    const container = await render();
-    expect(container.querySelector('[data-testid="art"]')).not.toBeNull();
+  it('renders the art with the first page', () => {
+    render(hero);
+    expect(screen.getByTestId('art')).toBeInTheDocument();
   });
 
   it('on a client-side navigation, leaves the box empty until the heading has been painted', async () => {
     markFirstPageShown();
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
-    const container = await render();
-    expect(container.querySelector('h1')).not.toBeNull();
-    expect(container.querySelector('[data-testid="art"]')).toBeNull();
+    render(hero);
+    expect(screen.getByRole('heading', { name: 'Data Audits' })).toBeInTheDocument();
+    expect(screen.queryByTestId('art')).toBeNull();
 
     await act(async () => vi.advanceTimersToNextFrame());
+    expect(screen.queryByTestId('art')).toBeNull();
     await act(async () => vi.runOnlyPendingTimers());
-    expect(container.querySelector('[data-testid="art"]')).not.toBeNull();
+    expect(screen.getByTestId('art')).toBeInTheDocument();
   });
 });
