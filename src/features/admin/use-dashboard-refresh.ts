@@ -34,16 +34,20 @@ export function useDashboardRefresh(
   const [refreshKey, setRefreshKey] = useState(0);
   const [announcement, setAnnouncement] = useState('');
   const newest = useRef<string | null>(null);
+  // Whether the last load found no enquiry at all: every enquiry there is now has arrived since.
+  const sawNone = useRef(false);
 
   const load = useCallback(
     async (poll: boolean) => {
       try {
         const since = newest.current;
         const data = await fetchOverview(client, since);
-        if (poll && since && data.arrived_since > 0 && data.latest_created_at) {
-          setAnnouncement(arrivalMessage(data.arrived_since, data.latest_created_at));
+        const arrived = since ? data.arrived_since : sawNone.current ? data.total : 0;
+        if (poll && arrived > 0 && data.latest_created_at) {
+          setAnnouncement(arrivalMessage(arrived, data.latest_created_at));
         }
         newest.current = data.latest_created_at ?? newest.current;
+        sawNone.current = newest.current === null;
         setOverview(data);
       } catch (error) {
         // A failed poll keeps what is on screen; the next one tries again.

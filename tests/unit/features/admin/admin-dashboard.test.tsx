@@ -271,4 +271,33 @@ describe('the overview', () => {
     // After the first load, every poll asks about arrivals since the newest enquiry seen.
     expect(rpcCalls.at(-1)?.args).toEqual({ _since: expect.any(String) });
   });
+
+  it('announces the first enquiry on a dashboard opened with none', async () => {
+    const rows: ReturnType<typeof submission>[] = [];
+    let polls = 0;
+    renderDashboard({
+      rows,
+      pollIntervalMs: 40,
+      rpc: {
+        enquiry_overview: () => {
+          polls += 1;
+          if (polls >= 3 && rows.length === 0) rows.push(submission(0, { Name: 'Firstcomer' }));
+          // With nothing seen yet there is no date to ask about, so the database counts no
+          // arrivals: the dashboard knows it saw none, and so every enquiry now is new.
+          return {
+            data: overviewOf({
+              total: rows.length,
+              latest_created_at: rows[0]?.created_at ?? null,
+            }),
+          };
+        },
+      },
+    });
+    expect(await screen.findByRole('row', { name: /Firstcomer/ }, { timeout: 2000 })).toBeVisible();
+    expect(
+      await screen.findByText(/^1 new enquiry arrived at \d\d:\d\d\.$/, undefined, {
+        timeout: 2000,
+      }),
+    ).toHaveAttribute('role', 'status');
+  });
 });
