@@ -79,6 +79,16 @@ test("every page is served with the build's Content-Security-Policy and security
   const script = await request.get(asset ?? '');
   expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(script.headers()['content-security-policy']).toBe(csp);
+
+  // Images and the favicon keep their names when redrawn: a day fresh, then revalidated.
+  for (const path of ['/images/team/aisha-rahman.svg', '/favicon.svg']) {
+    const file = await request.get(path);
+    expect(file.status(), path).toBe(200);
+    expect(file.headers()['cache-control'], path).toBe(
+      'public, max-age=86400, stale-while-revalidate=604800',
+    );
+    expect(file.headers()['content-security-policy'], path).toBe(csp);
+  }
 });
 
 test('the policy is enforced: injected inline script, inline handlers, string eval and requests to another origin are refused', async ({

@@ -139,4 +139,25 @@ describe('security headers', () => {
       'public, max-age=31536000, immutable',
     );
   });
+
+  it('the images and the favicon are fresh for a day, then revalidated in the background', () => {
+    const rules = parseHeadersFile(renderHeadersFile(production));
+    for (const path of ['/images/team/aisha-rahman.svg', '/favicon.svg']) {
+      const headers = headersForPath(rules, path);
+      expect(headers.get('Cache-Control'), path).toBe(
+        'public, max-age=86400, stale-while-revalidate=604800',
+      );
+      expect(headers.get('X-Content-Type-Options'), path).toBe('nosniff');
+    }
+    expect(headersForPath(rules, '/og-image.png').has('Cache-Control')).toBe(false);
+    const vercel = JSON.parse(renderVercelJson(production)) as {
+      headers: { source: string; headers: { key: string; value: string }[] }[];
+    };
+    expect(vercel.headers.map(({ source }) => source)).toEqual([
+      '/(.*)',
+      '/assets/(.*)',
+      '/images/(.*)',
+      '/favicon.svg',
+    ]);
+  });
 });
