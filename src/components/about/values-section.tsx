@@ -22,19 +22,23 @@ export function ValuesSection() {
     <section aria-labelledby="values-title" className="bg-slate-50 py-20 sm:py-24">
       <div className="container-page">
         <SectionHeading id="values-title" eyebrow="How we work" title="What Sets Us Apart" />
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+        {/* A tablet's width is too narrow for three columns of centred text: there each tile
+            is one row, icon beside the text, and the three columns start at lg. */}
+        <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {valueTiles.map((tile, index) => (
             <li
               key={tile.id}
-              className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+              className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm md:flex md:items-start md:gap-6 md:text-left lg:block lg:text-center"
             >
               <span
-                className={`mx-auto inline-flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br text-white shadow-md ${accents[index % accents.length]}`}
+                className={`mx-auto inline-flex size-14 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br text-white shadow-md md:mx-0 lg:mx-auto ${accents[index % accents.length]}`}
               >
                 <OutlineIcon d={valueIcons[tile.icon]} className="size-7" />
               </span>
-              <h3 className="mt-5 text-xl font-bold text-ink">{tile.title}</h3>
-              <p className="mt-3 leading-7 text-ink-muted">{tile.description}</p>
+              <div>
+                <h3 className="mt-5 text-xl font-bold text-ink md:mt-0 lg:mt-5">{tile.title}</h3>
+                <p className="mt-3 leading-7 text-ink-muted">{tile.description}</p>
+              </div>
             </li>
           ))}
         </ul>

@@ -18,7 +18,7 @@ export function AccreditationsSection() {
           title={accreditationsSectionContent.heading}
           intro={accreditationsSectionContent.intro}
         />
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+        <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {accreditations.map((accreditation) => (
             <li key={accreditation.id}>
               <AccreditationCard accreditation={accreditation} />
@@ -45,10 +45,10 @@ export function AccreditationCard({ accreditation }: { accreditation: Accreditat
   return (
     <article
       data-testid="accreditation"
-      // Side by side where the card is wide (one column below md, three from xl); stacked in
+      // Side by side where the card is wide (one column below lg, three from xl); stacked in
       // the narrow three-column cards between, where the badge beside the text left it too
       // little room and long words ran out of the card.
-      className="flex h-full flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:gap-5 md:flex-col md:gap-4 xl:flex-row xl:gap-5"
+      className="flex h-full flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:gap-5 lg:flex-col lg:gap-4 xl:flex-row xl:gap-5"
     >
       <img
         ref={imageRef}

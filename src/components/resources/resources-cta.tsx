@@ -25,14 +25,20 @@ export function ResourcesCta() {
         </p>
       }
       tiles={
-        <ul className="relative mt-12 grid gap-4 md:grid-cols-3">
+        // Three columns from lg; on a tablet one tile a row, the icon beside the text.
+        <ul className="relative mt-12 grid gap-4 lg:grid-cols-3">
           {resourcesCta.tiles.map((tile) => {
             const Icon = tileIcons[tile.id] ?? SparkIcon;
             return (
-              <li key={tile.id} className="rounded-2xl bg-white/10 p-6 ring-1 ring-white/20">
-                <Icon className="size-7 text-brand-200" />
-                <h3 className="mt-4 text-lg font-bold">{tile.title}</h3>
-                <p className="mt-2 text-base leading-7 text-slate-100">{tile.description}</p>
+              <li
+                key={tile.id}
+                className="rounded-2xl bg-white/10 p-6 ring-1 ring-white/20 md:flex md:gap-5 lg:block"
+              >
+                <Icon className="size-7 shrink-0 text-brand-200" />
+                <div>
+                  <h3 className="mt-4 text-lg font-bold md:mt-0 lg:mt-4">{tile.title}</h3>
+                  <p className="mt-2 text-base leading-7 text-slate-100">{tile.description}</p>
+                </div>
               </li>
             );
           })}
