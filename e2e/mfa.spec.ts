@@ -12,6 +12,9 @@ async function signInWithPassword(page: Page, email: string, password: string) {
   await form.getByLabel(/Email/).fill(email);
   await form.getByLabel(/Password/).fill(password);
   await form.getByRole('button', { name: 'Sign In' }).click();
+  // A right password is greeted by a toast whose library loads on demand: wait for it here, or a
+  // later wait for toasts to be gone may pass before it has even appeared (then axe judges it).
+  await expect(page.getByText('Welcome back!')).toBeVisible({ timeout: 15_000 });
 }
 
 async function axeWithoutToasts(page: Page) {
