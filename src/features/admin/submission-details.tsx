@@ -10,6 +10,7 @@ import {
   formatDate,
   telHref,
 } from '@/features/admin/submission-format';
+import { mailtoHref } from '@/lib/mailto';
 
 const linkClass = 'break-all text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
@@ -31,7 +32,7 @@ export function SubmissionDetails({ submission }: { submission: Submission }) {
       </Field>
       <Field label="Email">
         {submission.Email ? (
-          <a href={`mailto:${submission.Email}`} className={linkClass}>
+          <a href={mailtoHref(submission.Email)} className={linkClass}>
             {submission.Email}
           </a>
         ) : (

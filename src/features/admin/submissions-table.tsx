@@ -10,6 +10,7 @@ import {
   formatTime,
   truncate,
 } from '@/features/admin/submission-format';
+import { mailtoHref } from '@/lib/mailto';
 
 const headers = [
   'Date',
@@ -91,7 +92,7 @@ function SubmissionRow({ row, onView }: { row: Submission; onView: (row: Submiss
       <td className={`${cell} min-w-[13rem] [overflow-wrap:anywhere]`}>
         {row.Email ? (
           <a
-            href={`mailto:${row.Email}`}
+            href={mailtoHref(row.Email)}
             className="text-brand-700 underline-offset-2 hover:underline"
           >
             {email}
