@@ -5,12 +5,17 @@ import { downloadFile } from '@/lib/download-file';
 /**
  * CSV export of enquiries: RFC 4180 (comma separated, CRLF line ends, fields with a comma,
  * quote, CR or LF wrapped in double quotes with quotes doubled), UTF-8 with a byte-order mark so
- * Excel reads accents correctly, and safe against formula injection: a cell that starts with
- * = + - @ tab or CR gets a leading single quote so spreadsheets show it as text (OWASP advice).
+ * Excel reads accents correctly, and safe against formula injection (OWASP advice): a cell that
+ * starts with a tab, CR or NUL, or whose first visible character is = + - or @, gets a leading
+ * single quote so spreadsheets show it as text.
  */
 export const CSV_BOM = '\uFEFF';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Importers that trim a cell read "  =cmd" or "\n=cmd" as a formula, so the test looks past
+ * leading whitespace, control and invisible format characters (zero-width space, BOM).
+ */
+const FORMULA_START = /^[\t\r\0]|^[\s\p{Cc}\p{Cf}]*[=+\-@]/u;
 
 export function csvCell(value: string | null | undefined): string {
   let text = value ?? '';

@@ -31,6 +31,31 @@ describe('csvCell (RFC 4180 and formula-injection safety)', () => {
     },
   );
 
+  it.each([
+    '  =HYPERLINK("http://x")',
+    ' +44 20 7946 0958',
+    '\n=cmd',
+    '\r\n-2+3',
+    '\u00a0@SUM(A1)',
+    '\u200b=1+1',
+    '\ufeff=1+1',
+    '\u0000=1+1',
+    '\u0000hello',
+    '\t hello',
+    '\rhello',
+  ])('prefixes a formula behind leading whitespace or control characters: %j', (value) => {
+    const cell = csvCell(value);
+    expect(cell.replace(/^"/, '').startsWith("'")).toBe(true);
+    // the value itself follows the quote unchanged (inner quotes doubled by the CSV quoting).
+    expect(cell.replace(/^"|"$/g, '').replace(/""/g, '"').slice(1)).toBe(value);
+  });
+
+  it('leaves leading whitespace alone when no formula character follows', () => {
+    expect(csvCell('  Acme Ltd')).toBe('  Acme Ltd');
+    expect(csvCell('\nhello')).toBe('"\nhello"');
+    expect(csvCell(' a=b')).toBe(' a=b');
+  });
+
   it('quotes after prefixing, so a dangerous cell with quotes stays one field', () => {
     expect(csvCell('=cmd|"/c calc"!A1')).toBe('"\'=cmd|""/c calc""!A1"');
   });
