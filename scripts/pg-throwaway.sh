@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs a command against a throwaway PostgreSQL cluster: initdb in a temp directory, start it on a
 # free port on 127.0.0.1, run "$@" with DATABASE_URL set, then stop and delete the cluster.
-# Exits with the command's status. Without PostgreSQL server binaries it prints a notice and exits 0.
+# Exits with the command's status. Without PostgreSQL server binaries it prints a notice and exits 0,
+# or fails when PG_THROWAWAY_REQUIRED=1 (CI, and checks that must not pass by not running).
 #
 #   scripts/pg-throwaway.sh npx vitest run --project integration
 set -euo pipefail
@@ -27,6 +28,11 @@ find_bin_dir() {
 }
 
 if ! BIN_DIR="$(find_bin_dir)"; then
+  if [ "${PG_THROWAWAY_REQUIRED:-}" = "1" ]; then
+    echo "pg-throwaway: no PostgreSQL server binaries (pg_ctl, initdb) found, and this needs them: $*" >&2
+    echo "pg-throwaway: install them, e.g. apt-get install postgresql-15" >&2
+    exit 1
+  fi
   echo "pg-throwaway: no PostgreSQL server binaries (pg_ctl, initdb) found; skipping: $*"
   exit 0
 fi
