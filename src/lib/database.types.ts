@@ -57,6 +57,7 @@ export type Database = {
           Company: string;
           created_at: string;
           Email: string;
+          held_at: string | null;
           id: string;
           Interest: string;
           Job: string | null;
@@ -72,6 +73,7 @@ export type Database = {
           Company: string;
           created_at?: string;
           Email: string;
+          held_at?: string | null;
           id?: string;
           Interest: string;
           Job?: string | null;
@@ -87,6 +89,7 @@ export type Database = {
           Company?: string;
           created_at?: string;
           Email?: string;
+          held_at?: string | null;
           id?: string;
           Interest?: string;
           Job?: string | null;
@@ -160,6 +163,10 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      bulk_enquiry_action: {
+        Args: { _action: string; _ids: Json };
+        Returns: Json;
+      };
       claim_enquiry_mail_jobs: {
         Args: { max_jobs?: number };
         Returns: {

@@ -1,0 +1,234 @@
+// One admin action on many enquiries (public.bulk_enquiry_action): mark spam, delete with
+// everything hanging off them, or release held ones. Only an admin with a second factor (aal2)
+// may; each call writes exactly one audit entry with the counts, none per row.
+
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { anonClient, createUser, signedInClient, startTestBackend } from './support/backend.ts';
+import type { TestBackend } from './support/backend.ts';
+import { createAdmin } from './support/admin.ts';
+import { seedEnquiry } from './support/privacy.ts';
+
+const ADMIN = { email: 'bulk.admin@example.com', password: 'bulk-admin-password-1' };
+const MEMBER = { email: 'bulk.member@example.com', password: 'bulk-member-password-1' };
+
+let backend: TestBackend;
+let admin: SupabaseClient;
+/** The same admin signed in with the password only (aal1). */
+let adminAal1: SupabaseClient;
+let member: SupabaseClient;
+
+async function count(from: string, params: unknown[] = []): Promise<number> {
+  const rows = await backend.sql<{ n: number }>(`select count(*)::int as n from ${from}`, params);
+  return rows[0]!.n;
+}
+
+/** Seeds `n` enquiries (each with a note, a client address and its mail). */
+async function seedMany(n: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i += 1) ids.push((await seedEnquiry(backend)).id);
+  // the seed's notes are audited; the tests look only at what the bulk action writes
+  await backend.sql('delete from public.audit_log');
+  return ids;
+}
+
+async function bulkAudit() {
+  return backend.sql<{
+    action: string;
+    resource_id: string | null;
+    details: Record<string, number>;
+  }>(
+    `select action, resource_id, details from public.audit_log
+      where resource = 'contact_submissions' order by created_at, id`,
+  );
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  ({ client: admin } = await createAdmin(backend, ADMIN.email, ADMIN.password));
+  adminAal1 = await signedInClient(backend, ADMIN.email, ADMIN.password);
+  await createUser(backend, MEMBER);
+  member = await signedInClient(backend, MEMBER.email, MEMBER.password);
+});
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+beforeEach(async () => {
+  await backend.sql('delete from public.contact_submissions');
+  await backend.sql('delete from private.enquiry_mail_jobs');
+  await backend.sql('delete from public.audit_log');
+});
+
+describe('who may act in bulk', () => {
+  it('refuses anon, a signed-in non-admin and an admin without the second factor, changing nothing', async () => {
+    const ids = await seedMany(2);
+    const anon = await anonClient(backend).rpc('bulk_enquiry_action', {
+      _ids: ids,
+      _action: 'delete',
+    });
+    expect(anon.error?.code).toBe('42501');
+    for (const client of [member, adminAal1]) {
+      const { error } = await client.rpc('bulk_enquiry_action', { _ids: ids, _action: 'delete' });
+      expect(error).toMatchObject({
+        code: '42501',
+        message: 'Only staff admins may change enquiries in bulk.',
+      });
+    }
+    expect(await count('public.contact_submissions')).toBe(2);
+    expect(await bulkAudit()).toEqual([]);
+  });
+
+  it('names bad input: an unknown action, no ids, too many, or ids that are not uuids', async () => {
+    const ids = await seedMany(1);
+    const unknown = await admin.rpc('bulk_enquiry_action', { _ids: ids, _action: 'archive' });
+    expect(unknown.error).toMatchObject({ code: '22023', hint: 'enquiry_bulk_action_invalid' });
+    const tooMany = Array.from({ length: 501 }, () => ids[0]);
+    for (const bad of [[], tooMany, ['not-a-uuid'], [42], { id: ids[0] }]) {
+      const { error } = await admin.rpc('bulk_enquiry_action', { _ids: bad, _action: 'spam' });
+      expect(error).toMatchObject({
+        code: '22023',
+        message: 'Select between 1 and 500 enquiries.',
+        hint: 'enquiry_bulk_ids_invalid',
+      });
+    }
+    expect(await bulkAudit()).toEqual([]);
+  });
+});
+
+describe('mark spam', () => {
+  it('marks every selected enquiry spam with one audit entry carrying the count', async () => {
+    const ids = await seedMany(4);
+    const untouched = await seedMany(1);
+    await backend.sql(`update public.contact_submissions set status = 'spam' where id = $1`, [
+      ids[0],
+    ]);
+    await backend.sql('delete from public.audit_log');
+
+    const { data, error } = await admin.rpc('bulk_enquiry_action', { _ids: ids, _action: 'spam' });
+    expect(error).toBeNull();
+    expect(data).toEqual({ action: 'spam', requested: 4, count: 3 });
+    expect(
+      await count(`public.contact_submissions where status = 'spam' and id = any($1::uuid[])`, [
+        ids,
+      ]),
+    ).toBe(4);
+    expect(
+      await count(`public.contact_submissions where status = 'new' and id = $1`, untouched),
+    ).toBe(1);
+    expect(await bulkAudit()).toEqual([
+      {
+        action: 'admin_enquiries_marked_spam',
+        resource_id: null,
+        details: { requested: 4, count: 3 },
+      },
+    ]);
+  });
+
+  it('a single change outside a bulk action is still audited per enquiry', async () => {
+    const [id] = await seedMany(1);
+    await admin.rpc('bulk_enquiry_action', { _ids: [id], _action: 'spam' });
+    const update = await admin.from('contact_submissions').update({ status: 'new' }).eq('id', id!);
+    expect(update.error).toBeNull();
+    expect((await bulkAudit()).map((entry) => entry.action)).toEqual([
+      'admin_enquiries_marked_spam',
+      'admin_enquiry_status_changed',
+    ]);
+  });
+});
+
+describe('delete', () => {
+  it('deletes the enquiries with their notes, client addresses and mail, and one audit entry', async () => {
+    const ids = await seedMany(3);
+    const kept = await seedMany(1);
+    // a digest naming a deleted enquiry and a kept one keeps only the kept one
+    await backend.sql(
+      `insert into private.enquiry_mail_jobs (kind, payload)
+       values ('staff_digest', jsonb_build_object('enquiries', jsonb_build_array(
+         jsonb_build_object('id', $1::text), jsonb_build_object('id', $2::text))))`,
+      [ids[0], kept[0]],
+    );
+
+    const { data, error } = await admin.rpc('bulk_enquiry_action', {
+      _ids: [...ids, '00000000-0000-4000-8000-000000000000'],
+      _action: 'delete',
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      action: 'delete',
+      requested: 4,
+      count: 3,
+      contact_submissions: 3,
+      enquiry_notes: 3,
+      enquiry_sources: 3,
+    });
+
+    expect(await count('public.contact_submissions')).toBe(1);
+    expect(await count('public.enquiry_notes where submission_id = any($1::uuid[])', [ids])).toBe(
+      0,
+    );
+    expect(
+      await count('private.enquiry_sources where submission_id = any($1::uuid[])', [ids]),
+    ).toBe(0);
+    expect(
+      await count('private.enquiry_mail_jobs where submission_id = any($1::uuid[])', [ids]),
+    ).toBe(0);
+    const digests = await backend.sql<{ ids: string[] }>(
+      `select array(select e ->> 'id' from jsonb_array_elements(payload -> 'enquiries') e) as ids
+         from private.enquiry_mail_jobs where kind = 'staff_digest'`,
+    );
+    expect(digests).toEqual([{ ids: kept }]);
+
+    const audit = await bulkAudit();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: 'admin_enquiries_deleted',
+      resource_id: null,
+      details: { requested: 4, count: 3, contact_submissions: 3, enquiry_notes: 3 },
+    });
+  });
+});
+
+describe('release', () => {
+  it('clears the hold of held enquiries only, queues no mail, one audit entry', async () => {
+    await backend.sql('update private.enquiry_limits set enquiries_per_hour = 1');
+    try {
+      const visitor = anonClient(backend);
+      for (let n = 0; n < 3; n += 1) {
+        const { error } = await visitor.from('contact_submissions').insert({
+          Name: 'Held Visitor',
+          Email: `held-${n}@example.com`,
+          Company: 'Held Ltd',
+          Interest: 'other',
+          Timeline: 'exploring',
+          Message: 'An enquiry that arrives past the ceiling.',
+        });
+        expect(error).toBeNull();
+      }
+    } finally {
+      await backend.sql('update private.enquiry_limits set enquiries_per_hour = default');
+    }
+    const all = await backend.sql<{ id: string }>(
+      'select id::text as id from public.contact_submissions',
+    );
+    expect(await count('public.contact_submissions where held_at is not null')).toBe(2);
+    const jobsBefore = await count('private.enquiry_mail_jobs');
+
+    const { data, error } = await admin.rpc('bulk_enquiry_action', {
+      _ids: all.map((row) => row.id),
+      _action: 'release',
+    });
+    expect(error).toBeNull();
+    expect(data).toEqual({ action: 'release', requested: 3, count: 2 });
+    expect(await count('public.contact_submissions where held_at is not null')).toBe(0);
+    expect(await count('private.enquiry_mail_jobs')).toBe(jobsBefore);
+    expect(await bulkAudit()).toEqual([
+      {
+        action: 'admin_enquiries_released',
+        resource_id: null,
+        details: { requested: 3, count: 2 },
+      },
+    ]);
+  });
+});
