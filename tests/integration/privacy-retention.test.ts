@@ -1,6 +1,7 @@
 // Retention as the privacy policy states it: the daily run deletes exactly the enquiries (with
-// their notes, client addresses and mail) and audit entries past their periods, as of a frozen
-// clock, and nothing else; a second run deletes nothing. The periods the database uses are the
+// their notes, client addresses and mail), the mail of enquiries deleted before, and audit
+// entries past their periods, as of a frozen clock, and nothing else; a second run deletes
+// nothing. The periods the database uses are the
 // ones the policy page prints.
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -192,6 +193,174 @@ describe('private.apply_retention', () => {
       { role: 'anon', allowed: false },
       { role: 'authenticated', allowed: false },
     ]);
+  });
+});
+
+describe('mail whose enquiry was deleted before', () => {
+  // its own backend, so the exact counts of the runs above stay about enquiries alone.
+  let orphans: TestBackend;
+  let oldOrphan: SeededEnquiry;
+  let youngOrphan: SeededEnquiry;
+  let live: SeededEnquiry;
+  let oldOrphanJobs: string[];
+  let youngOrphanJobs: string[];
+  let liveJobs: string[];
+  let mixedDigest: string;
+  let oldOrphanedDigest: string;
+  let youngOrphanedDigest: string;
+  let claimedJob: string;
+
+  async function jobIds(submissionId: string): Promise<string[]> {
+    const rows = await orphans.sql<{ id: string }>(
+      `select id::text as id from private.enquiry_mail_jobs where submission_id = $1`,
+      [submissionId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async function remainingJobs(): Promise<string[]> {
+    const rows = await orphans.sql<{ id: string }>(
+      'select id::text as id from private.enquiry_mail_jobs',
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async function digest(
+    queuedAt: string,
+    enquiries: SeededEnquiry[],
+    status = 'pending',
+  ): Promise<string> {
+    const rows = await orphans.sql<{ id: string }>(
+      `insert into private.enquiry_mail_jobs (kind, payload, status, created_at)
+       values ('staff_digest', $1::jsonb, $2, $3::timestamptz) returning id::text as id`,
+      [
+        JSON.stringify({
+          enquiries: enquiries.map((enquiry) => ({ id: enquiry.id, email: enquiry.email })),
+        }),
+        status,
+        queuedAt,
+      ],
+    );
+    return rows[0]!.id;
+  }
+
+  /** Backdates the enquiry's mail to `queuedAt`, then deletes the enquiry as an admin would. */
+  async function orphan(enquiry: SeededEnquiry, queuedAt: string): Promise<string[]> {
+    await orphans.sql(
+      'update private.enquiry_mail_jobs set created_at = $2::timestamptz where submission_id = $1',
+      [enquiry.id, queuedAt],
+    );
+    const jobs = await jobIds(enquiry.id);
+    await orphans.sql('delete from public.contact_submissions where id = $1', [enquiry.id]);
+    return jobs;
+  }
+
+  beforeAll(async () => {
+    orphans = await startTestBackend({ retentionIntervalMs: 0 });
+    oldOrphan = await seedEnquiry(orphans, { createdAt: '2024-06-01T09:00:00Z' });
+    youngOrphan = await seedEnquiry(orphans, { createdAt: '2024-06-01T09:00:00Z' });
+    // an enquiry kept by a recent contact keeps its mail, however old.
+    live = await seedEnquiry(orphans, {
+      createdAt: '2021-03-01T09:00:00Z',
+      lastContactedAt: '2026-10-01T09:00:00Z',
+    });
+    await orphans.sql(
+      `update private.enquiry_mail_jobs set created_at = '2021-03-01T09:00:00Z' where submission_id = $1`,
+      [live.id],
+    );
+    liveJobs = await jobIds(live.id);
+
+    mixedDigest = await digest(CUTOFF_MINUS, [oldOrphan, live]);
+    oldOrphanedDigest = await digest(CUTOFF_MINUS, [oldOrphan]);
+    youngOrphanedDigest = await digest(CUTOFF_PLUS, [youngOrphan]);
+    oldOrphanJobs = await orphan(oldOrphan, CUTOFF_MINUS);
+    youngOrphanJobs = await orphan(youngOrphan, CUTOFF_PLUS);
+
+    // an acknowledgement of a deleted enquiry that a sender holds right now.
+    const claimed = await orphans.sql<{ id: string }>(
+      `insert into private.enquiry_mail_jobs
+         (kind, recipient, status, claim_token, lease_until, attempts, created_at)
+       values ('acknowledgement', 'claimed@example.com', 'sending', gen_random_uuid(),
+               now() + interval '5 minutes', 1, $1::timestamptz)
+       returning id::text as id`,
+      [CUTOFF_MINUS],
+    );
+    claimedJob = claimed[0]!.id;
+  });
+
+  afterAll(async () => {
+    await orphans?.stop();
+  });
+
+  it('the outbox kept the jobs of the deleted enquiries, without their enquiry', async () => {
+    expect(oldOrphanJobs.length).toBeGreaterThan(0);
+    expect(youngOrphanJobs.length).toBeGreaterThan(0);
+    const rows = await orphans.sql<{ n: number }>(
+      `select count(*)::int as n from private.enquiry_mail_jobs
+        where id = any($1::uuid[]) and submission_id is null`,
+      [[...oldOrphanJobs, ...youngOrphanJobs]],
+    );
+    expect(rows[0]!.n).toBe(oldOrphanJobs.length + youngOrphanJobs.length);
+  });
+
+  it('deletes them once they were queued longer ago than the enquiry period, not before', async () => {
+    const rows = await orphans.sql<{ counts: Counts }>(
+      'select private.apply_retention($1::timestamptz) as counts',
+      [NOW],
+    );
+    expect(rows[0]!.counts).toEqual({
+      contact_submissions: 0,
+      enquiry_notes: 0,
+      enquiry_sources: 0,
+      // the old orphan's alert and acknowledgement, and the digest of only a deleted enquiry
+      enquiry_mail_jobs: oldOrphanJobs.length + 1,
+      audit_log: 0,
+    });
+
+    const left = await remainingJobs();
+    for (const id of oldOrphanJobs) expect(left).not.toContain(id);
+    expect(left).not.toContain(oldOrphanedDigest);
+    for (const id of [...youngOrphanJobs, ...liveJobs, youngOrphanedDigest, claimedJob]) {
+      expect(left).toContain(id);
+    }
+
+    // an old digest keeps the entries of enquiries that still exist, and only those.
+    const mixed = await orphans.sql<{ payload: { enquiries: { id: string }[] } }>(
+      'select payload from private.enquiry_mail_jobs where id = $1',
+      [mixedDigest],
+    );
+    expect(mixed[0]!.payload.enquiries.map((entry) => entry.id)).toEqual([live.id]);
+
+    // no acknowledgement still names the old orphan's visitor.
+    const named = await orphans.sql<{ n: number }>(
+      `select count(*)::int as n from private.enquiry_mail_jobs
+        where recipient = $1 or payload::text like '%' || $1 || '%'`,
+      [oldOrphan.email],
+    );
+    expect(named[0]!.n).toBe(0);
+
+    const runs = await orphans.sql<{ details: Record<string, number> }>(
+      `select details from public.audit_log where action = 'admin_retention_applied'`,
+    );
+    expect(runs.map((run) => run.details.enquiry_mail_jobs)).toEqual([oldOrphanJobs.length + 1]);
+  });
+
+  it('takes the younger ones a second after their period, and a claimed job once released', async () => {
+    await orphans.sql(
+      `update private.enquiry_mail_jobs set status = 'failed', claim_token = null,
+              lease_until = null, last_error = 'provider down' where id = $1`,
+      [claimedJob],
+    );
+    const rows = await orphans.sql<{ counts: Counts }>(
+      'select private.apply_retention($1::timestamptz) as counts',
+      ['2026-11-20T12:00:02Z'],
+    );
+    expect(rows[0]!.counts.enquiry_mail_jobs).toBe(youngOrphanJobs.length + 2);
+    const left = await remainingJobs();
+    for (const id of [...youngOrphanJobs, youngOrphanedDigest, claimedJob]) {
+      expect(left).not.toContain(id);
+    }
+    expect(left.sort()).toEqual([...liveJobs, mixedDigest].sort());
   });
 });
 

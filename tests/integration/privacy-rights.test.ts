@@ -1,6 +1,7 @@
 // Subject rights and staff access through the real supabase-js: an admin finds everything held
-// about an address (any case) and erases it so that no column of any app table still holds it,
-// leaving one counts-only audit entry; auth.users is untouched. Nobody but an admin reaches
+// about an address (any case), including other enquiries' notes that name it, and erases it so
+// that no column of any app table still holds it, leaving one counts-only audit entry;
+// auth.users is untouched. Nobody but an admin reaches
 // these functions. The staff list shows roles, MFA and last sign-in; the admin role is granted
 // and revoked through audited RPCs, never from the last admin.
 
@@ -20,6 +21,11 @@ import { everyStoredText, seedEnquiry } from './support/privacy.ts';
 const SUBJECT = 'Jo.Subject@Example.com';
 const BYSTANDER = 'bystander@example.com';
 const MEMBER = { email: 'member@example.com', password: 'member-password-1' };
+// staff notes on the bystander's enquiry: one names the subject's address (in upper case), one
+// only addresses that contain it.
+const MENTION_NOTE = `By Stander's colleague; copy ${SUBJECT.toUpperCase()} in on the proposal.`;
+const MENTION_NOTE_ERASED = "By Stander's colleague; copy [address removed] in on the proposal.";
+const LOOKALIKE_NOTE = `Not Jo: write to bo+${SUBJECT.toLowerCase()} or ${SUBJECT.toLowerCase()}.au.`;
 
 let backend: TestBackend;
 let admin: SupabaseClient;
@@ -86,6 +92,12 @@ beforeAll(async () => {
   expect(statusError).toBeNull();
 
   bystanderEnquiry = (await seedEnquiry(backend, { email: BYSTANDER })).id;
+  for (const body of [MENTION_NOTE, LOOKALIKE_NOTE]) {
+    const { error } = await admin
+      .from('enquiry_notes')
+      .insert({ submission_id: bystanderEnquiry, body });
+    expect(error).toBeNull();
+  }
   // a digest holding the subject's snapshot beside the bystander's, and audit entries that name
   // the address in user_email and in details.
   await backend.sql(
@@ -176,6 +188,7 @@ describe('subject access and portability', () => {
       counts: Record<string, number>;
       contact_submissions: { id: string; Email: string }[];
       enquiry_notes: { body: string }[];
+      enquiry_notes_mentioning: { body: string; submission_id: string }[];
       enquiry_sources: { submission_id: string }[];
       enquiry_mail_jobs: { kind: string; payload: { enquiries?: { email: string }[] } }[];
       audit_log: { action: string }[];
@@ -187,6 +200,12 @@ describe('subject access and portability', () => {
     expect(doc.enquiry_notes.map((note) => note.body)).toEqual([
       'Spoke to Jo, sending a proposal.',
     ]);
+    // another enquiry's note naming the address as a whole address, and not one naming only
+    // longer addresses that contain it.
+    expect(doc.enquiry_notes_mentioning.map((note) => [note.submission_id, note.body])).toEqual([
+      [bystanderEnquiry, MENTION_NOTE],
+    ]);
+    expect(JSON.stringify(doc)).not.toContain('Not Jo');
     expect(doc.enquiry_sources).toHaveLength(2);
     expect(doc.enquiry_mail_jobs.some((job) => job.kind === 'acknowledgement')).toBe(true);
     // the digest is exported with the subject's entry only, never the bystander's.
@@ -200,6 +219,7 @@ describe('subject access and portability', () => {
     expect(doc.counts).toEqual({
       contact_submissions: 2,
       enquiry_notes: 1,
+      enquiry_notes_mentioning: 1,
       enquiry_sources: 2,
       enquiry_mail_jobs: doc.enquiry_mail_jobs.length,
       audit_log: 2,
@@ -229,13 +249,24 @@ describe('erasure', () => {
       contact_submissions: 2,
       enquiry_notes: 1,
       enquiry_sources: 2,
+      enquiry_notes_mentions_removed: 1,
       audit_log_scrubbed: 2,
     });
 
+    // the only text still containing the address is the note naming other, longer addresses.
     const traces = (await everyStoredText(backend)).filter(({ value }) =>
       value.toLowerCase().includes(SUBJECT.toLowerCase()),
     );
-    expect(traces).toEqual([]);
+    expect(traces).toEqual([{ where: 'public.enquiry_notes.body', value: LOOKALIKE_NOTE }]);
+    const bystanderNotes = await backend.sql<{ body: string }>(
+      'select body from public.enquiry_notes where submission_id = $1 order by created_at',
+      [bystanderEnquiry],
+    );
+    expect(bystanderNotes.map((note) => note.body)).toEqual([
+      'Called back, keen.',
+      MENTION_NOTE_ERASED,
+      LOOKALIKE_NOTE,
+    ]);
     for (const id of subjectEnquiries) {
       const left = (await everyStoredText(backend)).filter(
         ({ where, value }) => value.includes(id) && !where.startsWith('public.audit_log.'),
@@ -243,7 +274,7 @@ describe('erasure', () => {
       expect(left).toEqual([]);
     }
 
-    // the bystander keeps their enquiry, note, source and their entry in the digest.
+    // the bystander keeps their enquiry, notes, source and their entry in the digest.
     const bystander = await backend.sql<{ n: number }>(
       `select (select count(*) from public.contact_submissions where id = $1)
             + (select count(*) from public.enquiry_notes where submission_id = $1)
@@ -252,7 +283,7 @@ describe('erasure', () => {
                 where kind = 'staff_digest' and payload::text like '%' || $2 || '%') as n`,
       [bystanderEnquiry, BYSTANDER],
     );
-    expect(Number(bystander[0]!.n)).toBe(4);
+    expect(Number(bystander[0]!.n)).toBe(6);
 
     const erasures = await auditRows('admin_subject_erasure');
     expect(erasures).toEqual([
@@ -272,12 +303,26 @@ describe('erasure', () => {
     expect(await backend.sql(`select * from auth.users order by id`)).toEqual(usersBefore);
   });
 
+  it('a note with the address removed still meets the note checks (length, no outer space)', async () => {
+    const address = 'a@b.co';
+    const rows = await backend.sql<{ body: string }>(
+      `select private.note_body_without_email(repeat($1 || ' ', 833) || $1, $1) as body`,
+      [address],
+    );
+    const body = rows[0]!.body;
+    expect(body.length).toBeLessThanOrEqual(5000);
+    expect(body.length).toBeGreaterThan(4980);
+    expect('[address removed] '.repeat(300).startsWith(body)).toBe(true);
+    expect(body).not.toMatch(/^\s|\s$/);
+  });
+
   it('a second erasure finds nothing and says so', async () => {
     const { data, error } = await admin.rpc('subject_access', { _email: SUBJECT });
     expect(error).toBeNull();
     expect((data as { counts: Record<string, number> }).counts).toEqual({
       contact_submissions: 0,
       enquiry_notes: 0,
+      enquiry_notes_mentioning: 0,
       enquiry_sources: 0,
       enquiry_mail_jobs: 0,
       audit_log: 0,
