@@ -219,6 +219,10 @@ export type Database = {
           id: string;
         }[];
       };
+      renew_enquiry_mail_job: {
+        Args: { claim: string; job_id: string };
+        Returns: boolean;
+      };
       revoke_admin_role: {
         Args: { _email: string };
         Returns: boolean;

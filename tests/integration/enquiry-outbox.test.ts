@@ -270,6 +270,7 @@ describe('who may reach the outbox', () => {
     const calls: [string, Record<string, unknown>][] = [
       ['claim_enquiry_mail_jobs', {}],
       ['complete_enquiry_mail_job', { job_id: crypto.randomUUID(), claim: crypto.randomUUID() }],
+      ['renew_enquiry_mail_job', { job_id: crypto.randomUUID(), claim: crypto.randomUUID() }],
       [
         'fail_enquiry_mail_job',
         { job_id: crypto.randomUUID(), claim: crypto.randomUUID(), error: 'x' },
@@ -319,7 +320,14 @@ describe('who may reach the outbox', () => {
     expect((await jobs()).every((job) => job.status === 'pending')).toBe(true);
     expect(await mailTo(backend, STAFF)).toEqual([]);
     const service = await runSender(backend.serviceRoleKey);
-    expect(await service.json()).toEqual({ claimed: 2, sent: 2, retried: 0, failed: 0 });
+    expect(await service.json()).toEqual({
+      claimed: 2,
+      sent: 2,
+      retried: 0,
+      failed: 0,
+      skipped: 0,
+      errors: 0,
+    });
   });
 
   it('admins list failed jobs and re-queue one; the service role cannot use the admin RPCs', async () => {
@@ -361,5 +369,146 @@ describe('who may reach the outbox', () => {
       user_id: adminId,
     });
     expect((await admin.rpc('list_failed_enquiry_mail')).data).toEqual([]);
+  });
+});
+
+describe('the sender RPCs: leases and the record of a send', () => {
+  interface Claimed {
+    id: string;
+    kind: string;
+    claim_token: string;
+  }
+
+  const claimAll = async () => {
+    const { data, error } = await serviceClient(backend).rpc('claim_enquiry_mail_jobs', {
+      max_jobs: 10,
+    });
+    expect(error).toBeNull();
+    return data as Claimed[];
+  };
+
+  const expireLeases = () =>
+    backend.sql(`update private.enquiry_mail_jobs set lease_until = now() - interval '1 second'`);
+
+  const jobState = async (id: string) => {
+    const [row] = await backend.sql<{
+      status: string;
+      claim_token: string | null;
+      provider_message_id: string | null;
+      lease_seconds: number | null;
+    }>(
+      `select status, claim_token::text as claim_token, provider_message_id,
+              round(extract(epoch from (lease_until - now())))::int as lease_seconds
+         from private.enquiry_mail_jobs where id = $1`,
+      [id],
+    );
+    return row!;
+  };
+
+  it('renewing extends the lease for the current claim only, even after it ran out', async () => {
+    await insertAsVisitor();
+    const [first] = await claimAll();
+    await expireLeases();
+    const service = serviceClient(backend);
+    const renewed = await service.rpc('renew_enquiry_mail_job', {
+      job_id: first!.id,
+      claim: first!.claim_token,
+    });
+    expect(renewed).toMatchObject({ error: null, data: true });
+    // the migration's lease: 120 s from now
+    expect((await jobState(first!.id)).lease_seconds).toBeGreaterThanOrEqual(118);
+
+    await expireLeases();
+    const [taken] = (await claimAll()).filter((job) => job.id === first!.id);
+    expect(taken?.claim_token).not.toBe(first!.claim_token);
+    const stale = await service.rpc('renew_enquiry_mail_job', {
+      job_id: first!.id,
+      claim: first!.claim_token,
+    });
+    expect(stale).toMatchObject({ error: null, data: false });
+  });
+
+  it('a send is recorded even after its claim was lost, and the new claimant may not send it', async () => {
+    await insertAsVisitor();
+    const service = serviceClient(backend);
+    const [first] = await claimAll();
+    await expireLeases();
+    const [second] = (await claimAll()).filter((job) => job.id === first!.id);
+
+    // the first run's message was accepted while its lease ran out: the provider's answer counts
+    const recorded = await service.rpc('complete_enquiry_mail_job', {
+      job_id: first!.id,
+      claim: first!.claim_token,
+      message_id: 'msg-first',
+    });
+    expect(recorded).toMatchObject({ error: null, data: true });
+    expect(await jobState(first!.id)).toMatchObject({
+      status: 'sent',
+      claim_token: null,
+      provider_message_id: 'msg-first',
+    });
+
+    const renewed = await service.rpc('renew_enquiry_mail_job', {
+      job_id: second!.id,
+      claim: second!.claim_token,
+    });
+    expect(renewed.data).toBe(false);
+    // a second record keeps the first message id; failing a sent job changes nothing
+    const again = await service.rpc('complete_enquiry_mail_job', {
+      job_id: second!.id,
+      claim: second!.claim_token,
+      message_id: 'msg-second',
+    });
+    expect(again.data).toBe(true);
+    const failed = await service.rpc('fail_enquiry_mail_job', {
+      job_id: second!.id,
+      claim: second!.claim_token,
+      error: 'late failure',
+    });
+    expect(failed.data).toBeNull();
+    expect(await jobState(first!.id)).toMatchObject({
+      status: 'sent',
+      provider_message_id: 'msg-first',
+    });
+  });
+
+  it('a job parked as failed whose message was accepted is recorded as sent; a skipped one is not', async () => {
+    await insertAsVisitor();
+    const [job] = await claimAll();
+    await backend.sql(
+      `update private.enquiry_mail_jobs set status = 'failed', claim_token = null, lease_until = null
+        where id = $1`,
+      [job!.id],
+    );
+    const service = serviceClient(backend);
+    const recorded = await service.rpc('complete_enquiry_mail_job', {
+      job_id: job!.id,
+      claim: job!.claim_token,
+      message_id: 'msg-late',
+    });
+    expect(recorded.data).toBe(true);
+    expect((await jobState(job!.id)).status).toBe('sent');
+
+    await backend.sql(
+      `update private.enquiry_mail_jobs set status = 'skipped', skip_reason = 'acknowledgement_hourly_cap'
+        where id <> $1`,
+      [job!.id],
+    );
+    const [skipped] = await backend.sql<{ id: string }>(
+      `select id from private.enquiry_mail_jobs where status = 'skipped'`,
+    );
+    const refused = await service.rpc('complete_enquiry_mail_job', {
+      job_id: skipped!.id,
+      claim: crypto.randomUUID(),
+      message_id: 'msg-never',
+    });
+    expect(refused.data).toBe(false);
+    expect((await jobState(skipped!.id)).status).toBe('skipped');
+  });
+
+  it('a lease shorter than one send (30 s) is refused', async () => {
+    await expect(
+      backend.sql('update private.enquiry_limits set lease_seconds = 20'),
+    ).rejects.toThrow(/enquiry_limits_lease_outlasts_send/);
   });
 });

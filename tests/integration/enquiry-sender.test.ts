@@ -37,24 +37,32 @@ interface Received {
   body: { from: string; to: string; subject: string; html: string; text: string };
 }
 
-/** A mail API on 127.0.0.1 that answers every request with `status`, recording what it got. */
+/**
+ * A mail API on 127.0.0.1 that answers every request with `status`, recording what it got. It
+ * keeps no idempotency keys, so every request it records would be a mail delivered. `before`
+ * runs before each answer, while the sender waits for it.
+ */
 async function startMailApi(
   status: () => number,
+  before: (request: Received, index: number) => Promise<void> = () => Promise.resolve(),
 ): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({
+    req.on('end', async () => {
+      const request: Received = {
         headers: req.headers,
         body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Received['body'],
-      });
+      };
+      received.push(request);
+      const index = received.length - 1;
+      await before(request, index);
       const code = status();
       res.writeHead(code, { 'Content-Type': 'application/json' });
       res.end(
         code < 300
-          ? JSON.stringify({ id: `msg-${received.length}` })
+          ? JSON.stringify({ id: `msg-${index + 1}` })
           : JSON.stringify({ statusCode: code, name: 'application_error', message: 'down' }),
       );
     });
@@ -78,6 +86,26 @@ const enquiry = (email: string) => ({
   Interest: 'analytics',
   Timeline: 'immediate',
   Message: 'We need a second look at our trajectory analytics.',
+});
+
+interface RunSummary {
+  claimed: number;
+  sent: number;
+  retried: number;
+  failed: number;
+  skipped: number;
+  errors: number;
+}
+
+/** A sender run's answer: the counts given, every other count 0. */
+const summary = (counts: Partial<RunSummary>): RunSummary => ({
+  claimed: 0,
+  sent: 0,
+  retried: 0,
+  failed: 0,
+  skipped: 0,
+  errors: 0,
+  ...counts,
 });
 
 const runSender = (backend: TestBackend) =>
@@ -126,7 +154,7 @@ describe('a failing mail API', () => {
     expect(error).toBeNull();
 
     const first = await runSender(backend);
-    expect(await first.json()).toEqual({ claimed: 2, sent: 0, retried: 2, failed: 0 });
+    expect(await first.json()).toEqual(summary({ claimed: 2, retried: 2 }));
     let rows = await jobRows(backend);
     expect(rows.map((row) => [row.status, row.attempts, row.delay_seconds])).toEqual([
       ['pending', 1, 60],
@@ -135,12 +163,7 @@ describe('a failing mail API', () => {
     expect(rows[0]!.last_error).toMatch(/^mail API answered 500/);
 
     // not due yet: a run now claims nothing
-    expect(await (await runSender(backend)).json()).toEqual({
-      claimed: 0,
-      sent: 0,
-      retried: 0,
-      failed: 0,
-    });
+    expect(await (await runSender(backend)).json()).toEqual(summary({}));
 
     await backend.sql('update private.enquiry_mail_jobs set next_attempt_at = now()');
     await runSender(backend);
@@ -151,12 +174,7 @@ describe('a failing mail API', () => {
     ]);
 
     await backend.sql('update private.enquiry_mail_jobs set next_attempt_at = now()');
-    expect(await (await runSender(backend)).json()).toEqual({
-      claimed: 2,
-      sent: 0,
-      retried: 0,
-      failed: 2,
-    });
+    expect(await (await runSender(backend)).json()).toEqual(summary({ claimed: 2, failed: 2 }));
     rows = await jobRows(backend);
     expect(rows.map((row) => [row.status, row.attempts])).toEqual([
       ['failed', 3],
@@ -215,12 +233,126 @@ describe('sending exactly once', () => {
   });
 });
 
+describe('a lease that runs out while the run is busy with an earlier job', () => {
+  let backend: TestBackend;
+  let api: Awaited<ReturnType<typeof startMailApi>>;
+  let takeover: RunSummary | null = null;
+
+  beforeAll(async () => {
+    // while the first job's send is under way, the others' leases run out and another run
+    // (the next minute's) claims and sends them
+    api = await startMailApi(
+      () => 200,
+      async (request, index) => {
+        if (index !== 0) return;
+        await backend.sql(
+          `update private.enquiry_mail_jobs set lease_until = now() - interval '1 second'
+            where status = 'sending' and id <> $1`,
+          [String(request.headers['idempotency-key'])],
+        );
+        takeover = (await (await runSender(backend)).json()) as RunSummary;
+      },
+    );
+    backend = await startTestBackend({ enquiryMail: { apiUrl: api.url, apiKey: 'provider-key' } });
+  });
+
+  afterAll(async () => {
+    await backend?.stop();
+    await api?.close();
+  });
+
+  it('does not send the jobs another run took over', async () => {
+    const anon = anonClient(backend);
+    for (const email of ['lease-1@example.com', 'lease-2@example.com']) {
+      const { error } = await anon.from('contact_submissions').insert(enquiry(email));
+      expect(error).toBeNull();
+    }
+    const first = (await (await runSender(backend)).json()) as RunSummary;
+    expect(takeover).toEqual(summary({ claimed: 3, sent: 3 }));
+    expect(first).toEqual(summary({ claimed: 4, sent: 1, skipped: 3 }));
+
+    // one request per job reached the provider, none of them twice
+    const keys = api.received.map((request) => String(request.headers['idempotency-key']));
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys).size).toBe(4);
+    const rows = await jobRows(backend);
+    expect(rows.every((row) => row.status === 'sent')).toBe(true);
+    expect(rows.map((row) => row.attempts).sort()).toEqual([1, 2, 2, 2]);
+  });
+});
+
+describe('a job whose bookkeeping fails', () => {
+  let backend: TestBackend;
+  const unrecorded = 'unrecorded@example.com';
+  const other = 'other@example.com';
+
+  beforeAll(async () => {
+    // the embedded backend's own mail API, which honours Idempotency-Key like Resend
+    backend = await startTestBackend({ siteUrl: SITE });
+    // recording the acknowledgement to `unrecorded` as sent fails, as a database outage would
+    await backend.sql(`
+      create function private.refuse_recording_for_test() returns trigger language plpgsql as $$
+      begin
+        if new.status = 'sent' and new.recipient = '${unrecorded}' then
+          raise exception 'the database is unavailable';
+        end if;
+        return new;
+      end;
+      $$;
+      create trigger refuse_recording_for_test before update on private.enquiry_mail_jobs
+        for each row execute function private.refuse_recording_for_test();
+    `);
+  });
+
+  afterAll(async () => {
+    await backend?.stop();
+  });
+
+  it('does not stop the other jobs, and its retry delivers the message once', async () => {
+    const anon = anonClient(backend);
+    for (const email of [unrecorded, other]) {
+      const { error } = await anon.from('contact_submissions').insert(enquiry(email));
+      expect(error).toBeNull();
+    }
+    // the failing job is claimed among the first two (oldest first), before the other enquiry's
+    const response = await runSender(backend);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(summary({ claimed: 4, sent: 3, errors: 1 }));
+    expect(await mailTo(backend, unrecorded)).toHaveLength(1);
+    expect(await mailTo(backend, other)).toHaveLength(1);
+    expect(await mailTo(backend, STAFF)).toHaveLength(2);
+    const states = await backend.sql<{ recipient: string | null; status: string }>(
+      `select recipient, status from private.enquiry_mail_jobs order by recipient nulls last`,
+    );
+    expect(states.map((row) => row.status)).toEqual(['sent', 'sending', 'sent', 'sent']);
+    expect(states[1]?.recipient).toBe(unrecorded);
+
+    // the database is back; once the lease runs out the job is sent again with the same key
+    await backend.sql('drop trigger refuse_recording_for_test on private.enquiry_mail_jobs');
+    await backend.sql(
+      `update private.enquiry_mail_jobs set lease_until = now() - interval '1 second'
+        where status = 'sending'`,
+    );
+    expect(await (await runSender(backend)).json()).toEqual(summary({ claimed: 1, sent: 1 }));
+    expect(await mailTo(backend, unrecorded)).toHaveLength(1);
+    const [job] = await backend.sql<{ status: string; attempts: number; same_message: boolean }>(
+      `select job.status, job.attempts,
+              job.provider_message_id = request.message_id::text as same_message
+         from private.enquiry_mail_jobs as job
+         join local_dev.mail_api_requests as request on request.idempotency_key = job.id::text
+        where job.recipient = $1`,
+      [unrecorded],
+    );
+    expect(job).toEqual({ status: 'sent', attempts: 2, same_message: true });
+  });
+});
+
 describe('a sender that dies between sending and marking', () => {
   let backend: TestBackend;
 
   beforeAll(async () => {
     // the embedded backend's own mail API, which honours Idempotency-Key like Resend
-    backend = await startTestBackend({ siteUrl: SITE, enquiryLimits: { lease_seconds: 10 } });
+    backend = await startTestBackend({ siteUrl: SITE, enquiryLimits: { lease_seconds: 30 } });
   });
 
   afterAll(async () => {
@@ -247,12 +379,7 @@ describe('a sender that dies between sending and marking', () => {
     await backend.sql(
       `update private.enquiry_mail_jobs set lease_until = now() - interval '1 second'`,
     );
-    expect(await (await runSender(backend)).json()).toEqual({
-      claimed: 2,
-      sent: 2,
-      retried: 0,
-      failed: 0,
-    });
+    expect(await (await runSender(backend)).json()).toEqual(summary({ claimed: 2, sent: 2 }));
     expect(await mailTo(backend, email)).toHaveLength(1);
     expect(await mailTo(backend, STAFF)).toHaveLength(1);
     const rows = await jobRows(backend);
@@ -333,5 +460,19 @@ describe('the local mail API', () => {
     expect(changed.status).toBe(409);
     expect(((await changed.json()) as { name: string }).name).toBe('invalid_idempotent_request');
     expect(await mailTo(backend, mail.to)).toHaveLength(1);
+  });
+
+  it('answers requests sent at once with one key with one message', async () => {
+    const to = 'concurrent@example.com';
+    const key = crypto.randomUUID();
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, () => sendToLocalApi(backend, { ...mail, to }, key)),
+    );
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    const ids = await Promise.all(
+      responses.map(async (response) => ((await response.json()) as { id: string }).id),
+    );
+    expect(new Set(ids).size).toBe(1);
+    expect(await mailTo(backend, to)).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { deepStrictEqual, equal, ok } from 'node:assert/strict';
-import { handle, isServiceRoleRequest, readSenderEnv } from './handler.ts';
+import { drainOutbox, handle, isServiceRoleRequest, readSenderEnv } from './handler.ts';
 
 const values: Record<string, string> = {
   SUPABASE_URL: 'http://127.0.0.1:9',
@@ -93,7 +93,14 @@ Deno.test(
     }) as typeof fetch;
     const response = await handle(request('Bearer service-key'), env, fetcher);
     equal(response.status, 200);
-    deepStrictEqual(await response.json(), { claimed: 1, sent: 1, retried: 0, failed: 0 });
+    deepStrictEqual(await response.json(), {
+      claimed: 1,
+      sent: 1,
+      retried: 0,
+      failed: 0,
+      skipped: 0,
+      errors: 0,
+    });
     const mail = calls.find((call) => call.url === 'http://127.0.0.1:9/mail/emails');
     ok(mail);
     equal(mail.headers.get('idempotency-key'), 'job-1');
@@ -132,17 +139,188 @@ Deno.test(
             : [];
         return Promise.resolve(new Response(JSON.stringify(jobs)));
       }
+      if (name === 'renew_enquiry_mail_job') return Promise.resolve(new Response('true'));
       return Promise.resolve(new Response('"pending"'));
     }) as typeof fetch;
     const response = await handle(request('Bearer service-key'), env, fetcher);
-    deepStrictEqual(await response.json(), { claimed: 1, sent: 0, retried: 1, failed: 0 });
+    deepStrictEqual(await response.json(), {
+      claimed: 1,
+      sent: 0,
+      retried: 1,
+      failed: 0,
+      skipped: 0,
+      errors: 0,
+    });
     deepStrictEqual(
       rpcs.map((call) => call.name),
-      ['claim_enquiry_mail_jobs', 'fail_enquiry_mail_job', 'claim_enquiry_mail_jobs'],
+      [
+        'claim_enquiry_mail_jobs',
+        'renew_enquiry_mail_job',
+        'fail_enquiry_mail_job',
+        'claim_enquiry_mail_jobs',
+      ],
     );
-    const failed = rpcs[1]?.body as { job_id: string; claim: string; error: string };
+    const failed = rpcs[2]?.body as { job_id: string; claim: string; error: string };
     equal(failed.job_id, 'job-9');
     equal(failed.claim, 'claim-9');
     ok(failed.error.startsWith('mail API answered 503'));
   },
 );
+
+const job = (id: string) => ({
+  id,
+  kind: 'acknowledgement',
+  recipient: `${id}@example.com`,
+  payload: {},
+  attempts: 1,
+  claim_token: `claim-${id}`,
+});
+
+/**
+ * A Data API and mail API in one fetcher: the first claim returns `jobs`, later ones none; each
+ * RPC or mail request is answered by `answer` when it returns a Response, else as a healthy
+ * backend would. Records the RPCs (name and job id) and the idempotency keys mailed.
+ */
+function fakeBackend(
+  jobs: unknown[],
+  answer: (name: string, jobId: string | undefined) => Response | undefined = () => undefined,
+) {
+  const rpcs: string[] = [];
+  const mailed: string[] = [];
+  const completed: unknown[] = [];
+  let claims = 0;
+  const fetcher = ((input: string, init: RequestInit) => {
+    if (input.endsWith('/emails')) {
+      const key = new Headers(init.headers).get('idempotency-key') ?? '';
+      mailed.push(key);
+      return Promise.resolve(answer('emails', key) ?? new Response(`{"id":"msg-${key}"}`));
+    }
+    const name = input.split('/rpc/')[1] ?? '';
+    const body = JSON.parse(String(init.body)) as { job_id?: string };
+    rpcs.push(body.job_id ? `${name} ${body.job_id}` : name);
+    const given = answer(name, body.job_id);
+    if (given) return Promise.resolve(given);
+    if (name === 'claim_enquiry_mail_jobs') {
+      claims += 1;
+      return Promise.resolve(new Response(JSON.stringify(claims === 1 ? jobs : [])));
+    }
+    if (name === 'complete_enquiry_mail_job') completed.push(body);
+    if (name === 'fail_enquiry_mail_job') return Promise.resolve(new Response('"pending"'));
+    return Promise.resolve(new Response('true'));
+  }) as typeof fetch;
+  return { fetcher, rpcs, mailed, completed };
+}
+
+const senderEnv = () => {
+  const result = readSenderEnv((name) => values[name]);
+  if (!result.ok) throw new Error(result.problems.join('; '));
+  return result.env;
+};
+
+Deno.test(
+  'each job is renewed right before its send; a job whose claim was lost is not sent',
+  async () => {
+    const backend = fakeBackend([job('a'), job('b'), job('c')], (name, id) =>
+      name === 'renew_enquiry_mail_job' && id === 'b' ? new Response('false') : undefined,
+    );
+    const summary = await drainOutbox(senderEnv(), backend.fetcher, { log: () => {} });
+    deepStrictEqual(summary, { claimed: 3, sent: 2, retried: 0, failed: 0, skipped: 1, errors: 0 });
+    deepStrictEqual(backend.mailed, ['a', 'c']);
+    deepStrictEqual(backend.rpcs, [
+      'claim_enquiry_mail_jobs',
+      'renew_enquiry_mail_job a',
+      'complete_enquiry_mail_job a',
+      'renew_enquiry_mail_job b',
+      'renew_enquiry_mail_job c',
+      'complete_enquiry_mail_job c',
+      'claim_enquiry_mail_jobs',
+    ]);
+  },
+);
+
+Deno.test('a job whose RPC fails is logged and the run goes on with the next job', async () => {
+  const logged: string[] = [];
+  const backend = fakeBackend([job('a'), job('b'), job('c')], (name, id) =>
+    (name === 'complete_enquiry_mail_job' && id === 'a') ||
+    (name === 'renew_enquiry_mail_job' && id === 'b')
+      ? new Response('{"message":"database unavailable"}', { status: 503 })
+      : undefined,
+  );
+  const summary = await drainOutbox(senderEnv(), backend.fetcher, {
+    log: (line) => logged.push(line),
+    recordRetryDelays: [0, 0],
+  });
+  deepStrictEqual(summary, { claimed: 3, sent: 1, retried: 0, failed: 0, skipped: 0, errors: 2 });
+  // b is not sent without a renewed lease; c is sent and recorded
+  deepStrictEqual(backend.mailed, ['a', 'c']);
+  deepStrictEqual(backend.completed, [{ job_id: 'c', claim: 'claim-c', message_id: 'msg-c' }]);
+  // recording a's send was tried three times, and nothing reported it as failed
+  equal(backend.rpcs.filter((call) => call === 'complete_enquiry_mail_job a').length, 3);
+  ok(!backend.rpcs.some((call) => call.startsWith('fail_enquiry_mail_job')));
+  equal(logged.length, 2);
+  ok(
+    logged[0]?.includes('job a') && logged[0].includes('sent (message id msg-a) but not recorded'),
+  );
+  ok(logged[1]?.includes('job b') && logged[1].includes('renew_enquiry_mail_job answered 503'));
+});
+
+Deno.test(
+  'a send whose record failed once is recorded by the next try, not mailed again',
+  async () => {
+    let completes = 0;
+    const backend = fakeBackend([job('a')], (name) => {
+      if (name !== 'complete_enquiry_mail_job') return undefined;
+      completes += 1;
+      return completes === 1 ? new Response('{}', { status: 500 }) : undefined;
+    });
+    const summary = await drainOutbox(senderEnv(), backend.fetcher, {
+      log: () => {},
+      recordRetryDelays: [0],
+    });
+    deepStrictEqual(summary, { claimed: 1, sent: 1, retried: 0, failed: 0, skipped: 0, errors: 0 });
+    deepStrictEqual(backend.mailed, ['a']);
+  },
+);
+
+Deno.test('a key the provider already used for other content counts as sent', async () => {
+  const backend = fakeBackend([job('a')], (name) =>
+    name === 'emails'
+      ? new Response('{"statusCode":409,"name":"invalid_idempotent_request","message":"x"}', {
+          status: 409,
+        })
+      : undefined,
+  );
+  const summary = await drainOutbox(senderEnv(), backend.fetcher, { log: () => {} });
+  equal(summary.sent, 1);
+  deepStrictEqual(backend.completed, [{ job_id: 'a', claim: 'claim-a', message_id: null }]);
+});
+
+Deno.test('a request still in progress under the same key is retried later', async () => {
+  const backend = fakeBackend([job('a')], (name) =>
+    name === 'emails'
+      ? new Response('{"statusCode":409,"name":"concurrent_idempotent_requests"}', {
+          status: 409,
+        })
+      : undefined,
+  );
+  const summary = await drainOutbox(senderEnv(), backend.fetcher, { log: () => {} });
+  deepStrictEqual(summary, { claimed: 1, sent: 0, retried: 1, failed: 0, skipped: 0, errors: 0 });
+  deepStrictEqual(backend.completed, []);
+});
+
+Deno.test('a failed claim after the first batch ends the run with what it did', async () => {
+  let claims = 0;
+  const backend = fakeBackend([], (name) => {
+    if (name !== 'claim_enquiry_mail_jobs') return undefined;
+    claims += 1;
+    return claims === 1
+      ? new Response(JSON.stringify([job('a')]))
+      : new Response('{}', { status: 500 });
+  });
+  const logged: string[] = [];
+  const summary = await drainOutbox(senderEnv(), backend.fetcher, {
+    log: (line) => logged.push(line),
+  });
+  deepStrictEqual(summary, { claimed: 1, sent: 1, retried: 0, failed: 0, skipped: 0, errors: 1 });
+  ok(logged[0]?.includes('claim_enquiry_mail_jobs answered 500'));
+});

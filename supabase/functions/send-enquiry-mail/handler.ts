@@ -84,16 +84,31 @@ interface ClaimedJob extends MailJob {
 
 export interface RunSummary {
   claimed: number;
+  /** Accepted by the mail API and recorded as sent. */
   sent: number;
+  /** Not sent this time; queued again with backoff. */
   retried: number;
+  /** Not sent on their last attempt; parked as failed for an admin. */
   failed: number;
+  /** Not sent by this run because another run took the claim over (their lease had run out). */
+  skipped: number;
+  /**
+   * Failures logged on the way: a job whose RPC failed (it is tried again once its lease runs
+   * out), or the claim of a later batch.
+   */
+  errors: number;
 }
+
+/** How long one send may take. The lease is renewed right before it and lasts at least 30 s. */
+export const SEND_TIMEOUT_MS = 15_000;
 
 const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function rpc<T>(
   env: SenderEnv,
@@ -117,6 +132,16 @@ async function rpc<T>(
 
 type SendResult = { ok: true; id: string | null } | { ok: false; error: string };
 
+/** The mail API's error name (`invalid_idempotent_request`, ...), when its body has one. */
+function errorName(text: string): string | null {
+  try {
+    const body = JSON.parse(text) as { name?: unknown };
+    return typeof body.name === 'string' ? body.name : null;
+  } catch {
+    return null;
+  }
+}
+
 async function sendMail(
   env: SenderEnv,
   fetcher: typeof fetch,
@@ -134,15 +159,20 @@ async function sendMail(
       headers: {
         Authorization: `Bearer ${env.mailApiKey}`,
         'Content-Type': 'application/json',
-        // the provider keeps the first answer for this key, so a job sent again after a crash
-        // between sending and marking is not delivered twice.
+        // the provider keeps the first answer for this key (Resend: 24 hours), so a job sent
+        // again after its send was not recorded is not delivered twice.
         'Idempotency-Key': job.id,
       },
       body: JSON.stringify(rendered.mail),
-      // a hung provider must not hold the run (and the job's lease) until the platform kills it
-      signal: AbortSignal.timeout(15_000),
+      // a hung provider must not hold the run past the job's lease
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
     const text = await response.text();
+    // the key was already used for a message with other content (the settings or a digest
+    // changed since): the provider accepted a message for this job, so it was sent.
+    if (response.status === 409 && errorName(text) === 'invalid_idempotent_request') {
+      return { ok: true, id: null };
+    }
     if (!response.ok) {
       return { ok: false, error: `mail API answered ${response.status}: ${text.slice(0, 300)}` };
     }
@@ -155,41 +185,114 @@ async function sendMail(
     }
     return { ok: true, id };
   } catch (error) {
-    return {
-      ok: false,
-      error: `mail API unreachable: ${error instanceof Error ? error.message : String(error)}`,
-    };
+    return { ok: false, error: `mail API unreachable: ${errorText(error)}` };
   }
 }
 
-/** Claims due jobs in batches and sends them, until none are due or the batch limit is reached. */
+export interface DrainOptions {
+  maxBatches?: number;
+  /** Where a job's failed bookkeeping is reported; the run goes on with the next job. */
+  log?: (line: string) => void;
+  /** Waits between tries to record a send (milliseconds); the length is the number of retries. */
+  recordRetryDelays?: readonly number[];
+}
+
+const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/**
+ * Records a message the mail API accepted. This comes first after the send, before anything
+ * else; a short database hiccup is tried again at once, since a send left unrecorded is only
+ * safe from a second delivery while the provider remembers its idempotency key.
+ */
+async function recordSent(
+  env: SenderEnv,
+  fetcher: typeof fetch,
+  job: ClaimedJob,
+  messageId: string | null,
+  delays: readonly number[],
+): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await rpc<boolean>(env, fetcher, 'complete_enquiry_mail_job', {
+        job_id: job.id,
+        claim: job.claim_token,
+        message_id: messageId,
+      });
+      return;
+    } catch (error) {
+      const delay = delays[attempt];
+      if (delay === undefined) throw error;
+      await wait(delay);
+    }
+  }
+}
+
+type JobOutcome = 'sent' | 'retried' | 'failed' | 'skipped';
+
+/** One job: renew its lease, send it, record the answer. */
+async function processJob(
+  env: SenderEnv,
+  fetcher: typeof fetch,
+  job: ClaimedJob,
+  recordRetryDelays: readonly number[],
+): Promise<JobOutcome> {
+  // jobs wait their turn in the batch while their lease runs; one another run took over in the
+  // meantime is that run's to send.
+  const renewed = await rpc<boolean>(env, fetcher, 'renew_enquiry_mail_job', {
+    job_id: job.id,
+    claim: job.claim_token,
+  });
+  if (!renewed) return 'skipped';
+  const result = await sendMail(env, fetcher, job);
+  if (result.ok) {
+    try {
+      await recordSent(env, fetcher, job, result.id, recordRetryDelays);
+    } catch (error) {
+      throw new Error(
+        `sent (message id ${result.id ?? 'unknown'}) but not recorded: ${errorText(error)}`,
+      );
+    }
+    return 'sent';
+  }
+  const status = await rpc<string | null>(env, fetcher, 'fail_enquiry_mail_job', {
+    job_id: job.id,
+    claim: job.claim_token,
+    error: result.error,
+  });
+  if (status === null) return 'skipped';
+  return status === 'failed' ? 'failed' : 'retried';
+}
+
+/**
+ * Claims due jobs in batches and sends them, until none are due or the batch limit is reached.
+ * Each job stands alone: a job whose RPC fails is logged and counted in `errors`, and the run
+ * goes on with the next one. Only a failed first claim fails the run (nothing was read).
+ */
 export async function drainOutbox(
   env: SenderEnv,
   fetcher: typeof fetch = fetch,
-  maxBatches = 5,
+  options: DrainOptions = {},
 ): Promise<RunSummary> {
-  const summary: RunSummary = { claimed: 0, sent: 0, retried: 0, failed: 0 };
+  const { maxBatches = 5, log = console.error, recordRetryDelays = [200, 1000] } = options;
+  const summary: RunSummary = { claimed: 0, sent: 0, retried: 0, failed: 0, skipped: 0, errors: 0 };
   for (let batch = 0; batch < maxBatches; batch += 1) {
-    const jobs = await rpc<ClaimedJob[]>(env, fetcher, 'claim_enquiry_mail_jobs', { max_jobs: 10 });
+    let jobs: ClaimedJob[];
+    try {
+      jobs = await rpc<ClaimedJob[]>(env, fetcher, 'claim_enquiry_mail_jobs', { max_jobs: 10 });
+    } catch (error) {
+      if (batch === 0) throw error;
+      log(`send-enquiry-mail: stopped after ${batch} batches: ${errorText(error)}`);
+      summary.errors += 1;
+      break;
+    }
     if (jobs.length === 0) break;
     summary.claimed += jobs.length;
     for (const job of jobs) {
-      const result = await sendMail(env, fetcher, job);
-      if (result.ok) {
-        await rpc(env, fetcher, 'complete_enquiry_mail_job', {
-          job_id: job.id,
-          claim: job.claim_token,
-          message_id: result.id,
-        });
-        summary.sent += 1;
-      } else {
-        const status = await rpc<string | null>(env, fetcher, 'fail_enquiry_mail_job', {
-          job_id: job.id,
-          claim: job.claim_token,
-          error: result.error,
-        });
-        if (status === 'failed') summary.failed += 1;
-        else summary.retried += 1;
+      try {
+        summary[await processJob(env, fetcher, job, recordRetryDelays)] += 1;
+      } catch (error) {
+        log(`send-enquiry-mail: job ${job.id} (${job.kind}): ${errorText(error)}`);
+        summary.errors += 1;
       }
     }
   }
@@ -213,8 +316,6 @@ export async function handle(
   try {
     return jsonResponse(200, await drainOutbox(env.env, fetcher));
   } catch (error) {
-    return jsonResponse(502, {
-      error: `The outbox could not be read: ${error instanceof Error ? error.message : String(error)}`,
-    });
+    return jsonResponse(502, { error: `The outbox could not be read: ${errorText(error)}` });
   }
 }
