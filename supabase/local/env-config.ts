@@ -54,7 +54,20 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): LocalSupabaseOptions {
     );
   }
 
-  return { port: Number(rawPort), db, autoconfirm: rawAutoconfirm === 'true', siteUrl };
+  const authLimits = env.LOCAL_AUTH_LIMITS?.trim() || 'local';
+  if (authLimits !== 'local' && authLimits !== 'config') {
+    throw new EnvError(
+      `LOCAL_AUTH_LIMITS must be "local" (generous, for tests) or "config" (supabase/config.toml's [auth.rate_limit]), got "${authLimits}"`,
+    );
+  }
+
+  return {
+    port: Number(rawPort),
+    db,
+    autoconfirm: rawAutoconfirm === 'true',
+    siteUrl,
+    authLimits,
+  };
 }
 
 function isHttpUrl(text: string): boolean {

@@ -66,9 +66,27 @@ const exposedHeaders = [
   'x-sb-error-code',
 ].join(', ');
 
-/** CORS as the Supabase gateway does it for a browser app on another origin. */
-export function corsHeaders(request: IncomingMessage): Record<string, string> {
+/**
+ * Which browser pages may read a route's responses:
+ * - 'any': the Supabase API routes; supabase-js runs on any origin, as hosted Supabase allows;
+ * - a set of origins: local-only routes (the captured inbox), for the site's own pages only;
+ * - 'none': server-to-server routes, never read from a browser.
+ */
+export type CorsPolicy = 'any' | 'none' | ReadonlySet<string>;
+
+function originAllowed(origin: string | undefined, policy: CorsPolicy): origin is string {
+  if (policy === 'none' || origin === undefined) return false;
+  return policy === 'any' || policy.has(origin);
+}
+
+/** CORS as the Supabase gateway does it for a browser app on another origin, within `policy`. */
+export function corsHeaders(
+  request: IncomingMessage,
+  policy: CorsPolicy = 'any',
+): Record<string, string> {
   const origin = request.headers.origin;
+  if (policy === 'none') return {};
+  if (policy !== 'any' && !originAllowed(origin, policy)) return { Vary: 'Origin' };
   const headers: Record<string, string> = {
     'Access-Control-Allow-Origin': origin ?? '*',
     'Access-Control-Expose-Headers': exposedHeaders,
@@ -78,12 +96,20 @@ export function corsHeaders(request: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-export function preflight(request: IncomingMessage): LocalResponse {
+/** An OPTIONS preflight: allowed for the API routes, refused (403) for an origin the policy excludes. */
+export function preflight(request: IncomingMessage, policy: CorsPolicy = 'any'): LocalResponse {
+  if (policy !== 'any' && !originAllowed(request.headers.origin, policy)) {
+    return json(
+      403,
+      { message: 'Cross-origin requests to this local route are allowed from the site only' },
+      { Vary: 'Origin' },
+    );
+  }
   const requested = request.headers['access-control-request-headers'];
   return {
     status: 204,
     headers: {
-      ...corsHeaders(request),
+      ...corsHeaders(request, policy),
       'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
       'Access-Control-Allow-Headers': requested
         ? `${allowedHeaders}, ${requested}`
@@ -91,6 +117,42 @@ export function preflight(request: IncomingMessage): LocalResponse {
       'Access-Control-Max-Age': '3600',
     },
   };
+}
+
+/** The origins of `urls` (as a browser writes them in Origin); patterns and non-http(s) entries are skipped. */
+export function originsOf(urls: readonly string[]): Set<string> {
+  const origins = new Set<string>();
+  for (const text of urls) {
+    if (text.includes('*')) continue;
+    try {
+      const url = new URL(text);
+      if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin);
+    } catch {
+      // not a URL: it names no origin
+    }
+  }
+  return origins;
+}
+
+/**
+ * Whether the request's Host names this machine: a loopback name or address, or the address the
+ * server is bound to. A page whose own host name was made to resolve to 127.0.0.1 (DNS
+ * rebinding) still sends its own name, so a local-only route can refuse it.
+ */
+export function isLocalHost(hostHeader: string | undefined, boundHost: string): boolean {
+  if (!hostHeader) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${hostHeader}`).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
+  return (
+    hostname === 'localhost' ||
+    hostname === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(hostname) ||
+    hostname === boundHost.replace(/^\[|\]$/g, '')
+  );
 }
 
 export type BodyResult = { ok: true; body: Buffer } | { ok: false; tooLarge: true };

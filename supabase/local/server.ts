@@ -7,6 +7,8 @@ import {
   handle as sendEnquiryMail,
   readSenderEnv,
 } from '../functions/send-enquiry-mail/handler.ts';
+import { createAuthLimits } from './auth/auth-limits.ts';
+import type { AuthLimitsMode } from './auth/auth-limits.ts';
 import { createAuthHandler } from './auth/auth-router.ts';
 import type { Database } from './db/database.ts';
 import { bootstrapDatabase } from './db/migrate.ts';
@@ -16,15 +18,26 @@ import { applyEnquiryLimits } from './functions/enquiry-limits.ts';
 import type { EnquiryLimitsOption } from './functions/enquiry-limits.ts';
 import { createEnquiryMailRunner } from './functions/enquiry-mail-runner.ts';
 import { createFunctionsHandler } from './functions/functions-router.ts';
-import { corsHeaders, json, preflight, readBody, send } from './http.ts';
-import type { LocalRequest, LocalResponse } from './http.ts';
+import {
+  corsHeaders,
+  header,
+  isLocalHost,
+  json,
+  originsOf,
+  preflight,
+  readBody,
+  send,
+} from './http.ts';
+import type { CorsPolicy, LocalRequest, LocalResponse } from './http.ts';
 import { startRetentionJob } from './jobs/retention.ts';
 import { DEFAULT_JWT_SECRET, JwtKeys } from './jwt.ts';
 import { LOCAL_SUPABASE_PORT } from './local-keys.ts';
 import { handleMail, handleMailApi, ensureMailApiTable, LOCAL_MAIL_API_KEY } from './mail.ts';
 import { handleRest } from './rest/rest-router.ts';
+import { readSupabaseConfig } from './supabase-config.ts';
 
 export type { EnquiryLimitsOption } from './functions/enquiry-limits.ts';
+export type { AuthLimitsMode } from './auth/auth-limits.ts';
 
 /** The enquiry notification sender (the send-enquiry-mail Edge Function) of the local backend. */
 export interface EnquiryMailOptions {
@@ -58,8 +71,17 @@ export interface LocalSupabaseOptions {
   siteUrl?: string;
   log?: (line: string) => void;
   jwtSecret?: string;
-  /** Requests per minute and IP on /token, /signup and /verify before 429. */
+  /** 'local' mode's requests per minute and IP on /token, /signup and /verify before 429 (600). */
   authRateLimitPerMinute?: number;
+  /**
+   * GoTrue's rate limits: 'local' (default) is generous, since every local request comes from
+   * 127.0.0.1; 'config' applies supabase/config.toml's [auth.rate_limit] as GoTrue does.
+   */
+  authLimits?: AuthLimitsMode;
+  /** supabase/config.toml: [auth] additional_redirect_urls and [auth.rate_limit]. */
+  configFile?: string;
+  /** The rate limiters' clock (ms since the epoch); tests move it instead of sleeping. */
+  now?: () => number;
   enquiryMail?: EnquiryMailOptions;
   /**
    * The enquiry limits written to private.enquiry_limits at start: 'local' (default) raises the
@@ -114,12 +136,21 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
   const keys = await JwtKeys.create(options.jwtSecret ?? DEFAULT_JWT_SECRET);
+  const siteUrl = options.siteUrl ?? 'http://localhost:5173';
+  const config = readSupabaseConfig(resolve(options.configFile ?? 'supabase/config.toml'));
+  // The captured inbox holds confirmation links: only the site's own pages may read it.
+  const siteOrigins = originsOf([siteUrl, ...config.additionalRedirectUrls]);
+  const corsPolicy = (pathname: string): CorsPolicy => {
+    if (below(pathname, '/__local/mail-api')) return 'none';
+    if (below(pathname, '/__local')) return siteOrigins;
+    return 'any';
+  };
 
   let route: (request: LocalRequest) => Promise<LocalResponse> = async () =>
     json(503, { message: 'The local backend is still starting' });
 
   const server = createServer((req, res) => {
-    void serve(req, res, (request) => route(request), log);
+    void serve(req, res, (request) => route(request), corsPolicy, log);
   });
   // The port is taken before the database is opened, so a second instance can never open the
   // same PGlite directory.
@@ -152,10 +183,15 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
       db,
       keys,
       externalUrl: `${url}/auth/v1`,
-      siteUrl: options.siteUrl ?? 'http://localhost:5173',
+      siteUrl,
       autoconfirm: options.autoconfirm ?? false,
     },
-    options.authRateLimitPerMinute ?? 600,
+    createAuthLimits({
+      mode: options.authLimits ?? 'local',
+      rateLimit: config.authRateLimit,
+      localPerMinute: options.authRateLimitPerMinute,
+      now: options.now,
+    }),
   );
   const mailOptions = options.enquiryMail ?? {};
   const mailApiKey = mailOptions.apiKey ?? LOCAL_MAIL_API_KEY;
@@ -166,7 +202,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     MAIL_API_KEY: mailApiKey,
     MAIL_FROM: mailOptions.from ?? 'Kestrel Data <no-reply@kestrel-data.local>',
     ENQUIRY_NOTIFY_TO: mailOptions.notifyTo ?? 'enquiries@kestrel-data.local',
-    SITE_URL: options.siteUrl ?? 'http://localhost:5173',
+    SITE_URL: siteUrl,
   };
   const senderEnv = readSenderEnv((name) => senderSettings[name]);
   if (!senderEnv.ok) log(`send-enquiry-mail is not configured: ${senderEnv.problems.join('; ')}`);
@@ -190,9 +226,6 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
         log(`send-enquiry-mail answered ${response.status}: ${await response.text()}`);
     },
   });
-
-  const below = (pathname: string, prefix: string) =>
-    pathname === prefix || pathname.startsWith(`${prefix}/`);
 
   route = (request) => {
     const { pathname } = request.url;
@@ -218,7 +251,14 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     if (below(pathname, '/auth/v1')) {
       return handleAuth({ ...request, path: pathname.slice('/auth/v1'.length) || '/' });
     }
-    if (below(pathname, '/__local/mail')) return handleMail(request, db);
+    if (below(pathname, '/__local/mail')) {
+      if (!isLocalHost(header(request, 'host'), host)) {
+        return Promise.resolve(
+          json(403, { message: 'The local mail inbox answers only on this machine (Host)' }),
+        );
+      }
+      return handleMail(request, db);
+    }
     return Promise.resolve(json(404, { message: 'no Route matched with those values' }));
   };
 
@@ -252,13 +292,15 @@ async function serve(
   req: IncomingMessage,
   res: ServerResponse,
   route: (request: LocalRequest) => Promise<LocalResponse>,
+  corsPolicy: (pathname: string) => CorsPolicy,
   log: (line: string) => void,
 ): Promise<void> {
-  const cors = corsHeaders(req);
+  const policy = corsPolicy(pathOf(req.url));
+  const cors = corsHeaders(req, policy);
   const method = (req.method ?? 'GET').toUpperCase();
   try {
     if (method === 'OPTIONS') {
-      send(res, preflight(req));
+      send(res, preflight(req, policy));
       return;
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -300,6 +342,19 @@ async function serve(
       headers: { ...cors, 'Content-Type': 'application/json; charset=utf-8' },
     });
   }
+}
+
+/** The request target's path as the router will see it ('/' when it cannot be parsed). */
+function pathOf(target: string | undefined): string {
+  try {
+    return new URL(target ?? '/', 'http://localhost').pathname;
+  } catch {
+    return '/';
+  }
+}
+
+function below(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
 /** The socket's address, with an IPv4-mapped IPv6 address written as plain IPv4. */

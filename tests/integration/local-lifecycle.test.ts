@@ -146,7 +146,12 @@ describe('process behaviour', () => {
       db: { kind: 'pglite-dir', dir: '.local/pglite' },
       autoconfirm: false,
       siteUrl: 'http://localhost:5173',
+      authLimits: 'local',
     });
+    expect(optionsFromEnv({ LOCAL_AUTH_LIMITS: 'config' }).authLimits).toBe('config');
+    expect(wrong({ LOCAL_AUTH_LIMITS: 'hosted' })).toThrow(
+      'LOCAL_AUTH_LIMITS must be "local" (generous, for tests) or "config" (supabase/config.toml\'s [auth.rate_limit]), got "hosted"',
+    );
     expect(
       optionsFromEnv({
         LOCAL_SUPABASE_DB: 'memory',

@@ -8,4 +8,6 @@ export interface AuthContext {
   externalUrl: string;
   siteUrl: string;
   autoconfirm: boolean;
+  /** The project-wide auth e-mail limit: false when one more mail would exceed it. */
+  allowEmail?: () => boolean;
 }

@@ -4,26 +4,22 @@ import type { LocalRequest, LocalResponse } from '../http.ts';
 import { handleAdminUsers } from './admin-users.ts';
 import type { AuthContext } from './auth-context.ts';
 import { AuthError, OAuthError, authErrorResponse, errors } from './auth-error.ts';
+import type { AuthLimits } from './auth-limits.ts';
 import { requireUser } from './bearer-user.ts';
 import { createMfaHandler } from './mfa.ts';
-import { RateLimiter } from './rate-limit.ts';
 import { signUp } from './signup.ts';
 import { tokenGrant } from './token.ts';
 import { userJson } from './users.ts';
 import { verifyLink, verifyOtp } from './verify.ts';
 
-const rateLimitedPaths = new Set(['/token', '/signup', '/verify']);
-
-/** `/auth/v1/*`: the GoTrue endpoints supabase-js uses. */
-export function createAuthHandler(context: AuthContext, rateLimitPerMinute: number) {
-  const limiter = new RateLimiter(rateLimitPerMinute);
-  const handleFactors = createMfaHandler(context);
+/** `/auth/v1/*`: the GoTrue endpoints supabase-js uses, behind `limits`. */
+export function createAuthHandler(authContext: AuthContext, limits: AuthLimits) {
+  const context: AuthContext = { ...authContext, allowEmail: limits.allowEmail };
+  const handleFactors = createMfaHandler(context, limits);
 
   async function route(request: LocalRequest): Promise<LocalResponse> {
     const { method, path } = request;
-    if (rateLimitedPaths.has(path)) {
-      if (!limiter.allow(`${request.ip} ${path}`)) throw errors.rateLimited();
-    }
+    if (!limits.allowRoute(method, path, request.url, request.ip)) throw errors.rateLimited();
     if (path === '/health' && method === 'GET') {
       return json(200, {
         version: 'v2.189.0',

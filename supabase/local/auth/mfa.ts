@@ -2,10 +2,10 @@ import { json } from '../http.ts';
 import type { LocalRequest, LocalResponse } from '../http.ts';
 import type { AuthContext } from './auth-context.ts';
 import { AuthError, errors } from './auth-error.ts';
+import type { AuthLimits } from './auth-limits.ts';
 import { requireUser } from './bearer-user.ts';
 import { deleteFactor, findOwnedFactor, listFactors, UUID_PATTERN } from './factors.ts';
 import type { FactorRow } from './factors.ts';
-import { RateLimiter } from './rate-limit.ts';
 import { readJsonBody } from './request-json.ts';
 import { raiseSessionToAal2 } from './sessions.ts';
 import { newTotpEnrolment, validTotpCode } from './totp.ts';
@@ -17,7 +17,6 @@ export const MFA_CHALLENGE_EXPIRY_SECONDS = 300;
 const UNVERIFIED_FACTOR_EXPIRY_SECONDS = 300;
 const MAX_ENROLLED_FACTORS = 10;
 const MAX_VERIFIED_FACTORS = 10;
-const CHALLENGE_AND_VERIFY_PER_MINUTE = 15;
 
 const nilUuid = '00000000-0000-0000-0000-000000000000';
 
@@ -253,11 +252,7 @@ async function unenroll(
 }
 
 /** `/factors` and `/factors/{id}/…` (GoTrue's MFA routes, all behind a user's Bearer JWT). */
-export function createMfaHandler(context: AuthContext) {
-  // GoTrue limits challenge and verify per IP; here per IP and factor, so that several local
-  // test users behind 127.0.0.1 do not share one budget.
-  const limiter = new RateLimiter(CHALLENGE_AND_VERIFY_PER_MINUTE);
-
+export function createMfaHandler(context: AuthContext, limits: AuthLimits) {
   return async function handleFactors(
     request: LocalRequest,
     rest: string[],
@@ -275,7 +270,7 @@ export function createMfaHandler(context: AuthContext) {
       throw new AuthError(405, 'method_not_allowed', 'Method not allowed');
     }
     if ((action === 'challenge' || action === 'verify') && request.method === 'POST') {
-      if (!limiter.allow(`${request.ip} ${factor.id} ${action}`)) throw errors.rateLimited();
+      if (!limits.allowMfa(action, request.ip, factor.id)) throw errors.rateLimited();
       return action === 'challenge'
         ? challenge(request, context, factor)
         : verify(request, context, caller, factor);

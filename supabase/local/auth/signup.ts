@@ -98,6 +98,8 @@ export async function signUp(
         request.ip,
       );
     }
+    if (context.allowEmail && !context.allowEmail())
+      throw new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
     await sendConfirmation(
       tx,
       { id: userId, email },
