@@ -6,9 +6,10 @@ import { EmailForm } from '@/components/ui/email-form';
 import { SectionCard } from '@/components/ui/section-card';
 import { dataRequestFileName, downloadJson } from '@/features/data-requests/download-json';
 import {
-  describeCounts,
   emailProblem,
   eraseSubject,
+  erasureDone,
+  erasureWarning,
   lookUpSubject,
   subjectTables,
   totalHeld,
@@ -104,13 +105,8 @@ export function DataRequestsPanel({ client }: { client: AppSupabaseClient }) {
             className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-900"
           >
             Erased all data held for <strong className="break-all">{state.email}</strong>:{' '}
-            {describeCounts(state.counts)} deleted
-            {state.counts.audit_log_scrubbed > 0
-              ? `, and the address removed from ${state.counts.audit_log_scrubbed} audit log ${
-                  state.counts.audit_log_scrubbed === 1 ? 'entry' : 'entries'
-                }`
-              : ''}
-            . The audit log records that an erasure took place, without the address.
+            {erasureDone(state.counts)} The audit log records that an erasure took place, without
+            the address.
           </p>
         ) : null}
       </div>
@@ -158,7 +154,7 @@ export function DataRequestsPanel({ client }: { client: AppSupabaseClient }) {
         onClose={() => setConfirming(false)}
         alert
         title={`Erase all data for ${found?.email ?? ''}?`}
-        description={`This deletes ${found ? describeCounts(found.counts) : ''} held for this address and removes the address from the audit log. It cannot be undone.`}
+        description={found ? erasureWarning(found.counts) : ''}
         closeLabel="Cancel"
         focusOnClose={() => erasedMessage.current}
         actions={[

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { DataRequestsPanel } from '@/features/data-requests/data-requests-panel';
-import { describeCounts } from '@/features/data-requests/subject-data';
+import { describeCounts, erasureDone, erasureWarning } from '@/features/data-requests/subject-data';
 
 import { createFakeRpcClient } from './fake-rpc-client';
 
@@ -13,6 +13,7 @@ const held = {
   counts: {
     contact_submissions: 2,
     enquiry_notes: 1,
+    enquiry_notes_mentioning: 0,
     enquiry_sources: 2,
     enquiry_mail_jobs: 3,
     audit_log: 0,
@@ -69,6 +70,7 @@ describe('DataRequestsPanel', () => {
     expect(Object.fromEntries(terms.map((term, i) => [term, values[i]]))).toEqual({
       Enquiries: '2',
       'Staff notes': '1',
+      'Other notes naming the address': '0',
       'Network addresses': '2',
       'Notification e-mails': '3',
       'Audit log entries': '0',
@@ -108,6 +110,7 @@ describe('DataRequestsPanel', () => {
           enquiry_sources: 2,
           enquiry_mail_jobs: 3,
           enquiry_notes_author_removed: 0,
+          enquiry_notes_mentions_removed: 0,
           audit_log_scrubbed: 1,
         },
       }),
@@ -146,6 +149,41 @@ describe('DataRequestsPanel', () => {
     );
   });
 
+  it('can erase an address only other staff notes name, and says the notes keep their text', async () => {
+    const mentioned = {
+      ...held,
+      counts: { ...Object.fromEntries(Object.keys(held.counts).map((key) => [key, 0])) },
+    };
+    mentioned.counts.enquiry_notes_mentioning = 2;
+    const { client } = createFakeRpcClient({
+      subject_access: () => ({ data: mentioned }),
+      erase_subject_data: () => ({
+        data: {
+          contact_submissions: 0,
+          enquiry_notes: 0,
+          enquiry_sources: 0,
+          enquiry_mail_jobs: 0,
+          enquiry_notes_author_removed: 0,
+          enquiry_notes_mentions_removed: 2,
+          audit_log_scrubbed: 0,
+        },
+      }),
+    });
+    render(<DataRequestsPanel client={client} />);
+    const user = await lookUp();
+    const summary = await screen.findByRole('region', { name: 'Data held for jo@example.com' });
+    expect(within(summary).queryByText('Nothing is held under this address.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Erase all data' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(
+      'This deletes nothing held for this address, removes the address from the text of 2 other staff notes and from the audit log.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Erase all data' }));
+    expect(await screen.findByText(/Erased all data held for/)).toHaveTextContent(
+      'Erased all data held for jo@example.com: nothing deleted, and the address removed from 2 other staff notes.',
+    );
+  });
+
   it('cannot erase when nothing is held', async () => {
     const empty = {
       ...held,
@@ -174,6 +212,50 @@ describe('describeCounts', () => {
   it('lists non-empty tables with singular and plural nouns', () => {
     expect(describeCounts({ contact_submissions: 1 })).toBe('1 enquiry');
     expect(describeCounts({ audit_log: 2, enquiry_notes: 0 })).toBe('2 audit log entries');
+    expect(describeCounts({ enquiry_notes_mentioning: 1 })).toBe('1 other note naming the address');
     expect(describeCounts({})).toBe('nothing');
+  });
+
+  it('with a treatment, lists only the tables erasure deletes, or only those it keeps', () => {
+    const counts = { contact_submissions: 1, enquiry_notes_mentioning: 2, audit_log: 3 };
+    expect(describeCounts(counts, 'delete')).toBe('1 enquiry');
+    expect(describeCounts(counts, 'remove address')).toBe(
+      '2 other notes naming the address and 3 audit log entries',
+    );
+  });
+});
+
+describe('the erasure texts', () => {
+  const none = {
+    contact_submissions: 0,
+    enquiry_notes: 0,
+    enquiry_notes_mentioning: 0,
+    enquiry_sources: 0,
+    enquiry_mail_jobs: 0,
+    audit_log: 0,
+  };
+
+  it('the warning never says audit entries or other notes are deleted', () => {
+    expect(erasureWarning({ ...none, contact_submissions: 1, audit_log: 4 })).toBe(
+      'This deletes 1 enquiry held for this address and removes the address from the audit log. It cannot be undone.',
+    );
+    expect(erasureWarning({ ...none, enquiry_notes: 1, enquiry_notes_mentioning: 1 })).toBe(
+      'This deletes 1 staff note held for this address, removes the address from the text of 1 other staff note and from the audit log. It cannot be undone.',
+    );
+  });
+
+  it('the result names what was deleted and where the address was removed', () => {
+    expect(
+      erasureDone({
+        contact_submissions: 1,
+        enquiry_notes: 0,
+        enquiry_sources: 1,
+        enquiry_mail_jobs: 0,
+        enquiry_notes_mentions_removed: 1,
+        audit_log_scrubbed: 2,
+      }),
+    ).toBe(
+      '1 enquiry and 1 network address deleted, and the address removed from 1 other staff note and 2 audit log entries.',
+    );
   });
 });
