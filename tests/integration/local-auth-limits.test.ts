@@ -54,7 +54,7 @@ describe('token_refresh: POST /token, 150 per 5 minutes per address after a burs
     const allowed = await signIn(password);
     expect(allowed.error).toBeNull();
     expect(allowed.data.session?.access_token).toBeTruthy();
-  });
+  }, 120_000);
 });
 
 describe('token_verifications: GET and POST /verify, 30 per 5 minutes after a burst of 30', () => {
@@ -114,7 +114,7 @@ describe('email_sent and sign_in_sign_ups', () => {
     const nextHour = await signUp(32);
     expect(nextHour.error).toBeNull();
     expect(nextHour.data.user?.email).toBe('limits-signup-32@example.com');
-  });
+  }, 120_000);
 });
 
 describe('MFA verify: a burst of 30 per client address, then one every 4 s', () => {
