@@ -2,8 +2,18 @@ import type { Database } from '@/lib/database.types';
 import { RpcError } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
-export type FailedMail =
-  Database['public']['Functions']['list_failed_enquiry_mail']['Returns'][number];
+type FailedMailRow = Database['public']['Functions']['list_failed_enquiry_mail']['Returns'][number];
+
+/**
+ * One row of list_failed_enquiry_mail. The type generator reads no nullability for the columns of a
+ * `returns table` function and types them all as set, but these three can be null: the recipient of
+ * staff mail, the enquiry of a digest (or of a deleted enquiry), an error never recorded.
+ */
+export type FailedMail = Omit<FailedMailRow, 'recipient' | 'submission_id' | 'last_error'> & {
+  recipient: string | null;
+  submission_id: string | null;
+  last_error: string | null;
+};
 
 export class FailedMailError extends RpcError {
   override readonly name = 'FailedMailError';
