@@ -290,6 +290,10 @@ test('an admin reviews, searches, filters, pages and exports enquiries, then sig
     .select('action')
     .eq('user_email', admin.email.toLowerCase());
   expect((audit ?? []).map((entry) => entry.action)).toEqual(
-    expect.arrayContaining(['auth_sign_in_success', 'admin_export_submissions', 'admin_sign_out']),
+    expect.arrayContaining([
+      'auth_sign_in_success',
+      'admin_export_submissions',
+      'auth_staff_sign_out',
+    ]),
   );
 });

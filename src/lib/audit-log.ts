@@ -1,24 +1,47 @@
-import type { Json, TablesInsert } from '@/lib/database.types';
+import type { TablesInsert } from '@/lib/database.types';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 /**
- * Audit logging of sign-in, sign-up, sign-out, enquiries and admin actions: every event is
- * written to the console; it is also stored in public.audit_log when a user is signed in,
- * because the table's policy only accepts entries about the caller. Without a user the insert
- * is skipped with a warning.
+ * Audit logging of the events the browser sees (sign-in, sign-up, second factor, sign-out and
+ * enquiries): every event is written to the console; it is also stored in public.audit_log when
+ * a user is signed in, because the table's policy only accepts entries about the caller. Without
+ * a user the insert is skipped with a warning.
  *
- * Never throws: an audit failure must not break the action it records.
+ * The database accepts from a browser only the actions listed in private.audit_browser_actions
+ * (the list below), with details a flat object of at most 1 KB, and a few dozen entries an hour;
+ * admin actions are recorded by the database itself.
+ *
+ * Never throws: an audit failure (a refusal included) must not break the action it records.
  */
 
-/** Matches the table's check constraint: admin_*, auth_* or contact_*, lower case. */
-export type AuditAction = `${'admin' | 'auth' | 'contact'}_${string}`;
+/** The actions a browser may record; the same list as private.audit_browser_actions. */
+export const BROWSER_AUDIT_ACTIONS = [
+  'auth_sign_up_success',
+  'auth_sign_up_failed',
+  'auth_sign_up_error',
+  'auth_sign_in_success',
+  'auth_sign_in_failed',
+  'auth_sign_in_error',
+  'auth_mfa_enrolled',
+  'auth_mfa_verified',
+  'auth_mfa_failed',
+  'auth_sign_out',
+  'auth_staff_sign_out',
+  'contact_form_submitted',
+  'contact_form_failed',
+] as const;
+
+export type AuditAction = (typeof BROWSER_AUDIT_ACTIONS)[number];
+
+/** A detail value: the database refuses nested objects and arrays. */
+export type AuditDetail = string | number | boolean | null;
 
 export type AuditEvent = {
   action: AuditAction;
   resource?: string;
   resourceId?: string;
   /** Extra facts as a flat object; never passwords. */
-  details?: Record<string, Json | undefined>;
+  details?: Record<string, AuditDetail | undefined>;
 };
 
 export type AuditEntry = {
@@ -28,11 +51,24 @@ export type AuditEntry = {
   action: AuditAction;
   resource: string | null;
   resourceId: string | null;
-  details: Record<string, Json | undefined> | null;
+  details: Record<string, AuditDetail> | null;
   userAgent: string | null;
 };
 
 const MAX_USER_AGENT = 512;
+/** Longest text kept in one detail, so an entry stays under the database's 1 KB cap. */
+export const MAX_DETAIL_TEXT = 200;
+
+/** The details without undefined values, each text cut to MAX_DETAIL_TEXT characters. */
+function boundedDetails(details: AuditEvent['details']): Record<string, AuditDetail> | null {
+  if (!details) return null;
+  const bounded: Record<string, AuditDetail> = {};
+  for (const [key, value] of Object.entries(details)) {
+    if (value === undefined) continue;
+    bounded[key] = typeof value === 'string' ? value.slice(0, MAX_DETAIL_TEXT) : value;
+  }
+  return bounded;
+}
 
 function currentUserAgent(): string | null {
   if (typeof navigator === 'undefined' || !navigator.userAgent) return null;
@@ -64,7 +100,7 @@ export async function logAuditEvent(
     action: event.action,
     resource: event.resource ?? null,
     resourceId: event.resourceId ?? null,
-    details: event.details ?? null,
+    details: boundedDetails(event.details),
     userAgent: currentUserAgent(),
   };
   console.info('[audit]', entry);
@@ -80,7 +116,7 @@ export async function logAuditEvent(
     action: entry.action,
     resource: entry.resource,
     resource_id: entry.resourceId,
-    details: (entry.details as Json) ?? null,
+    details: entry.details,
     user_agent: entry.userAgent,
   };
   try {

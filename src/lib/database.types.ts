@@ -202,6 +202,16 @@ export type Database = {
           id: string;
         }[];
       };
+      record_enquiry_export: {
+        Args: {
+          exported: number;
+          interest?: string;
+          searched?: boolean;
+          status?: string;
+          timeline?: string;
+        };
+        Returns: undefined;
+      };
       renew_enquiry_mail_job: {
         Args: { claim: string; job_id: string };
         Returns: boolean;

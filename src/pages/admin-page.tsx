@@ -55,7 +55,7 @@ export default function AdminPage() {
               onEnquiryChange={setEnquiry}
               pollIntervalMs={pollIntervalMs}
               onSignOut={async () => {
-                await signOutEverywhere(client, 'admin_sign_out');
+                await signOutEverywhere(client, 'auth_staff_sign_out');
                 await navigate(paths.auth, { replace: true });
               }}
             />

@@ -551,10 +551,19 @@ describe('audit_log', () => {
     it('a signed-in user may not record an action as someone else: 42501 (403)', async () => {
       const { error, status } = await member
         .from('audit_log')
-        .insert({ action: 'admin_sign_out', user_id: adminUser.id });
+        .insert({ action: 'auth_staff_sign_out', user_id: adminUser.id });
       expect(status).toBe(403);
       expect(error?.code).toBe('42501');
-      expect(await countWhere('audit_log', `action = 'admin_sign_out'`, [])).toBe(0);
+      expect(await countWhere('audit_log', `action = 'auth_staff_sign_out'`, [])).toBe(0);
+    });
+
+    it('a signed-in user may not write an admin_* entry, even about themselves: 42501 (403)', async () => {
+      const { error, status } = await member
+        .from('audit_log')
+        .insert({ action: 'admin_subject_erasure', details: { subject: 'someone@example.com' } });
+      expect(status).toBe(403);
+      expect(error).toMatchObject({ code: '42501', hint: 'audit_log_action_not_allowed' });
+      expect(await countWhere('audit_log', `action = 'admin_subject_erasure'`, [])).toBe(0);
     });
 
     it("a signed-in user may not put someone else's e-mail on an entry: 42501 (403)", async () => {
@@ -578,33 +587,38 @@ describe('audit_log', () => {
       expect(error?.code).toBe('42501');
     });
 
-    it('an action outside admin_/auth_/contact_ is refused by audit_log_action_format (23514)', async () => {
+    it('an action the site does not log from a browser is refused: 42501 (403)', async () => {
       const { error, status } = await member.from('audit_log').insert({ action: 'drop_tables' });
-      expect(status).toBe(400);
-      expect(error?.code).toBe('23514');
-      expect(error?.message).toContain('audit_log_action_format');
+      expect(status).toBe(403);
+      expect(error).toMatchObject({ code: '42501', hint: 'audit_log_action_not_allowed' });
+      expect(await countWhere('audit_log', `action = 'drop_tables'`, [])).toBe(0);
     });
 
     it('a non-admin may not read an entry back: .insert().select() is 42501 (403)', async () => {
       const { error, status } = await member
         .from('audit_log')
-        .insert({ action: 'auth_token_refreshed' })
+        .insert({ action: 'auth_mfa_verified' })
         .select();
       expect(status).toBe(403);
       expect(error?.code).toBe('42501');
-      expect(await countWhere('audit_log', `action = 'auth_token_refreshed'`, [])).toBe(0);
+      expect(await countWhere('audit_log', `action = 'auth_mfa_verified'`, [])).toBe(0);
     });
 
-    it('an admin records their own actions', async () => {
-      const { error } = await admin
-        .from('audit_log')
-        .insert({ action: 'admin_viewed_submissions' });
-      expect(error).toBeNull();
+    it('an admin records their own browser events, but no admin_* entry', async () => {
+      const signOut = await admin.from('audit_log').insert({ action: 'auth_staff_sign_out' });
+      expect(signOut.error).toBeNull();
       expect(
-        await countWhere('audit_log', `action = 'admin_viewed_submissions' and user_id = $1`, [
+        await countWhere('audit_log', `action = 'auth_staff_sign_out' and user_id = $1`, [
           adminUser.id,
         ]),
       ).toBe(1);
+
+      const { error, status } = await admin
+        .from('audit_log')
+        .insert({ action: 'admin_viewed_submissions' });
+      expect(status).toBe(403);
+      expect(error?.hint).toBe('audit_log_action_not_allowed');
+      expect(await countWhere('audit_log', `action = 'admin_viewed_submissions'`, [])).toBe(0);
     });
 
     it('the service role may write any entry', async () => {
@@ -613,6 +627,13 @@ describe('audit_log', () => {
         .insert({ action: 'admin_role_granted', user_id: null });
       expect(error).toBeNull();
       expect(await countWhere('audit_log', `action = 'admin_role_granted'`, [])).toBe(1);
+    });
+
+    it('an action outside admin_/auth_/contact_ is refused by audit_log_action_format even for the service role (23514)', async () => {
+      const { error, status } = await service.from('audit_log').insert({ action: 'drop_tables' });
+      expect(status).toBe(400);
+      expect(error?.code).toBe('23514');
+      expect(error?.message).toContain('audit_log_action_format');
     });
   });
 
@@ -698,6 +719,31 @@ describe('audit_log', () => {
     await backend.sql('delete from auth.users where id = $1', [leaver.id]);
     expect(
       await countWhere('audit_log', `user_email = $1 and user_id is null`, [leaver.email]),
+    ).toBe(1);
+  });
+});
+
+describe('public.record_enquiry_export: the only way an admin_* entry comes from the browser', () => {
+  it.each([
+    { who: 'anon', status: 401 },
+    { who: 'member', status: 403 },
+  ] as const)('$who may not call it: 42501 ($status), nothing stored', async ({ who, status }) => {
+    const client = { anon, member }[who];
+    const answer = await client.rpc('record_enquiry_export', { exported: 3 });
+    expect(answer.status).toBe(status);
+    expect(answer.error?.code).toBe('42501');
+    expect(await countWhere('audit_log', `action = 'admin_export_submissions'`, [])).toBe(0);
+  });
+
+  it('an admin (aal2) records an export under their own id', async () => {
+    const { error } = await admin.rpc('record_enquiry_export', { exported: 3, searched: true });
+    expect(error).toBeNull();
+    expect(
+      await countWhere(
+        'audit_log',
+        `action = 'admin_export_submissions' and user_id = $1 and user_email = $2`,
+        [adminUser.id, ADMIN.email],
+      ),
     ).toBe(1);
   });
 });

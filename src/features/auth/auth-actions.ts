@@ -101,11 +101,12 @@ export function signInWithEmail(
 
 /**
  * Ends the session (all of the user's sessions, GoTrue's default). If the server refuses, the
- * local session is dropped anyway so the browser is signed out.
+ * local session is dropped anyway so the browser is signed out. A sign-out from the staff area
+ * is recorded as auth_staff_sign_out: admin_* entries are written only by the database.
  */
 export async function signOutEverywhere(
   client: AppSupabaseClient,
-  action: 'admin_sign_out' | 'auth_sign_out',
+  action: 'auth_staff_sign_out' | 'auth_sign_out',
 ): Promise<void> {
   await logAuditEvent(client, { action });
   const { error } = await client.auth.signOut();

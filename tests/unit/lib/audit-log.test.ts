@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { logAuditEvent } from '@/lib/audit-log';
+import { BROWSER_AUDIT_ACTIONS, logAuditEvent, MAX_DETAIL_TEXT } from '@/lib/audit-log';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 type InsertResult = { error: { message: string } | null };
@@ -41,7 +41,7 @@ describe('logAuditEvent', () => {
   it('always writes the structured entry to the console', async () => {
     const { client } = fakeClient({ id: 'u1', email: 'ada@example.com' });
     await logAuditEvent(client, {
-      action: 'admin_sign_out',
+      action: 'auth_staff_sign_out',
       resource: 'session',
       resourceId: 'x',
       details: { reason: 'button' },
@@ -50,7 +50,7 @@ describe('logAuditEvent', () => {
       timestamp: '2025-03-01T10:00:00.000Z',
       userId: 'u1',
       userEmail: 'ada@example.com',
-      action: 'admin_sign_out',
+      action: 'auth_staff_sign_out',
       resource: 'session',
       resourceId: 'x',
       details: { reason: 'button' },
@@ -106,5 +106,24 @@ describe('logAuditEvent', () => {
       logAuditEvent(failing.client, { action: 'auth_sign_in_success' }),
     ).resolves.toBeDefined();
     expect(warn).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('what a browser may record', () => {
+  it('lists only sign-in and enquiry events, each once: admin actions are the database’s', () => {
+    expect(new Set(BROWSER_AUDIT_ACTIONS).size).toBe(BROWSER_AUDIT_ACTIONS.length);
+    for (const action of BROWSER_AUDIT_ACTIONS) expect(action).toMatch(/^(auth|contact)_[a-z_]+$/);
+  });
+
+  it('cuts long detail text and drops undefined details, so the entry fits the 1 KB cap', async () => {
+    const { client, insert } = fakeClient({ id: 'u1', email: 'ada@example.com' });
+    const entry = await logAuditEvent(client, {
+      action: 'auth_mfa_failed',
+      details: { error: 'x'.repeat(5000), error_code: undefined, step: 'sign-in', attempt: 2 },
+    });
+    const details = { error: 'x'.repeat(MAX_DETAIL_TEXT), step: 'sign-in', attempt: 2 };
+    expect(entry.details).toEqual(details);
+    expect(insert).toHaveBeenCalledWith(expect.objectContaining({ details }));
+    expect(JSON.stringify(details).length).toBeLessThan(1024);
   });
 });
