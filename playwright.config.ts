@@ -1,30 +1,11 @@
-import { existsSync } from 'node:fs';
-
 import { defineConfig, devices } from '@playwright/test';
 
-import { CHROMIUM_FLAGS } from './scripts/chromium-flags';
-import { LOCAL_SUPABASE_PORT, LOCAL_SUPABASE_URL } from './supabase/local/local-keys';
+import { BUILD_DIR } from './scripts/build-dir.ts';
+import { CHROMIUM_FLAGS, findChromium } from './scripts/chromium.ts';
+import { LOCAL_SUPABASE_PORT, LOCAL_SUPABASE_URL } from './supabase/local/local-keys.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${PORT}`;
-
-/** The system Chromium (Debian's `chromium` package) or one named by PLAYWRIGHT_CHROMIUM_PATH. */
-function findChromium(): string {
-  const candidates = [
-    process.env.PLAYWRIGHT_CHROMIUM_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-  ].filter((path): path is string => Boolean(path));
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) {
-    throw new Error(
-      'No Chromium found for the e2e tests. Install it with `apt-get update && apt-get install -y chromium` ' +
-        '(gives /usr/bin/chromium), or set PLAYWRIGHT_CHROMIUM_PATH to a Chromium or Chrome binary.',
-    );
-  }
-  return found;
-}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -63,7 +44,7 @@ export default defineConfig({
       timeout: 120_000,
     },
     {
-      command: `tsx scripts/serve-dist.ts ${process.env.BUILD_DIR ?? 'dist'}`,
+      command: `tsx scripts/serve-dist.ts ${BUILD_DIR}`,
       env: { PORT: String(PORT) },
       url: baseURL,
       reuseExistingServer: !process.env.CI,

@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { BUILD_DIR } from './scripts/build-dir.ts';
 import { clientEnv, defineFor } from './scripts/env/build-env.ts';
 import { loadEnv, PROJECT_ROOT } from './scripts/env/load-env.ts';
 import { siteHeaders } from './scripts/site-headers-plugin.ts';
@@ -20,9 +21,6 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       );
     }
   }
-  // BUILD_DIR lets a second build (the client-only comparison, a parallel check) sit beside dist/.
-  const outDir = process.env.BUILD_DIR ?? 'dist';
-
   return {
     envDir: false,
     plugins: [
@@ -38,7 +36,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     define: defineFor(client),
     server: { port: 5173, strictPort: false },
     build: {
-      outDir: isSsrBuild ? `${outDir}-ssr` : outDir,
+      outDir: isSsrBuild ? `${BUILD_DIR}-ssr` : BUILD_DIR,
       target: 'es2022',
       // One stylesheet for the whole site, which the prerender inlines into every page. Split
       // per chunk, Vite would list it among each lazy page's dependencies and, not finding a

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { BUILD_DIR } from '../scripts/build-dir';
 import { headersForPath, parseHeadersFile } from '../scripts/static-headers';
 import { indexablePaths } from '../src/app/static-paths';
 import { LOCAL_SUPABASE_URL, uniqueToken } from './support/backend-fixtures';
@@ -14,7 +15,7 @@ import { expect, signInWithCode, test } from './support/mfa-fixtures';
  */
 
 const buildHeaders = parseHeadersFile(
-  readFileSync(join(process.env.BUILD_DIR ?? 'dist', '_headers'), 'utf8'),
+  readFileSync(join(BUILD_DIR, '_headers'), 'utf8'),
 );
 const ANALYTICS_ORIGIN = 'https://analytics.kestrel-e2e.invalid';
 

@@ -22,6 +22,7 @@ import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
 import WebSocket from 'ws';
 import type { Database } from '../src/lib/database.types.ts';
+import { isEmailAddress } from '../src/lib/email-pattern.ts';
 import { loadEnv } from './env/load-env.ts';
 
 const USAGE =
@@ -31,7 +32,6 @@ const TOTP_FRIENDLY_NAME = 'Authenticator app';
 const TOTP_ISSUER = 'Kestrel Data';
 const MIN_PASSWORD_LENGTH = 8; // supabase/config.toml auth.minimum_password_length
 const MAX_PASSWORD_LENGTH = 72; // GoTrue (bcrypt) refuses longer passwords
-const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const LIST_USERS_PAGE_SIZE = 1000;
 
 class UsageError extends Error {}
@@ -81,7 +81,7 @@ function parseRequest(argv: string[]): AdminRequest {
   const totp = values.totp === true;
   const resetMfa = values['reset-mfa'] === true;
   if (!email) throw new UsageError(`Missing --email.\n${USAGE}`);
-  if (!EMAIL_SHAPE.test(email) || email.length > 255) {
+  if (!isEmailAddress(email) || email.length > 255) {
     throw new UsageError(`--email "${email}" is not a valid e-mail address.`);
   }
   if (resetMfa && !totp && !password) {

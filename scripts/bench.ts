@@ -1,117 +1,77 @@
 /**
- * `npm run bench`: the everyday report over the production build (BUILD_DIR, default dist/).
- * Per route: the gzipped JS, CSS and HTML of the first load against the budgets, Lighthouse 13
- * (mobile, simulated throttling) against the targets of scripts/bench/targets.ts, and in a real
- * Chromium the client-side navigation from the home page to every public route and five
- * interactions, at desktop speed and with the CPU slowed four times, against the targets of
- * scripts/bench/responsiveness.ts. Markdown to stdout, JSON to bench-results/, with the previous
- * full run's bytes and Lighthouse figures in brackets. Exits 1 when a route's JS is over budget.
+ * `npm run bench`: the figures behind every budget and target the project states, on the
+ * production build (BUILD_DIR, default dist/), written to docs/performance.md with the date, the
+ * command and the machine. Per route: the gzipped first-load JS, CSS and HTML against the
+ * budgets; Lighthouse (mobile, simulated throttling); in Chromium, the client-side navigation
+ * from the home page to every public route and five interactions on it, at desktop speed and
+ * with the CPU slowed four times; the admin dashboard over 10,000 enquiries. The budgets and
+ * targets are in scripts/bench/targets.ts. Exits 1 when a route's JS is over its budget.
  *
- *   npm run bench                      build, then everything, every route
- *   npm run bench -- --no-build        reuse the build
- *   npm run bench -- --bytes-only      bytes and budgets only (seconds: no Chromium)
- *   npm run bench -- --no-save         write nothing to bench-results/ (the check in npm test)
- *   npm run bench -- --runs 3          median of three Lighthouse runs per page (default 1)
- *   npm run bench -- --nav-only        bytes, navigation and interactions; no Lighthouse
- *   npm run bench -- --no-nav          bytes and Lighthouse; no navigation or interactions
- *   npm run bench -- --nav-runs 5      runs per navigation and interaction (default 3)
- *   npm run bench -- --routes /,/about only these routes (the last full run stays the baseline)
- *
- * Why a figure is what it is (the client-only build, an empty page, one header left out, the
- * trace of each run) is for `npm run bench:lab` (scripts/bench-lab.ts).
+ *   npm run bench                          build, then every part, every route
+ *   npm run bench -- --no-build            reuse the build
+ *   npm run bench -- --only bytes          bytes and budgets only: seconds, no Chromium, no report
+ *   npm run bench -- --only lighthouse,navigation,interactions,admin   (bytes are always measured)
+ *   npm run bench -- --runs 3              runs per figure (default: Lighthouse 1, the rest 3)
+ *   npm run bench -- --routes /,/about     only these routes
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { privatePaths } from '../src/config/paths';
-import { jsBudgetKb, measureFirstLoad, overBudget, type Manifest } from './bench/first-load';
+import { privatePaths } from '../src/config/paths.ts';
+import { measureFirstLoad, type Manifest } from './bench/first-load.ts';
 import {
-  interactionMisses,
-  interactionTable,
-  navigationMisses,
-  navigationTable,
-  responsivenessTargets,
-  type InteractionResult,
-  type NavigationResult,
-} from './bench/responsiveness';
-import { bytesTable, fmt, isPublic, lighthouseTable, type RouteReport } from './bench/tables';
-import { missedTargets } from './bench/targets';
-import { serveDist } from './serve-dist';
+  mergeReport,
+  overBudget,
+  parts,
+  renderParts,
+  type BenchResults,
+  type Part,
+} from './bench/report.ts';
+import { isPublic, jsBudgetKb } from './bench/targets.ts';
+import { BUILD_DIR } from './build-dir.ts';
+import { findChromium } from './chromium.ts';
+import { serveDist } from './serve-dist.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const results = join(root, 'bench-results');
-const buildDir = process.env.BUILD_DIR ?? 'dist';
-const buildPath = resolve(root, buildDir);
-
-type Report = {
-  date: string;
-  /** The Lighthouse that measured the pages (absent when it did not run). */
-  lighthouseVersion?: string;
-  /** The Chromium build, as the browser names itself. */
-  browser?: string;
-  routes: RouteReport[];
-  navigation?: NavigationResult[];
-  interactions?: InteractionResult[];
-};
+const buildPath = resolve(root, BUILD_DIR);
+const reportFile = join(root, 'docs', 'performance.md');
 
 /** A mistake in how the bench was called: printed as one line, without a stack. */
 class UsageError extends Error {}
 
-function readArgs() {
-  try {
-    return parseArgs({
-      options: {
-        'no-build': { type: 'boolean', default: false },
-        'bytes-only': { type: 'boolean', default: false },
-        'no-save': { type: 'boolean', default: false },
-        runs: { type: 'string', default: '1' },
-        'nav-only': { type: 'boolean', default: false },
-        'no-nav': { type: 'boolean', default: false },
-        'nav-runs': { type: 'string', default: '3' },
-        routes: { type: 'string' },
-      },
-    }).values;
-  } catch (error) {
-    throw new UsageError(
-      `${(error as Error).message} The client-only comparison, the empty page and --without-header are in npm run bench:lab.`,
-    );
+function readArgs(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'no-build': { type: 'boolean', default: false },
+      only: { type: 'string' },
+      runs: { type: 'string' },
+      routes: { type: 'string' },
+    },
+  });
+  const only = values.only?.split(',') ?? parts;
+  const unknown = only.filter((part) => !parts.includes(part as Part));
+  if (unknown.length > 0) {
+    throw new UsageError(`--only takes ${parts.join(', ')}: not ${unknown.join(', ')}.`);
   }
+  const runs = values.runs === undefined ? undefined : Number(values.runs);
+  if (runs !== undefined && !(Number.isInteger(runs) && runs >= 1)) {
+    throw new UsageError('--runs wants a whole number >= 1.');
+  }
+  return { ...values, only: new Set(only as Part[]), runs };
 }
-
-const count = (text: string, flag: string) => {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} wants a whole number >= 1.`);
-  return n;
-};
 
 async function routeList(routes: string | undefined): Promise<string[]> {
   if (routes) return routes.split(',');
   const entry = (await import(`${buildPath}-ssr/entry-server.js`)) as {
     indexablePaths: () => string[];
   };
-  // The private routes (/auth, /admin) are measured for information, without targets.
+  // The staff routes (/auth, /admin) are measured for information, without targets.
   return [...entry.indexablePaths(), ...privatePaths];
-}
-
-async function runLighthouse(report: Report, origin: string, runs: number) {
-  const { browserVersion, measureWithLighthouse, startChrome } = await import('./bench/lighthouse');
-  const manifest = join(root, 'node_modules', 'lighthouse', 'package.json');
-  report.lighthouseVersion = (
-    JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }
-  ).version;
-  const chrome = await startChrome();
-  try {
-    report.browser = await browserVersion(chrome.port);
-    for (const route of report.routes) {
-      console.error(`lighthouse ${route.path}`);
-      route.prerendered = await measureWithLighthouse(`${origin}${route.path}`, chrome.port, runs);
-    }
-  } finally {
-    chrome.kill();
-  }
 }
 
 /**
@@ -119,125 +79,117 @@ async function runLighthouse(report: Report, origin: string, runs: number) {
  * beforehand, so no measured fetch waits for that (a static host serves them ready).
  */
 async function primeServer(origin: string) {
-  const files = await readdir(join(buildPath, 'assets'));
   const headers = { 'accept-encoding': 'br, gzip' };
-  for (const file of files)
+  for (const file of await readdir(join(buildPath, 'assets')))
     await (await fetch(`${origin}/assets/${file}`, { headers })).arrayBuffer();
 }
 
-async function runResponsiveness(report: Report, origin: string, runs: number) {
-  const { launchChromium, measureInteractions, measureNavigations } =
-    await import('./bench/responsiveness-browser');
-  await primeServer(origin);
-  const browser = await launchChromium();
+function describeMachine(): string {
+  let chromium = 'no Chromium found';
   try {
-    report.browser ??= `Chrome/${browser.version()}`;
-    // Every public route but the home page, where each navigation starts.
-    const targets = report.routes.map((r) => r.path).filter((p) => isPublic(p) && p !== '/');
-    report.navigation = await measureNavigations(browser, origin, targets, runs);
-    report.interactions = await measureInteractions(browser, origin, runs);
-  } finally {
-    await browser.close();
+    chromium = execFileSync(findChromium(), ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    // A bytes-only run needs no browser.
   }
+  const load = loadavg()[0]!.toFixed(2);
+  return `${cpus()[0]?.model ?? 'an unknown CPU'}, ${availableParallelism()} cores (load average ${load} at the start), ${chromium}, Node ${process.version}`;
 }
 
-function printReport(report: Report, previous: Report | undefined, navRuns: number) {
-  const since = previous ? `; the previous full run (${previous.date}) in brackets` : '';
-  console.log(`## First load per route (gzip)${since}\n`);
-  console.log(bytesTable(report.routes, previous?.routes));
-  if (report.lighthouseVersion) {
-    console.log(
-      `\n## Lighthouse ${report.lighthouseVersion} on ${report.browser}, mobile, simulated throttling\n`,
-    );
-    console.log(lighthouseTable(report.routes, previous?.routes));
-    const publicRoutes = report.routes.filter((r) => isPublic(r.path) && r.prerendered);
-    const met = publicRoutes.filter((r) => missedTargets(r.path, r.prerendered!).length === 0);
-    console.log(
-      `\nLighthouse targets met on ${met.length} of ${publicRoutes.length} public routes.`,
-    );
+async function measure(args: ReturnType<typeof readArgs>, routes: string[]) {
+  const manifestFile = join(buildPath, '.vite', 'manifest.json');
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
+  const results: BenchResults = { bytes: [] };
+  for (const path of routes) {
+    const firstLoad = await measureFirstLoad(buildPath, path, manifest);
+    results.bytes.push({ path, firstLoad, budgetKb: jsBudgetKb(path) });
   }
-  if (report.navigation && report.interactions) {
-    const t = responsivenessTargets;
-    console.log(
-      `\n## Client-side navigation from / (ms from the click to the new <h1> painted; median of ${navRuns}, ${report.browser})\n`,
-    );
-    console.log(navigationTable(report.navigation));
-    console.log(
-      `\n## Interaction to next paint on / (ms; "shown": from pointerdown to the result painted; median of ${navRuns})\n`,
-    );
-    console.log(interactionTable(report.interactions));
-    const navMet = report.navigation.filter((r) => navigationMisses(r).length === 0).length;
-    const inpMet = report.interactions.filter((r) => interactionMisses(r).length === 0).length;
-    console.log(
-      `\nNavigation targets (cold <= ${t.navigationMs.desktop} / ${t.navigationMs.cpu4x} ms, no blank frame) met on ${navMet} of ${report.navigation.length} routes; INP targets (<= ${t.inpMs.desktop} / ${t.inpMs.cpu4x} ms) on ${inpMet} of ${report.interactions.length} interactions.`,
-    );
+  const { only } = args;
+  if (!only.has('lighthouse') && !only.has('navigation') && !only.has('interactions')) {
+    return results;
   }
+  const server = await serveDist(buildPath, 0);
+  try {
+    if (only.has('lighthouse')) {
+      const { measureWithLighthouse } = await import('./bench/lighthouse.ts');
+      const runs = args.runs ?? 1;
+      const figures = await measureWithLighthouse(
+        routes.map((path) => `${server.url}${path}`),
+        runs,
+      );
+      const lighthouse = join(root, 'node_modules', 'lighthouse', 'package.json');
+      const { version } = JSON.parse(readFileSync(lighthouse, 'utf8')) as { version: string };
+      const measured = figures.map((f, i) => ({ ...f, path: routes[i]! }));
+      results.lighthouse = { version, runs, routes: measured };
+    }
+    await primeServer(server.url);
+    const browser = await import('./bench/browser.ts');
+    const runs = args.runs ?? 3;
+    if (only.has('navigation')) {
+      // Every public route but the home page, where each navigation starts.
+      const targets = routes.filter((path) => isPublic(path) && path !== '/');
+      results.navigation = {
+        runs,
+        routes: await browser.measureNavigations(server.url, targets, runs),
+      };
+    }
+    if (only.has('interactions')) {
+      results.interactions = { runs, results: await browser.measureInteractions(server.url, runs) };
+    }
+  } finally {
+    await server.close();
+  }
+  return results;
 }
 
 async function main() {
-  const args = readArgs();
-  const lighthouseRuns = count(args.runs, '--runs');
-  const navRuns = count(args['nav-runs'], '--nav-runs');
-  const withLighthouse = !args['bytes-only'] && !args['nav-only'];
-  const withNavigation = !args['bytes-only'] && !args['no-nav'];
+  const argv = process.argv.slice(2);
+  const args = readArgs(argv);
+  const machine = describeMachine();
   if (!args['no-build']) {
-    console.error(`building ${buildDir}...`);
+    console.error(`building ${BUILD_DIR}...`);
     execFileSync('npm', ['run', '--silent', 'build'], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, BUILD_DIR: buildDir },
     });
   }
-  const manifest = JSON.parse(
-    await readFile(join(buildPath, '.vite', 'manifest.json'), 'utf8'),
-  ) as Manifest;
-  const report: Report = { date: new Date().toISOString(), routes: [] };
-  for (const path of await routeList(args.routes)) {
-    report.routes.push({
-      path,
-      firstLoad: await measureFirstLoad(buildPath, path, manifest),
-      budgetKb: jsBudgetKb(path),
-    });
+  const date = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const results = await measure(args, await routeList(args.routes));
+  if (args.only.has('admin')) {
+    const { measureAdmin } = await import('./bench/admin.ts');
+    results.admin = await measureAdmin(buildPath, args.runs ?? 3);
   }
 
-  if (withLighthouse || withNavigation) {
-    const server = await serveDist(buildPath, 0);
-    try {
-      if (withLighthouse) await runLighthouse(report, server.url, lighthouseRuns);
-      if (withNavigation) await runResponsiveness(report, server.url, navRuns);
-    } finally {
-      await server.close();
-    }
+  const env = BUILD_DIR === 'dist' ? '' : `BUILD_DIR=${BUILD_DIR} `;
+  const command = `${env}npm run bench${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}`;
+  const rendered = renderParts({ date, command, machine }, results);
+  console.log([...rendered.values()].join('\n\n'));
+  if (rendered.size > 1) {
+    const previous = existsSync(reportFile) ? await readFile(reportFile, 'utf8') : undefined;
+    await writeFile(reportFile, mergeReport(previous, rendered));
+    console.log(`\nWritten to ${reportFile}.`);
   }
 
-  const latest = join(results, 'latest.json');
-  const previous = existsSync(latest)
-    ? (JSON.parse(await readFile(latest, 'utf8')) as Report)
-    : undefined;
-  if (!args['no-save']) {
-    await mkdir(results, { recursive: true });
-    const json = JSON.stringify(report, null, 2);
-    await writeFile(join(results, `${report.date.replace(/[:.]/g, '-')}.json`), json);
-    // Only a full run becomes the baseline: a run of some routes or of some parts is compared
-    // with the last full run, so the next full run still has every figure to compare with.
-    if (!args.routes && withLighthouse && withNavigation) await writeFile(latest, json);
-  }
-
-  printReport(report, previous, navRuns);
-  const over = overBudget(report.routes);
+  const over = overBudget(results.bytes);
   if (over.length > 0) {
-    const list = over.map((r) => `${r.path} ${fmt(r.firstLoad.jsKb, 1)} KB > ${r.budgetKb} KB`);
+    const list = over.map((r) => `${r.path} ${r.firstLoad.jsKb.toFixed(1)} KB > ${r.budgetKb} KB`);
     console.log(`\n${over.length} route(s) over the JS budget: ${list.join(', ')}.`);
     process.exitCode = 1;
   } else {
-    console.log(`\nEvery route within its JS budget (${buildDir}/).`);
+    console.log(`\nEvery route within its JS budget (${BUILD_DIR}/).`);
   }
 }
 
 try {
   await main();
 } catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  console.error(`bench: ${error.message}`);
+  if (!(
+    error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+  )) {
+    throw error;
+  }
+  console.error(`bench: ${(error as Error).message}`);
   process.exitCode = 2;
 }

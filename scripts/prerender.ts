@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 
 import { privatePaths } from '../src/config/paths';
 import type * as ServerEntryModule from '../src/entry-server';
+import { BUILD_DIR } from './build-dir';
 import { deferHydration } from './hydration-loader';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
@@ -18,9 +19,8 @@ type Manifest = Record<string, ManifestChunk>;
 type ServerEntry = typeof ServerEntryModule;
 
 const root = resolve(import.meta.dirname, '..');
-const buildDir = process.env.BUILD_DIR ?? 'dist';
-const distDir = join(root, buildDir);
-const serverEntry = join(root, `${buildDir}-ssr`, 'entry-server.js');
+const distDir = join(root, BUILD_DIR);
+const serverEntry = join(root, `${BUILD_DIR}-ssr`, 'entry-server.js');
 
 const HEAD_MARKER = '<!--app-head-->';
 const HTML_MARKER = '<!--app-html-->';

@@ -1,8 +1,8 @@
 /**
  * Full-page screenshots of the built site, for looking at what a change did: every public route
  * (or the ones named) at a phone, tablet, laptop and desktop width, as PNGs named
- * `<route>@<width>.png`. Serves `dist/` itself (build first: `npm run build`); the backend is not
- * needed for the public pages.
+ * `<route>@<width>.png`. Serves the build (`dist/`, or BUILD_DIR; run `npm run build` first); the
+ * backend is not needed for the public pages.
  *
  *   npm run screenshots -- [--widths 375,1440] [--routes /,/about] [--out screenshots]
  */
@@ -13,7 +13,8 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 
 import { indexablePaths } from '../src/app/static-paths';
-import { CHROMIUM_FLAGS } from './chromium-flags';
+import { BUILD_DIR } from './build-dir';
+import { CHROMIUM_FLAGS, findChromium } from './chromium';
 import { serveDist } from './serve-dist';
 
 const DEFAULT_WIDTHS = [375, 768, 1024, 1440];
@@ -57,9 +58,9 @@ async function main() {
   const routes = parseRoutes(values.routes);
   await mkdir(values.out, { recursive: true });
 
-  const server = await serveDist('dist', PORT);
+  const server = await serveDist(BUILD_DIR, PORT);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: findChromium(),
     args: CHROMIUM_FLAGS,
   });
   try {

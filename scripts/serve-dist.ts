@@ -3,19 +3,15 @@
  * (/about → about/index.html), 404.html with status 404 for unknown paths, compressed
  * responses, long-lived caching for hashed assets, and the headers in dist/_headers when present.
  *
- *   PORT=4173 tsx scripts/serve-dist.ts [dir]
+ *   PORT=4173 tsx scripts/serve-dist.ts [dir, default BUILD_DIR or dist]
  */
 import { createServer, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
-import {
-  headersForPath,
-  parseHeadersFile,
-  withoutHeaders,
-  type HeaderRule,
-} from './static-headers';
+import { BUILD_DIR } from './build-dir';
+import { headersForPath, parseHeadersFile, type HeaderRule } from './static-headers';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -53,16 +49,12 @@ async function resolveFile(root: string, urlPath: string): Promise<string | null
 }
 
 export type DistServer = { url: string; close: () => Promise<void> };
-export type ServeOptions = {
-  host?: string;
-  /** Headers of _headers to leave out, to measure what one of them costs (npm run bench). */
-  omitHeaders?: readonly string[];
-};
+export type ServeOptions = { host?: string };
 
 export async function serveDist(
   dir: string,
   port: number,
-  { host = '127.0.0.1', omitHeaders = [] }: ServeOptions = {},
+  { host = '127.0.0.1' }: ServeOptions = {},
 ): Promise<DistServer> {
   const root = resolve(dir);
   let rules: HeaderRule[] = [];
@@ -71,7 +63,6 @@ export async function serveDist(
   } catch {
     rules = [];
   }
-  rules = withoutHeaders(rules, omitHeaders);
   const compressedCache = new Map<string, { br: Buffer; gzip: Buffer }>();
 
   const send = async (
@@ -141,7 +132,7 @@ export async function serveDist(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dir = process.argv[2] ?? 'dist';
+  const dir = process.argv[2] ?? BUILD_DIR;
   const port = Number(process.env.PORT ?? 4173);
   serveDist(dir, port)
     .then(({ url }) => console.log(`Serving ${dir} at ${url}`))

@@ -32,15 +32,3 @@ export function headersForPath(rules: readonly HeaderRule[], path: string): Map<
   }
   return result;
 }
-
-/** The rules with the named headers taken out (names match in any case), for experiments. */
-export function withoutHeaders(
-  rules: readonly HeaderRule[],
-  names: readonly string[],
-): HeaderRule[] {
-  const dropped = new Set(names.map((name) => name.toLowerCase()));
-  return rules.map((rule) => ({
-    ...rule,
-    headers: rule.headers.filter(([name]) => !dropped.has(name.toLowerCase())),
-  }));
-}

@@ -2,26 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-import { privatePaths } from '../../src/config/paths';
-
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
-
-export const KB = 1024;
-/** The budgets for the gzipped JS of a public page's first load. */
-export const budgetsKb = { home: 120, otherPublic: 110 } as const;
-
-export function jsBudgetKb(path: string): number | undefined {
-  if (path === '/') return budgetsKb.home;
-  return privatePaths.includes(path) ? undefined : budgetsKb.otherPublic;
-}
-
-/** The routes whose first-load JS exceeds their budget (routes without one never do). */
-export function overBudget<T extends { firstLoad: Pick<FirstLoad, 'jsKb'>; budgetKb?: number }>(
-  routes: readonly T[],
-): T[] {
-  return routes.filter((r) => r.budgetKb !== undefined && r.firstLoad.jsKb > r.budgetKb);
-}
 
 /** The files a page fetches before it is interactive: listed in its HTML, plus static imports. */
 export function firstLoadFiles(html: string, manifest: Manifest) {
@@ -56,7 +38,7 @@ export function htmlFileFor(path: string) {
   return path === '/' ? 'index.html' : join(path.slice(1), 'index.html');
 }
 
-export type FirstLoad = { jsKb: number; cssKb: number; htmlKb: number; jsFiles: number };
+export type FirstLoad = { jsKb: number; cssKb: number; htmlKb: number };
 
 /** Gzipped bytes (level 9) of one route's first load in a build directory. */
 export async function measureFirstLoad(
@@ -68,11 +50,10 @@ export async function measureFirstLoad(
     gzipSync(await readFile(join(dist, file)), { level: 9 }).length;
   const html = await readFile(join(dist, htmlFileFor(path)), 'utf8');
   const { js, css } = firstLoadFiles(html, manifest);
-  const sum = (sizes: number[]) => sizes.reduce((a, b) => a + b, 0) / KB;
+  const sum = (sizes: number[]) => sizes.reduce((a, b) => a + b, 0) / 1024;
   return {
     jsKb: sum(await Promise.all(js.map(gzip))),
     cssKb: sum(await Promise.all(css.map(gzip))),
-    htmlKb: gzipSync(html, { level: 9 }).length / KB,
-    jsFiles: js.length,
+    htmlKb: gzipSync(html, { level: 9 }).length / 1024,
   };
 }

@@ -1,30 +1,32 @@
-import { launch, type LaunchedChrome } from 'chrome-launcher';
-import lighthouse, { defaultConfig, type RunnerResult } from 'lighthouse';
+import { launch } from 'chrome-launcher';
+import lighthouse, { defaultConfig } from 'lighthouse';
 
-import { CHROMIUM_FLAGS } from '../chromium-flags';
-import { medianFigures } from './median';
+import { CHROMIUM_FLAGS, findChromium } from '../chromium.ts';
+import { median } from './report.ts';
+import type { LighthouseFigures } from './targets.ts';
 
-export type LighthouseFigures = {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  fcpMs: number;
-  /** The blocking time of every run of the page, lowest first, to show how much it varies. */
-  tbtRunsMs?: number[];
-  /** Lab only (bench-lab.ts): of this run's blocking time, the part caused by script files. */
-  tbtScriptsMs?: number;
-  /** Lab only: one run's navigation commit task in real time. */
-  commitTaskMs?: number;
-  /** Lab only, of the median figures: the commit task of every run, in the order of tbtRunsMs. */
-  commitTaskRunsMs?: number[];
-};
-
-/** More figures read from one run's full result (the lab reads the trace and the long tasks). */
-export type ExtraFigures = (result: RunnerResult, url: string) => Partial<LighthouseFigures>;
+/**
+ * The median of each figure over a page's runs, as Lighthouse's own guidance reads "the median
+ * of several runs". Not the figures of one "median run": picking a run by its score let the tie
+ * breaker, not the blocking time, decide which blocking time was reported.
+ */
+export function medianFigures(runs: readonly LighthouseFigures[]): LighthouseFigures {
+  if (runs.length === 0) throw new Error('medianFigures needs at least one run');
+  const of = (pick: (run: LighthouseFigures) => number) => median(runs.map(pick));
+  // A score is a whole number: between two middle runs, the lower one counts.
+  const score = (pick: (run: LighthouseFigures) => number) => Math.floor(of(pick));
+  return {
+    performance: score((run) => run.performance),
+    accessibility: score((run) => run.accessibility),
+    bestPractices: score((run) => run.bestPractices),
+    seo: score((run) => run.seo),
+    lcpMs: of((run) => run.lcpMs),
+    tbtMs: of((run) => run.tbtMs),
+    cls: of((run) => run.cls),
+    fcpMs: of((run) => run.fcpMs),
+    tbtRunsMs: runs.map((run) => run.tbtMs).sort((a, b) => a - b),
+  };
+}
 
 /**
  * The insight audits weigh nothing in any score, and on Node older than 22 some of them fail
@@ -35,25 +37,8 @@ const insightAudits = (defaultConfig.categories?.performance?.auditRefs ?? [])
   .filter((ref) => ref.group === 'insights')
   .map((ref) => ref.id);
 
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
-
-export async function startChrome(): Promise<LaunchedChrome> {
-  const chromePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium';
-  return launch({ chromePath, chromeFlags: CHROME_FLAGS });
-}
-
-/** The browser's own name for its build (e.g. "Chrome/156.0.8078.79"), from DevTools. */
-export async function browserVersion(port: number): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${port}/json/version`);
-  return ((await response.json()) as { Browser: string }).Browser;
-}
-
 /** One Lighthouse run with its defaults: mobile emulation and simulated throttling. */
-async function runOnce(
-  url: string,
-  port: number,
-  extra?: ExtraFigures,
-): Promise<LighthouseFigures> {
+async function runOnce(url: string, port: number): Promise<LighthouseFigures> {
   const result = await lighthouse(
     url,
     {
@@ -64,16 +49,12 @@ async function runOnce(
     },
     { extends: 'lighthouse:default', settings: { skipAudits: insightAudits } },
   );
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits, runtimeError } = result.lhr;
-  if (runtimeError || categories.performance?.score == null) {
+  const { categories, audits, runtimeError } = result?.lhr ?? {};
+  if (!categories || !audits || runtimeError || categories.performance?.score == null) {
     throw new Error(`Lighthouse failed on ${url}: ${runtimeError?.code ?? 'no performance score'}`);
   }
-  const broken = Object.values(audits).filter((audit) => audit.scoreDisplayMode === 'error');
-  for (const audit of broken) {
-    console.error(
-      `  ${url}: audit ${audit.id} failed to run: ${audit.errorMessage ?? 'no message'}`,
-    );
+  for (const audit of Object.values(audits).filter((a) => a.scoreDisplayMode === 'error')) {
+    console.error(`  ${url}: audit ${audit.id} failed to run: ${audit.errorMessage ?? ''}`);
   }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
@@ -86,12 +67,40 @@ async function runOnce(
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     fcpMs: numeric('first-contentful-paint'),
-    ...extra?.(result, url),
   };
 }
 
 /** Lighthouse on this Chromium sometimes loses the trace's navigation start (NO_NAVSTART). */
 const ATTEMPTS_PER_RUN = 3;
+
+/**
+ * Lighthouse on each URL, the median of each figure over `runs` runs. A run that fails three
+ * times is left out; a page with no successful run is reported with every figure missing (NaN).
+ */
+export async function measureWithLighthouse(urls: readonly string[], runs: number) {
+  const chrome = await launch({
+    chromePath: findChromium(),
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+  });
+  const figures: LighthouseFigures[] = [];
+  try {
+    for (const url of urls) {
+      console.error(`lighthouse ${url}`);
+      const results: LighthouseFigures[] = [];
+      for (let i = 0; i < runs * ATTEMPTS_PER_RUN && results.length < runs; i++) {
+        try {
+          results.push(await runOnce(url, chrome.port));
+        } catch (error) {
+          console.error(`  ${(error as Error).message}`);
+        }
+      }
+      figures.push(results.length > 0 ? medianFigures(results) : failed);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return figures;
+}
 
 const failed: LighthouseFigures = {
   performance: Number.NaN,
@@ -103,36 +112,3 @@ const failed: LighthouseFigures = {
   cls: Number.NaN,
   fcpMs: Number.NaN,
 };
-
-async function runWithRetries(
-  url: string,
-  port: number,
-  extra?: ExtraFigures,
-): Promise<LighthouseFigures | undefined> {
-  for (let attempt = 1; attempt <= ATTEMPTS_PER_RUN; attempt++) {
-    try {
-      return await runOnce(url, port, extra);
-    } catch (error) {
-      console.error(`  attempt ${attempt}: ${(error as Error).message}`);
-    }
-  }
-  return undefined;
-}
-
-/**
- * The median of each figure over `runs` runs (see medianFigures). A run that fails three times
- * is left out; a page with no successful run is reported with every figure missing ("-").
- */
-export async function measureWithLighthouse(
-  url: string,
-  port: number,
-  runs: number,
-  extra?: ExtraFigures,
-): Promise<LighthouseFigures> {
-  const results: LighthouseFigures[] = [];
-  for (let i = 0; i < runs; i++) {
-    const result = await runWithRetries(url, port, extra);
-    if (result) results.push(result);
-  }
-  return results.length === 0 ? failed : medianFigures(results);
-}

@@ -1,17 +1,25 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 
-import { defaultPreferences, saveConsent } from '../../src/features/consent/consent-storage';
-import { CHROMIUM_FLAGS } from '../chromium-flags';
-import {
-  emptyPerProfile,
-  EVENT_TIMING_THRESHOLD_MS,
-  profiles,
-  type InteractionResult,
-  type InteractionSample,
-  type NavigationResult,
-  type NavigationSample,
-  type Profile,
-} from './responsiveness';
+import { defaultPreferences, saveConsent } from '../../src/features/consent/consent-storage.ts';
+import { CHROMIUM_FLAGS, findChromium } from '../chromium.ts';
+import { EVENT_TIMING_THRESHOLD_MS, profiles, type ProfileId } from './targets.ts';
+
+type Profile = (typeof profiles)[number];
+type PerProfile<T> = Record<ProfileId, T[]>;
+const perProfile = <T>(): PerProfile<T> => ({ desktop: [], cpu4x: [] });
+
+/** One click on a link: to the new `<h1>` painted (NaN on a timeout), and blank frames on the way. */
+export type NavigationSample = { ms: number; blankFrames: number };
+/** One interaction: its INP, and the time until its result (menu, dialog, error) was painted. */
+export type InteractionSample = { inpMs: number; shownMs: number };
+export type NavigationResult = {
+  path: string;
+  /** The route's code fetched on the click itself (a fresh context). */
+  cold: PerProfile<NavigationSample>;
+  /** The same link clicked again after going back: the code is already in memory. */
+  warm: PerProfile<NavigationSample>;
+};
+export type InteractionResult = { label: string; runs: PerProfile<InteractionSample> };
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
@@ -130,22 +138,21 @@ window.__bench = {
   },
 };`;
 
-/** A returning visitor who chose essential cookies only: no banner arrives mid-measurement. */
-function consentRecord(): string {
-  const stored = new Map<string, string>();
-  const storage = {
-    setItem: (key: string, value: string) => stored.set(key, value),
-    removeItem: (key: string) => stored.delete(key),
-  } as unknown as Storage;
-  saveConsent(storage, defaultPreferences, Date.now());
-  return JSON.stringify([...stored]);
+/** A page script: a returning visitor who chose essential cookies, so no banner comes mid-run. */
+export function essentialConsentScript(): string {
+  const stored: [string, string][] = [];
+  const storage = { setItem: (key: string, value: string) => stored.push([key, value]) };
+  saveConsent(storage as unknown as Storage, defaultPreferences, Date.now());
+  return `for (const [k, v] of ${JSON.stringify(stored)}) localStorage.setItem(k, v);`;
 }
 
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
-  });
+async function withChromium<T>(use: (browser: Browser) => Promise<T>): Promise<T> {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_FLAGS });
+  try {
+    return await use(browser);
+  } finally {
+    await browser.close();
+  }
 }
 
 type Viewport = { width: number; height: number };
@@ -154,7 +161,7 @@ type Viewport = { width: number; height: number };
 async function openHydrated(browser: Browser, url: string, profile: Profile, viewport: Viewport) {
   const context = await browser.newContext({ viewport });
   await context.addInitScript({
-    content: `${IN_PAGE}\nfor (const [k, v] of ${consentRecord()}) localStorage.setItem(k, v);`,
+    content: `${IN_PAGE}\n${essentialConsentScript()}`,
   });
   const page = await context.newPage();
   await page.goto(url);
@@ -194,32 +201,27 @@ async function navigateOnce(browser: Browser, origin: string, path: string, prof
  * Client-side navigation from the home page to each path, `runs` times on each CPU. Runs are
  * the outer loop, so a burst of load on the machine spreads over routes instead of one route.
  */
-export async function measureNavigations(
-  browser: Browser,
-  origin: string,
-  paths: readonly string[],
-  runs: number,
-): Promise<NavigationResult[]> {
-  const results = paths.map((path) => ({
-    path,
-    cold: emptyPerProfile<NavigationSample>(),
-    warm: emptyPerProfile<NavigationSample>(),
-  }));
-  for (let run = 1; run <= runs; run++) {
-    console.error(`navigation run ${run} of ${runs}`);
-    for (const result of results) {
-      for (const profile of profiles) {
-        const { cold, warm } = await navigateOnce(browser, origin, result.path, profile);
-        result.cold[profile.id].push(cold);
-        result.warm[profile.id].push(warm);
+export const measureNavigations = (origin: string, paths: readonly string[], runs: number) =>
+  withChromium(async (browser): Promise<NavigationResult[]> => {
+    const results: NavigationResult[] = paths.map((path) => ({
+      path,
+      cold: perProfile(),
+      warm: perProfile(),
+    }));
+    for (let run = 1; run <= runs; run++) {
+      console.error(`navigation run ${run} of ${runs}`);
+      for (const result of results) {
+        for (const profile of profiles) {
+          const { cold, warm } = await navigateOnce(browser, origin, result.path, profile);
+          result.cold[profile.id].push(cold);
+          result.warm[profile.id].push(warm);
+        }
       }
     }
-  }
-  return results;
-}
+    return results;
+  });
 
 type Interaction = {
-  id: string;
   label: string;
   viewport: Viewport;
   /** What to click. */
@@ -232,9 +234,8 @@ type Interaction = {
 
 const ENQUIRY_FORM = 'form[aria-label="Enquiry form"]';
 
-export const interactions: readonly Interaction[] = [
+const interactions: readonly Interaction[] = [
   {
-    id: 'resources-menu',
     label: 'open the Resources menu (1280 px)',
     viewport: DESKTOP,
     target: (page) =>
@@ -242,14 +243,12 @@ export const interactions: readonly Interaction[] = [
     shown: 'nav[aria-label="Main"] button[aria-expanded="true"]',
   },
   {
-    id: 'mobile-menu',
     label: 'open the mobile menu (375 px)',
     viewport: PHONE,
     target: (page) => page.getByRole('button', { name: 'Open menu' }),
     shown: 'button[aria-label="Close menu"][aria-expanded="true"]',
   },
   {
-    id: 'services-tab',
     label: 'switch the home services tab',
     viewport: DESKTOP,
     target: (page) =>
@@ -257,7 +256,6 @@ export const interactions: readonly Interaction[] = [
     shown: '[data-bench-target][aria-selected="true"]',
   },
   {
-    id: 'cookie-dialog',
     label: 'open the cookie preferences (footer)',
     viewport: DESKTOP,
     target: (page) =>
@@ -265,7 +263,6 @@ export const interactions: readonly Interaction[] = [
     shown: '[role="dialog"]',
   },
   {
-    id: 'enquiry-errors',
     label: 'submit the empty enquiry form',
     viewport: DESKTOP,
     target: (page) => page.locator(ENQUIRY_FORM).getByRole('button', { name: 'Submit Form' }),
@@ -305,25 +302,20 @@ async function interactOnce(
 }
 
 /** Each interaction on the home page, `runs` times on each CPU, each in a fresh context. */
-export async function measureInteractions(
-  browser: Browser,
-  origin: string,
-  runs: number,
-): Promise<InteractionResult[]> {
-  const results = interactions.map(({ id, label }) => ({
-    id,
-    label,
-    runs: emptyPerProfile<InteractionSample>(),
-  }));
-  for (let run = 1; run <= runs; run++) {
-    console.error(`interaction run ${run} of ${runs}`);
-    for (const [i, interaction] of interactions.entries()) {
-      for (const profile of profiles) {
-        results[i]!.runs[profile.id].push(
-          await interactOnce(browser, origin, interaction, profile),
-        );
+export const measureInteractions = (origin: string, runs: number) =>
+  withChromium(async (browser): Promise<InteractionResult[]> => {
+    const results: InteractionResult[] = interactions.map(({ label }) => ({
+      label,
+      runs: perProfile(),
+    }));
+    for (let run = 1; run <= runs; run++) {
+      console.error(`interaction run ${run} of ${runs}`);
+      for (const [i, interaction] of interactions.entries()) {
+        for (const profile of profiles) {
+          const sample = await interactOnce(browser, origin, interaction, profile);
+          results[i]!.runs[profile.id].push(sample);
+        }
       }
     }
-  }
-  return results;
-}
+    return results;
+  });
