@@ -7,11 +7,14 @@ import { limits } from '@/config/site';
 import { EnquiryOverviewPanel } from '@/features/admin/enquiry-overview-panel';
 import { exportSubmissions } from '@/features/admin/export-submissions';
 import { FailedMailNotice } from '@/features/admin/failed-mail-notice';
-import { noFilters, type SubmissionFilters } from '@/features/admin/list-submissions';
+import { hasFilters, noFilters, type SubmissionFilters } from '@/features/admin/list-submissions';
 import { SubmissionDialog } from '@/features/admin/submission-dialog';
+import { SubmissionsBulkActions } from '@/features/admin/submissions-bulk-actions';
 import { SubmissionsList } from '@/features/admin/submissions-list';
 import { SubmissionsToolbar } from '@/features/admin/submissions-toolbar';
 import { useDashboardRefresh } from '@/features/admin/use-dashboard-refresh';
+import { useHeldCount } from '@/features/admin/use-held-count';
+import { useRowSelection } from '@/features/admin/use-row-selection';
 import { useStatusCounts } from '@/features/admin/use-status-counts';
 import { useSubmissions } from '@/features/admin/use-submissions';
 import type { AppSupabaseClient } from '@/lib/supabase';
@@ -50,11 +53,18 @@ export function AdminDashboard({
   );
   const submissions = useSubmissions(client, filters, page, pageSize, refreshKey);
   const statusCounts = useStatusCounts(client, filters, refreshKey);
+  const heldCount = useHeldCount(client, filters, refreshKey);
+  const rows = submissions.data?.rows ?? [];
+  const { selection, selectedRows, clear } = useRowSelection(rows);
 
-  const changeFilters = useCallback((next: SubmissionFilters) => {
-    setFilters(next);
-    setPage(0);
-  }, []);
+  const changeFilters = useCallback(
+    (next: SubmissionFilters) => {
+      setFilters(next);
+      setPage(0);
+      clear();
+    },
+    [clear],
+  );
 
   async function handleExport() {
     setExporting(true);
@@ -121,19 +131,28 @@ export function AdminDashboard({
             exporting={exporting}
             canExport={(submissions.data?.total ?? 0) > 0}
             statusCounts={statusCounts}
+            heldCount={heldCount}
+          />
+          <SubmissionsBulkActions
+            client={client}
+            selected={selectedRows}
+            onClear={clear}
+            onDone={() => {
+              clear();
+              refresh();
+            }}
           />
           <SubmissionsList
             state={submissions}
             page={page}
             pageSize={pageSize}
-            filtered={
-              filters.search.trim() !== '' ||
-              filters.interest !== '' ||
-              filters.timeline !== '' ||
-              filters.status !== ''
-            }
-            onPage={setPage}
+            filtered={hasFilters(filters)}
+            onPage={(next) => {
+              setPage(next);
+              clear();
+            }}
             onView={(submission) => onEnquiryChange(submission.id)}
+            selection={selection}
           />
         </section>
       </div>

@@ -13,9 +13,28 @@ export type SubmissionFilters = {
   timeline: string;
   /** An enquiry status, or '' for all. */
   status: EnquiryStatus | '';
+  /** Only enquiries held because they arrived past the hourly ceiling (absent: all). */
+  held?: boolean;
 };
 
-export const noFilters: SubmissionFilters = { search: '', interest: '', timeline: '', status: '' };
+export const noFilters: SubmissionFilters = {
+  search: '',
+  interest: '',
+  timeline: '',
+  status: '',
+  held: false,
+};
+
+/** Whether any filter narrows the list. */
+export function hasFilters(filters: SubmissionFilters): boolean {
+  return (
+    filters.search.trim() !== '' ||
+    filters.interest !== '' ||
+    filters.timeline !== '' ||
+    filters.status !== '' ||
+    filters.held === true
+  );
+}
 
 /** How many enquiries match the filters in each status (the status filter itself aside). */
 export type StatusCounts = Record<EnquiryStatus, number>;
@@ -32,11 +51,12 @@ export class SubmissionsQueryError extends Error {
   }
 }
 
-/** The search, interest, timeline and status filters on a contact_submissions query. */
+/** The search, interest, timeline, status and held filters on a contact_submissions query. */
 function applyFilters<
   Query extends {
     or(filters: string): Query;
     eq(column: 'Interest' | 'Timeline' | 'status', value: string): Query;
+    not(column: 'held_at', operator: 'is', value: null): Query;
   },
 >(query: Query, filters: SubmissionFilters): Query {
   const search = buildSearchFilter(filters.search);
@@ -45,6 +65,7 @@ function applyFilters<
   if (filters.interest) filtered = filtered.eq('Interest', filters.interest);
   if (filters.timeline) filtered = filtered.eq('Timeline', filters.timeline);
   if (filters.status) filtered = filtered.eq('status', filters.status);
+  if (filters.held) filtered = filtered.not('held_at', 'is', null);
   return filtered;
 }
 
@@ -93,6 +114,19 @@ export async function listAllSubmissions(
     const total = count ?? 0;
     if (!data || data.length < batchSize || rows.length >= total) return rows;
   }
+}
+
+/** How many held enquiries match the other filters (one HEAD request). */
+export async function countHeld(
+  client: AppSupabaseClient,
+  filters: SubmissionFilters,
+): Promise<number> {
+  const { error, count } = await applyFilters(
+    client.from('contact_submissions').select('id', { count: 'exact', head: true }),
+    { ...filters, held: true },
+  ).limit(1);
+  if (error) throw new SubmissionsQueryError(error);
+  return count ?? 0;
 }
 
 /** The count in each status for the other filters: one HEAD request per status, in parallel. */

@@ -2,6 +2,7 @@ import { DialogShell } from '@/components/ui/dialog-shell';
 import { Spinner } from '@/components/ui/spinner';
 import { EnquiryNotes } from '@/features/admin/enquiry-notes';
 import { EnquiryWorkflowForm } from '@/features/admin/enquiry-workflow-form';
+import { heldExplanation } from '@/features/admin/held-badge';
 import type { Submission } from '@/features/admin/list-submissions';
 import { SubmissionDetails } from '@/features/admin/submission-details';
 import { displayValue, formatDateTime } from '@/features/admin/submission-format';
@@ -24,7 +25,9 @@ function heading(state: EnquiryState): { title: string; description: string } {
     case 'loaded':
       return {
         title: displayValue(state.enquiry.Name),
-        description: `Enquiry received ${formatDateTime(state.enquiry.created_at)}`,
+        description: `Enquiry received ${formatDateTime(state.enquiry.created_at)}${
+          state.enquiry.held_at ? `. Held: ${heldExplanation}` : ''
+        }`,
       };
     case 'missing':
       return {

@@ -1,7 +1,7 @@
 import { Spinner } from '@/components/ui/spinner';
 import type { Submission } from '@/features/admin/list-submissions';
 import { SubmissionsPagination } from '@/features/admin/submissions-pagination';
-import { SubmissionsTable } from '@/features/admin/submissions-table';
+import { SubmissionsTable, type RowSelection } from '@/features/admin/submissions-table';
 import type { SubmissionsState } from '@/features/admin/use-submissions';
 
 type ListProps = {
@@ -11,10 +11,19 @@ type ListProps = {
   filtered: boolean;
   onPage: (page: number) => void;
   onView: (submission: Submission) => void;
+  selection: RowSelection;
 };
 
 /** Spinner, empty state, or the table with its paging. */
-export function SubmissionsList({ state, page, pageSize, filtered, onPage, onView }: ListProps) {
+export function SubmissionsList({
+  state,
+  page,
+  pageSize,
+  filtered,
+  onPage,
+  onView,
+  selection,
+}: ListProps) {
   const { data, loading } = state;
   if (!data) {
     return loading ? (
@@ -34,7 +43,7 @@ export function SubmissionsList({ state, page, pageSize, filtered, onPage, onVie
   }
   return (
     <div className="space-y-4">
-      <SubmissionsTable rows={data.rows} onView={onView} busy={loading} />
+      <SubmissionsTable rows={data.rows} onView={onView} busy={loading} selection={selection} />
       <SubmissionsPagination
         page={page}
         pageSize={pageSize}

@@ -1,4 +1,5 @@
 import { EnquiryStatusBadge } from '@/features/admin/enquiry-status-badge';
+import { HeldBadge } from '@/features/admin/held-badge';
 import type { Submission } from '@/features/admin/list-submissions';
 import {
   displayInterest,
@@ -29,14 +30,28 @@ const sticky = 'sticky left-0 z-10 shadow-[1px_0_0_#e2e8f0]';
 const stickyBodyCell = `${sticky} bg-white group-hover:bg-slate-50`;
 const stickyHeaderCell = `${sticky} bg-slate-50`;
 
+/** Which rows are ticked, and how ticking changes that. */
+export type RowSelection = {
+  selected: ReadonlySet<string>;
+  onSelect: (id: string, checked: boolean) => void;
+  onSelectAll: (checked: boolean) => void;
+};
+
 type TableProps = {
   rows: readonly Submission[];
   onView: (submission: Submission) => void;
   busy: boolean;
+  selection: RowSelection;
 };
 
-/** The enquiries table; scrolls sideways on small screens with the date column pinned. */
-export function SubmissionsTable({ rows, onView, busy }: TableProps) {
+const checkboxClass = 'size-4 shrink-0 accent-brand-700';
+
+/**
+ * The enquiries table; scrolls sideways on small screens with the date column (and each row's
+ * checkbox) pinned. The header's checkbox selects every row on the page.
+ */
+export function SubmissionsTable({ rows, onView, busy, selection }: TableProps) {
+  const ticked = rows.filter((row) => selection.selected.has(row.id)).length;
   return (
     <div
       className="overflow-x-auto rounded-lg border border-slate-200"
@@ -59,14 +74,36 @@ export function SubmissionsTable({ rows, onView, busy }: TableProps) {
                 scope="col"
                 className={`${cell} whitespace-nowrap ${index === 0 ? stickyHeaderCell : ''}`}
               >
-                {header}
+                {index === 0 ? (
+                  <span className="flex items-center gap-3">
+                    <input
+                      type="checkbox"
+                      aria-label="Select all enquiries on this page"
+                      checked={rows.length > 0 && ticked === rows.length}
+                      ref={(box) => {
+                        if (box) box.indeterminate = ticked > 0 && ticked < rows.length;
+                      }}
+                      onChange={(event) => selection.onSelectAll(event.target.checked)}
+                      className={checkboxClass}
+                    />
+                    {header}
+                  </span>
+                ) : (
+                  header
+                )}
               </th>
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
           {rows.map((row) => (
-            <SubmissionRow key={row.id} row={row} onView={onView} />
+            <SubmissionRow
+              key={row.id}
+              row={row}
+              onView={onView}
+              checked={selection.selected.has(row.id)}
+              onSelect={selection.onSelect}
+            />
           ))}
         </tbody>
       </table>
@@ -74,19 +111,38 @@ export function SubmissionsTable({ rows, onView, busy }: TableProps) {
   );
 }
 
-function SubmissionRow({ row, onView }: { row: Submission; onView: (row: Submission) => void }) {
+type RowProps = {
+  row: Submission;
+  onView: (row: Submission) => void;
+  checked: boolean;
+  onSelect: RowSelection['onSelect'];
+};
+
+function SubmissionRow({ row, onView, checked, onSelect }: RowProps) {
   const message = displayMessage(row.Message);
   const email = displayValue(row.Email);
   return (
-    <tr className="group hover:bg-slate-50">
+    <tr className={`group hover:bg-slate-50 ${checked ? 'bg-brand-50' : ''}`}>
       <td className={`${cell} ${stickyBodyCell} whitespace-nowrap`}>
-        <time dateTime={row.created_at} title={formatDateTime(row.created_at)}>
-          {formatDate(row.created_at)}
-          <span className="block text-xs text-ink-muted">{formatTime(row.created_at)}</span>
-        </time>
+        <span className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            aria-label={`Select enquiry from ${displayValue(row.Name)}`}
+            checked={checked}
+            onChange={(event) => onSelect(row.id, event.target.checked)}
+            className={`${checkboxClass} mt-0.5`}
+          />
+          <time dateTime={row.created_at} title={formatDateTime(row.created_at)}>
+            {formatDate(row.created_at)}
+            <span className="block text-xs text-ink-muted">{formatTime(row.created_at)}</span>
+          </time>
+        </span>
       </td>
       <td className={cell}>
-        <EnquiryStatusBadge status={row.status} />
+        <span className="flex flex-col items-start gap-1">
+          <EnquiryStatusBadge status={row.status} />
+          {row.held_at ? <HeldBadge /> : null}
+        </span>
       </td>
       <td className={`${cell} min-w-[9rem] font-medium text-ink`}>{displayValue(row.Name)}</td>
       <td className={`${cell} min-w-[13rem] [overflow-wrap:anywhere]`}>

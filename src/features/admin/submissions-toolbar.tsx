@@ -5,6 +5,7 @@ import { SelectOptions, type SelectOption } from '@/components/ui/select-options
 import { serviceInterestOptions, timelineOptions } from '@/content/contact-options';
 import { ENQUIRY_STATUSES, isEnquiryStatus, statusLabel } from '@/features/admin/enquiry-status';
 import {
+  hasFilters,
   noFilters,
   type StatusCounts,
   type SubmissionFilters,
@@ -24,13 +25,18 @@ type ToolbarProps = {
   canExport: boolean;
   /** Enquiries per status for the other filters, shown in the status options. */
   statusCounts: StatusCounts | null;
+  /** Held enquiries for the other filters, shown beside the held filter; null while unknown. */
+  heldCount?: number | null;
 };
 
 function withCount(label: string, count: number | undefined): string {
   return count === undefined ? label : `${label} (${count})`;
 }
 
-/** Search (debounced), status (with counts), service-interest and timeline filters, CSV export. */
+/**
+ * Search (debounced), status (with counts), service-interest and timeline filters, "held only"
+ * (with its count), CSV export.
+ */
 export function SubmissionsToolbar({
   filters,
   onChange,
@@ -38,6 +44,7 @@ export function SubmissionsToolbar({
   exporting,
   canExport,
   statusCounts,
+  heldCount = null,
 }: ToolbarProps) {
   const [search, setSearch] = useState(filters.search);
 
@@ -47,11 +54,7 @@ export function SubmissionsToolbar({
     return () => clearTimeout(timer);
   }, [search, filters, onChange]);
 
-  const filtered =
-    filters.search !== '' ||
-    filters.interest !== '' ||
-    filters.timeline !== '' ||
-    filters.status !== '';
+  const filtered = hasFilters(filters) || filters.search !== '';
   const allCount = statusCounts
     ? ENQUIRY_STATUSES.reduce((sum, status) => sum + statusCounts[status], 0)
     : undefined;
@@ -123,7 +126,16 @@ export function SubmissionsToolbar({
           </select>
         </div>
       ))}
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
+      <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-1 lg:flex-nowrap">
+        <label className="mr-1 flex min-h-9 items-center gap-2 text-sm font-semibold whitespace-nowrap text-ink">
+          <input
+            type="checkbox"
+            checked={filters.held === true}
+            onChange={(event) => onChange({ ...filters, held: event.target.checked })}
+            className="size-4 accent-brand-700"
+          />
+          {withCount('Held only', heldCount ?? undefined)}
+        </label>
         {filtered ? (
           <button
             type="button"

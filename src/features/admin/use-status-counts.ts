@@ -7,17 +7,17 @@ import {
 } from '@/features/admin/list-submissions';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
-/** Counts per status for the search, interest and timeline filters; null until the first load. */
+/** Counts per status for the other filters (search, interest, timeline, held); null until loaded. */
 export function useStatusCounts(
   client: AppSupabaseClient,
   filters: SubmissionFilters,
   refreshKey: number,
 ): StatusCounts | null {
   const [counts, setCounts] = useState<StatusCounts | null>(null);
-  const { search, interest, timeline } = filters;
+  const { search, interest, timeline, held } = filters;
   useEffect(() => {
     let active = true;
-    countByStatus(client, { search, interest, timeline, status: '' }).then(
+    countByStatus(client, { search, interest, timeline, held, status: '' }).then(
       (next) => {
         if (active) setCounts(next);
       },
@@ -29,6 +29,6 @@ export function useStatusCounts(
     return () => {
       active = false;
     };
-  }, [client, search, interest, timeline, refreshKey]);
+  }, [client, search, interest, timeline, held, refreshKey]);
   return counts;
 }

@@ -262,7 +262,7 @@ describe('the overview', () => {
     });
     const search = screen.getByLabelText('Search');
     search.focus();
-    expect(await screen.findByRole('row', { name: /Newcomer/ }, { timeout: 2000 })).toBeVisible();
+    expect(await screen.findByRole('row', { name: /Newcomer/ }, { timeout: 5000 })).toBeVisible();
     expect(screen.getByText(/^1 new enquiry arrived at \d\d:\d\d\.$/)).toHaveAttribute(
       'role',
       'status',

@@ -30,6 +30,7 @@ export function submission(n: number, overrides: Partial<Submission> = {}): Subm
     status: 'new',
     assigned_to: null,
     last_contacted_at: null,
+    held_at: null,
     ...overrides,
   };
 }
@@ -53,15 +54,18 @@ export function overviewOf(overrides: Partial<EnquiryOverview> = {}): EnquiryOve
 
 /**
  * A contact_submissions handler over `rows`: HEAD counts per status, a lookup by id, and pages by
- * range() filtered by status; it does not search (the integration tests cover the real queries).
+ * range() filtered by status and held; it does not search (the integration tests cover the real queries).
  */
 export function rowsHandler(rows: () => Submission[]): TableHandler {
   return (calls: Call[]) => {
     const status = eqValue(calls, 'status');
     const id = eqValue(calls, 'id');
+    const heldOnly = calls.some(([method, column]) => method === 'not' && column === 'held_at');
     const matching = rows().filter(
       (row) =>
-        (status === undefined || row.status === status) && (id === undefined || row.id === id),
+        (status === undefined || row.status === status) &&
+        (id === undefined || row.id === id) &&
+        (!heldOnly || row.held_at !== null),
     );
     if (isHeadCount(calls)) return { data: null, count: matching.length };
     const range = calls.find(([method]) => method === 'range') as

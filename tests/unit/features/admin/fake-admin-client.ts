@@ -24,7 +24,17 @@ export function createFakeAdminClient(
     queries.push({ table, calls });
     const handler = options.tables?.[table] ?? (() => ({ data: [], error: null }));
     const builder: Record<string, unknown> = {};
-    for (const method of ['select', 'eq', 'or', 'order', 'limit', 'range', 'insert', 'update']) {
+    for (const method of [
+      'select',
+      'eq',
+      'not',
+      'or',
+      'order',
+      'limit',
+      'range',
+      'insert',
+      'update',
+    ]) {
       builder[method] = (...args: unknown[]) => {
         calls.push([method, ...args]);
         return builder;

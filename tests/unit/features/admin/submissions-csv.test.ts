@@ -89,6 +89,7 @@ describe('submissionsToCsv', () => {
     status: 'new',
     assigned_to: null,
     last_contacted_at: null,
+    held_at: null,
   };
 
   it('starts with a UTF-8 byte-order mark and a header row', () => {
