@@ -19,12 +19,20 @@ const LAYER_MESSAGE = 'Imports must follow the layer direction (see the README f
 
 /**
  * The layers, on resolved paths (so `@/` and relative imports alike): pages → features →
- * components → hydration / content / lib / config; nothing but the app imports pages or the app; features
- * do not import each other; the embedded backend imports nothing from src/.
+ * components → page-loading → lib / content / config; nothing but the app imports pages or the
+ * app; features do not import each other; the embedded backend imports nothing from src/.
+ * page-loading is how a prerendered page comes alive and navigates (docs/how-a-page-loads.md):
+ * it knows no component or feature, and its build-time loader stays out of the app.
  */
 const layerZones = [
   {
-    target: ['./src/lib', './src/config', './src/content', './src/components', './src/hydration'],
+    target: [
+      './src/lib',
+      './src/config',
+      './src/content',
+      './src/components',
+      './src/page-loading',
+    ],
     from: [
       './src/features',
       './src/pages',
@@ -35,9 +43,15 @@ const layerZones = [
   },
   {
     target: ['./src/content', './src/config'],
-    from: ['./src/components', './src/lib', './src/hydration'],
+    from: ['./src/components', './src/lib', './src/page-loading'],
   },
-  { target: './src/hydration', from: './src/components' },
+  { target: './src/page-loading', from: './src/components' },
+  { target: './src/lib', from: './src/page-loading' },
+  {
+    target: './src',
+    from: './src/page-loading/hydration-loader.ts',
+    message: 'The hydration loader is build-time code (node:crypto): only scripts/ import it.',
+  },
   {
     target: ['./src/features', './src/pages'],
     from: ['./src/pages', './src/app', './src/main.tsx', './src/entry-server.tsx'],

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { privatePaths } from '../src/config/paths';
 import type * as ServerEntryModule from '../src/entry-server';
 import { BUILD_DIR } from './build-dir';
-import { deferHydration } from './hydration-loader';
+import { deferHydration } from '../src/page-loading/hydration-loader';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;

@@ -4,7 +4,7 @@
  * the committed `vercel.json`. Everything the MDN HTTP Observatory grades for A+, and a CSP that
  * allows only this site and the configured Supabase origin.
  */
-import { hydrationLoaderHash } from './hydration-loader.ts';
+import { hydrationLoaderHash } from '../src/page-loading/hydration-loader.ts';
 
 export type HeaderOptions = {
   /** The Supabase project URL the browser talks to (connect-src). */

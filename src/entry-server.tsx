@@ -4,7 +4,7 @@ import { StaticRouter } from 'react-router';
 
 import { AppRoutes } from '@/app/app-routes';
 import { isAppPath, loadRoute } from '@/app/route-table';
-import { AppPathContext } from '@/hydration/link-click-router';
+import { AppPathContext } from '@/page-loading/link-click-router';
 
 export { appRoutes, findRoute, notFoundRoute } from '@/app/route-table';
 export { indexablePaths, NOT_FOUND_RENDER_PATH, staticPaths } from '@/app/static-paths';

@@ -6,9 +6,9 @@ import { BrowserRouter } from 'react-router';
 
 import { AppRoutes } from '@/app/app-routes';
 import { isAppPath, loadRoute } from '@/app/route-table';
-import { AppPathContext } from '@/hydration/link-click-router';
-import { beginPrerenderHydration } from '@/hydration/prerender-hydration';
-import { PRERENDERED_PATH_ATTRIBUTE, samePath } from '@/hydration/prerendered-path';
+import { AppPathContext } from '@/page-loading/link-click-router';
+import { beginPrerenderHydration } from '@/page-loading/prerender-hydration';
+import { PRERENDERED_PATH_ATTRIBUTE, samePath } from '@/page-loading/prerendered-path';
 
 /** Head tags that the Seo component renders for each page. */
 const PAGE_HEAD_TAGS = [

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 import { paths } from '@/config/paths';
-import { RELOAD_DOCUMENT_ATTRIBUTE } from '@/lib/link-action';
+import { RELOAD_DOCUMENT_ATTRIBUTE } from '@/page-loading/link-action';
 
 type Props = { children: ReactNode };
 type State = { failed: boolean };

@@ -7,8 +7,6 @@ import { Breadcrumbs } from '@/components/layout/breadcrumbs';
 import { DecorativeMotion } from '@/components/layout/decorative-motion';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
-import { NavigationProgress } from '@/components/layout/navigation-progress';
-import { RoutePreloader } from '@/components/layout/route-preloader';
 import { ScrollManager } from '@/components/layout/scroll-manager';
 import { SkipLink } from '@/components/layout/skip-link';
 import { PageFallback } from '@/components/ui/page-fallback';
@@ -16,8 +14,10 @@ import { ToastHost } from '@/components/ui/toast/toast-host';
 import { MAIN_CONTENT_ID } from '@/config/paths';
 import { ConsentManager } from '@/features/consent/consent-manager';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
-import { HydrationMarker } from '@/hydration/hydration-marker';
-import { LinkClickRouter } from '@/hydration/link-click-router';
+import { HydrationMarker } from '@/page-loading/hydration-marker';
+import { LinkClickRouter } from '@/page-loading/link-click-router';
+import { NavigationProgress } from '@/page-loading/navigation-progress';
+import { RoutePreloader } from '@/page-loading/route-preloader';
 
 /** A failed load is forgotten and retried by the navigation itself, which reports it. */
 const prepareRoute = (pathname: string) => loadRoute(pathname).catch(() => undefined);

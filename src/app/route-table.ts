@@ -3,7 +3,7 @@ import { matchPath } from 'react-router';
 import { adminSectionPaths } from '@/components/admin/admin-section-paths';
 import { paths } from '@/config/paths';
 import { preloadServiceDetail, serviceDetailSources } from '@/content/service-details';
-import { lazyPage, type LazyPage } from '@/hydration/lazy-page';
+import { lazyPage, type LazyPage } from '@/page-loading/lazy-page';
 
 const SERVICE_PATTERN = '/service/:slug';
 const slugOf = (pathname: string) => matchPath(SERVICE_PATTERN, pathname)?.params.slug ?? '';

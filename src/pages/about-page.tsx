@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { aboutHero } from '@/content/about';
 import { routeMeta } from '@/content/seo';
-import { StaticIsland } from '@/hydration/static-island';
+import { StaticIsland } from '@/page-loading/static-island';
 
 const meta = routeMeta[paths.about];
 

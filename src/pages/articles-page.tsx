@@ -13,8 +13,8 @@ import { site } from '@/config/site';
 import { articles, featuredArticles } from '@/content/articles';
 import { articlesPageContent } from '@/content/resources-copy';
 import { routeMeta } from '@/content/seo';
-import { BelowTheFold } from '@/hydration/below-the-fold';
-import { StaticIsland } from '@/hydration/static-island';
+import { BelowTheFold } from '@/page-loading/below-the-fold';
+import { StaticIsland } from '@/page-loading/static-island';
 
 const meta = routeMeta[paths.articles];
 

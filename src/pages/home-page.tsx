@@ -12,12 +12,12 @@ import { site } from '@/config/site';
 import { faqItems } from '@/content/faq';
 import { routeMeta } from '@/content/seo';
 import { DeferredContactForm } from '@/features/contact/deferred-contact-form';
-import { StaticIsland } from '@/hydration/static-island';
 import {
   faqPageJsonLd,
   organizationJsonLd,
   professionalServiceJsonLd,
 } from '@/lib/seo/structured-data';
+import { StaticIsland } from '@/page-loading/static-island';
 
 const meta = routeMeta[paths.home];
 

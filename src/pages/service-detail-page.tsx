@@ -19,9 +19,9 @@ import { getServiceMeta } from '@/content/seo';
 import { getServiceSummary } from '@/content/service-catalogue';
 import { loadServicesFor } from '@/content/service-details';
 import type { ServiceSummary } from '@/content/types';
-import { BelowTheFold } from '@/hydration/below-the-fold';
-import { StaticIsland } from '@/hydration/static-island';
 import { serviceJsonLd } from '@/lib/seo/structured-data';
+import { BelowTheFold } from '@/page-loading/below-the-fold';
+import { StaticIsland } from '@/page-loading/static-island';
 
 const { sections } = serviceDetailCopy;
 

@@ -1,5 +1,4 @@
 import { Seo } from '@/components/layout/seo';
-import { HeroArtSlot } from '@/components/services/hero-art/hero-art-slot';
 import { LazyServicesHeroArt } from '@/components/services/hero-art/lazy-services-hero-art';
 import { PillarGroup } from '@/components/services/pillar-group';
 import { ServicesClosingBanner } from '@/components/services/services-closing-banner';
@@ -9,8 +8,9 @@ import { servicesPageContent } from '@/content/page-copy';
 import { pillars } from '@/content/pillars';
 import { routeMeta } from '@/content/seo';
 import { getServiceSummariesByPillar } from '@/content/service-catalogue';
-import { BelowTheFold } from '@/hydration/below-the-fold';
-import { StaticIsland } from '@/hydration/static-island';
+import { BelowTheFold } from '@/page-loading/below-the-fold';
+import { HeroArtSlot } from '@/page-loading/hero-art-slot';
+import { StaticIsland } from '@/page-loading/static-island';
 
 const meta = routeMeta[paths.services];
 

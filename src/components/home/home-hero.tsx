@@ -5,7 +5,7 @@ import { buttonClass } from '@/components/ui/button-styles';
 import { Particles } from '@/components/ui/particles';
 import { paths } from '@/config/paths';
 import { heroContent } from '@/content/home';
-import { StaticIsland } from '@/hydration/static-island';
+import { StaticIsland } from '@/page-loading/static-island';
 
 /** The home page's opening banner: the page's single h1, both calls to action and the stats. */
 export function HomeHero() {

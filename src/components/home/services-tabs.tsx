@@ -11,7 +11,7 @@ import { servicesSectionContent } from '@/content/home';
 import { defaultPillarId, pillars } from '@/content/pillars';
 import { getServiceSummariesByPillar } from '@/content/service-catalogue';
 import type { PillarId } from '@/content/types';
-import { StaticIsland } from '@/hydration/static-island';
+import { StaticIsland } from '@/page-loading/static-island';
 
 const triggerClass =
   'inline-flex flex-1 items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-ink-soft transition-colors hover:text-ink sm:flex-none sm:px-6 sm:text-base data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm';

@@ -3,7 +3,7 @@ import { PolicyToc, policySectionId } from '@/components/policy/policy-toc';
 import { FormattedDate } from '@/components/ui/formatted-date';
 import { PageHero } from '@/components/ui/page-hero';
 import type { PolicyDocument as PolicyDocumentData, PolicySection } from '@/content/types';
-import { StaticIsland } from '@/hydration/static-island';
+import { StaticIsland } from '@/page-loading/static-island';
 
 /** A policy page: hero with the date (and version), a table of contents and every section. */
 export function PolicyDocument({ document }: { document: PolicyDocumentData }) {

@@ -7,8 +7,8 @@ import { PageHero } from '@/components/ui/page-hero';
 import { paths } from '@/config/paths';
 import { caseStudiesPageContent, whitepapersPageContent } from '@/content/resources-copy';
 import { routeMeta } from '@/content/seo';
-import { BelowTheFold } from '@/hydration/below-the-fold';
-import { StaticIsland } from '@/hydration/static-island';
+import { BelowTheFold } from '@/page-loading/below-the-fold';
+import { StaticIsland } from '@/page-loading/static-island';
 
 /** Cards in the first row at the widest layout load their cover eagerly; the rest lazily. */
 const FIRST_ROW = 3;

@@ -1,5 +1,4 @@
 import { ContactLink } from '@/components/layout/contact-link';
-import { HeroArtSlot } from '@/components/services/hero-art/hero-art-slot';
 import { LazyServiceHeroArt } from '@/components/services/hero-art/lazy-service-hero-art';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ArrowLeftIcon, ArrowRightIcon, ClockIcon } from '@/components/ui/icons';
@@ -8,6 +7,7 @@ import { pillarTheme } from '@/components/ui/pillar-theme';
 import { paths } from '@/config/paths';
 import { serviceDetailCopy } from '@/content/page-copy';
 import type { PillarId } from '@/content/types';
+import { HeroArtSlot } from '@/page-loading/hero-art-slot';
 
 type ServiceHeroProps = {
   slug: string;

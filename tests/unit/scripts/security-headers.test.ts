@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { site } from '@/config/site';
+import { hydrationLoaderHash } from '@/page-loading/hydration-loader';
 
 import {
   contentSecurityPolicy,
@@ -11,7 +12,6 @@ import {
   renderVercelJson,
   securityHeaders,
 } from '../../../scripts/security-headers';
-import { hydrationLoaderHash } from '../../../scripts/hydration-loader';
 import { headersForPath, parseHeadersFile } from '../../../scripts/static-headers';
 
 /**

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { isAppPath } from '@/app/route-table';
 import { staticPaths } from '@/app/static-paths';
-import { linkAction } from '@/lib/link-action';
+import { linkAction } from '@/page-loading/link-action';
 
 const here = new URL('https://www.kestreldata.co.uk/about');
 

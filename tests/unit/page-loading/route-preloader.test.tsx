@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { preloadTarget, RoutePreloader } from '@/components/layout/route-preloader';
-import { HYDRATED_ATTRIBUTE } from '@/hydration/hydration-marker';
+import { preloadTarget, RoutePreloader } from '@/page-loading/route-preloader';
+import { HYDRATED_ATTRIBUTE } from '@/page-loading/hydration-marker';
 
 function renderLinks() {
   const preload = vi.fn();

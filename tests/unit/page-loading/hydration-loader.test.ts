@@ -6,7 +6,7 @@ import {
   deferHydration,
   HYDRATION_LOADER,
   hydrationLoaderHash,
-} from '../../../scripts/hydration-loader';
+} from '@/page-loading/hydration-loader';
 
 const page = [
   '<html><head><title>t</title>',

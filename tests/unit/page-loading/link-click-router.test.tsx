@@ -9,8 +9,8 @@ import {
   isWaitingForPage,
   LinkClickRouter,
   type PreparePage,
-} from '@/hydration/link-click-router';
-import { RELOAD_DOCUMENT_ATTRIBUTE } from '@/lib/link-action';
+} from '@/page-loading/link-click-router';
+import { RELOAD_DOCUMENT_ATTRIBUTE } from '@/page-loading/link-action';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,8 +1,8 @@
 import { createContext, use, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-import { type IsAppPath, linkAction } from '@/lib/link-action';
 import { scrollToSection } from '@/lib/scroll-to-section';
+import { type IsAppPath, linkAction } from '@/page-loading/link-action';
 
 /**
  * Which paths are pages of the app. The app's entries provide it from the route table (this

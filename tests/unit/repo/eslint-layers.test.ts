@@ -23,7 +23,9 @@ beforeAll(async () => {
   await brokenRules('src/lib/probe.ts', '@/lib/rate-limiter');
 }, 60_000);
 
-describe('ESLint enforces the layer rules', () => {
+// A probe that imports the route table makes no-cycle read the whole app's import graph: seconds
+// on a busy machine.
+describe('ESLint enforces the layer rules', { timeout: 30_000 }, () => {
   it.each([
     ['src/lib/probe.ts', '@/features/contact/enquiry-schema'],
     ['src/config/probe.ts', '@/features/consent/consent-store'],
@@ -47,6 +49,34 @@ describe('ESLint enforces the layer rules', () => {
   it('content and config import neither components nor lib', async () => {
     expect(await brokenRules('src/content/probe.ts', '@/lib/rate-limiter')).toContain(LAYER);
     expect(await brokenRules('src/config/probe.ts', '@/components/ui/button-styles')).toContain(
+      LAYER,
+    );
+  });
+
+  it('page-loading sits below components and above lib: it knows no component or feature', async () => {
+    expect(
+      await brokenRules('src/page-loading/probe.tsx', '@/components/ui/button-styles'),
+    ).toContain(LAYER);
+    expect(
+      await brokenRules('src/page-loading/probe.tsx', '@/features/consent/consent-store'),
+    ).toContain(LAYER);
+    expect(await brokenRules('src/lib/probe.ts', '@/page-loading/link-action')).toContain(LAYER);
+    expect(await brokenRules('src/config/probe.ts', '@/page-loading/first-page')).toContain(LAYER);
+    expect(await brokenRules('src/page-loading/probe.tsx', '@/config/paths')).toEqual([]);
+    expect(await brokenRules('src/page-loading/probe.tsx', '@/lib/scroll-to-section')).toEqual([]);
+    expect(
+      await brokenRules('src/components/ui/probe.tsx', '@/page-loading/static-island'),
+    ).toEqual([]);
+    expect(
+      await brokenRules('src/features/contact/probe.tsx', '@/page-loading/deferred-form'),
+    ).toEqual([]);
+  });
+
+  it('the build-time hydration loader is imported by no file of the app', async () => {
+    expect(
+      await brokenRules('src/page-loading/probe.tsx', '@/page-loading/hydration-loader'),
+    ).toContain(LAYER);
+    expect(await brokenRules('src/main-probe.tsx', '@/page-loading/hydration-loader')).toContain(
       LAYER,
     );
   });

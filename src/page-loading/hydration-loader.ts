@@ -7,6 +7,9 @@
  * Without it, a fast connection fetches and runs the scripts before the first paint, and the
  * browser (and Lighthouse's model of a phone) holds that paint back behind them. The loader's
  * text is the same on every page, so one CSP hash (computed here, at build time) allows it.
+ *
+ * Build-time code: the prerender (scripts/prerender.ts) writes the loader into each page and the
+ * headers (scripts/security-headers.ts) allow it by its hash. The app never imports this file.
  */
 import { createHash } from 'node:crypto';
 

@@ -2,8 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { HeroArtSlot } from '@/components/services/hero-art/hero-art-slot';
-import { markFirstPageShown } from '@/hydration/first-page';
+import { HeroArtSlot } from '@/page-loading/hero-art-slot';
+import { markFirstPageShown } from '@/page-loading/first-page';
 
 const hero = (
   <div>

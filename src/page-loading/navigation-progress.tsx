@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
-import { isWaitingForPage } from '@/hydration/link-click-router';
+import { isWaitingForPage } from '@/page-loading/link-click-router';
 
 /** A navigation that commits within this time shows no indicator at all (no flash). */
 const SHOW_AFTER_MS = 150;

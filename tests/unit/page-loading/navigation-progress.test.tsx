@@ -3,7 +3,7 @@ import { Suspense, use } from 'react';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { NavigationProgress } from '@/components/layout/navigation-progress';
+import { NavigationProgress } from '@/page-loading/navigation-progress';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { AppRoutes } from '@/app/app-routes';
 import { loadRoute } from '@/app/route-table';
 import { indexablePaths } from '@/app/static-paths';
-import { StaticIsland } from '@/hydration/static-island';
+import { StaticIsland } from '@/page-loading/static-island';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

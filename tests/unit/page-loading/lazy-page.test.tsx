@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { lazyPage } from '@/hydration/lazy-page';
+import { lazyPage } from '@/page-loading/lazy-page';
 
 const Page = () => null;
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 import { isStaffAreaPath } from '@/config/paths';
-import { HYDRATED_ATTRIBUTE } from '@/hydration/hydration-marker';
+import { HYDRATED_ATTRIBUTE } from '@/page-loading/hydration-marker';
 
 type Props = {
   /** Loads what the page at `pathname` needs to render (its code and its data). */

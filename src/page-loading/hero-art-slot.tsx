@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
-import { BelowTheFold } from '@/hydration/below-the-fold';
-import { StaticIsland } from '@/hydration/static-island';
+import { BelowTheFold } from '@/page-loading/below-the-fold';
+import { StaticIsland } from '@/page-loading/static-island';
 
 /**
  * Where a hero's decorative art goes (PageHero gives it a fixed-size box). A prerendered page

@@ -4,12 +4,12 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { StaticIsland } from '@/hydration/static-island';
+import { StaticIsland } from '@/page-loading/static-island';
 import {
   beginPrerenderHydration,
   endPrerenderHydration,
   isHydratingPrerenderedHtml,
-} from '@/hydration/prerender-hydration';
+} from '@/page-loading/prerender-hydration';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

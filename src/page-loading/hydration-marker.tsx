@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
-import { markFirstPageShown } from '@/hydration/first-page';
-import { endPrerenderHydration } from '@/hydration/prerender-hydration';
+import { markFirstPageShown } from '@/page-loading/first-page';
+import { endPrerenderHydration } from '@/page-loading/prerender-hydration';
 
 /** On <html> once the page in view has hydrated (tests and tools wait for it). */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';

@@ -3,8 +3,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { BelowTheFold } from '@/hydration/below-the-fold';
-import { isFirstPageShown, markFirstPageShown } from '@/hydration/first-page';
+import { BelowTheFold } from '@/page-loading/below-the-fold';
+import { isFirstPageShown, markFirstPageShown } from '@/page-loading/first-page';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
