@@ -7,6 +7,7 @@ import { AppRoutes } from '@/app/app-routes';
 import { loadRoute } from '@/app/route-table';
 import { indexablePaths } from '@/app/static-paths';
 import { StaticIsland } from '@/page-loading/static-island';
+import { findBehaviourInIsland } from '@/page-loading/static-island-guard';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -143,5 +144,89 @@ describe('StaticIsland in development', () => {
     expect(errors).toEqual([]);
     expect(container.querySelector('main h1')).not.toBeNull();
     await act(async () => root.unmount());
+  });
+});
+
+/**
+ * An island's element as React 19 leaves it, with a hand-made fiber: the host `<div>` rendered by
+ * StaticIsland, whose hooks are a state and an effect. `change` alters it the way a React release
+ * could.
+ */
+function islandWithFiber(
+  change: (fiber: Record<string, unknown>, owner: Record<string, unknown>) => void,
+) {
+  const element = document.createElement('div');
+  element.id = 'island';
+  const effect = {
+    memoizedState: { tag: 4, create: () => {}, deps: null },
+    queue: null,
+    next: null,
+  };
+  const state = { memoizedState: null, queue: { dispatch: () => {} }, next: effect };
+  const owner: Record<string, unknown> = {
+    type: function StaticIsland() {},
+    memoizedState: state,
+    memoizedProps: {},
+    child: null,
+    sibling: null,
+    return: null,
+  };
+  const fiber: Record<string, unknown> = {
+    type: 'div',
+    memoizedState: null,
+    memoizedProps: { id: 'island' },
+    child: null,
+    sibling: null,
+    return: owner,
+  };
+  change(fiber, owner);
+  Object.assign(element, { __reactFiber$probe: fiber });
+  return element;
+}
+
+describe("StaticIsland's check when React's internals change", () => {
+  it('reads the hand-made fiber of the current React as an island without behaviour', () => {
+    expect(findBehaviourInIsland(islandWithFiber(() => {}))).toBeNull();
+  });
+
+  it.each([
+    ['the fiber property is renamed', () => document.createElement('div'), 'has no __reactFiber$'],
+    [
+      'a tree field is renamed',
+      () => islandWithFiber((fiber) => delete fiber.sibling),
+      'no "sibling" field',
+    ],
+    [
+      'props move out of memoizedProps',
+      () => islandWithFiber((fiber) => (fiber.memoizedProps = null)),
+      'its props in memoizedProps',
+    ],
+    [
+      'a component no longer owns its host fiber',
+      () => islandWithFiber((fiber) => (fiber.return = null)),
+      "StaticIsland's function component",
+    ],
+    [
+      'a state hook loses queue.dispatch',
+      () =>
+        islandWithFiber((_fiber, owner) => {
+          (owner.memoizedState as { queue: unknown }).queue = { set: () => {} };
+        }),
+      "StaticIsland's useState",
+    ],
+    [
+      "an effect's fields are renamed",
+      () =>
+        islandWithFiber((_fiber, owner) => {
+          const state = owner.memoizedState as { next: { memoizedState: unknown } };
+          state.next.memoizedState = { tag: 4, inst: {}, run: () => {}, deps: null };
+        }),
+      "StaticIsland's useLayoutEffect",
+    ],
+  ])('throws, naming the field, when %s', (_change, island, named) => {
+    const check = () => findBehaviourInIsland(island());
+    expect(check).toThrow(named);
+    expect(check).toThrow(/cannot read React \d+\.\d+\.\d+'s internals/);
+    expect(check).toThrow('src/page-loading/static-island-guard.ts');
   });
 });
