@@ -94,13 +94,19 @@ export function DeferredForm({ form, placeholder }: DeferredFormProps) {
         : null;
     if (observer && element) observer.observe(element);
     else release();
-    INTERACTION_EVENTS.forEach((type) =>
-      element?.addEventListener(type, release, { once: true, passive: true }),
-    );
+    // While the form is dehydrated, React stops these events at its root (to replay them once it
+    // has hydrated), so a listener on the wrapper would never hear them: listen above the root.
+    const onInteraction = (event: Event) => {
+      if (event.target instanceof Node && element?.contains(event.target)) release();
+    };
+    const options = { capture: true, passive: true } as const;
+    INTERACTION_EVENTS.forEach((type) => window.addEventListener(type, onInteraction, options));
     return () => {
       element?.removeEventListener('submit', holdEarlySubmit);
       observer?.disconnect();
-      INTERACTION_EVENTS.forEach((type) => element?.removeEventListener(type, release));
+      INTERACTION_EVENTS.forEach((type) =>
+        window.removeEventListener(type, onInteraction, options),
+      );
     };
   }, [gate]);
 
