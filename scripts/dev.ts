@@ -6,8 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection } from 'node:net';
 
-import { LOCAL_SUPABASE_PORT } from '../supabase/local/local-keys';
-import { applyEnvFiles } from './env/load-env';
+import { LOCAL_SUPABASE_PORT } from '../supabase/local/local-keys.ts';
+import { applyEnvFiles } from './env/load-env.ts';
 
 // Vite's dev mode reads .env.development too; the backend and Vite inherit what this sets.
 applyEnvFiles({ mode: 'development' });

@@ -9,10 +9,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { privatePaths } from '../src/config/paths';
-import type * as ServerEntryModule from '../src/entry-server';
-import { BUILD_DIR } from './build-dir';
-import { deferHydration } from '../src/page-loading/hydration-loader';
+import { privatePaths } from '../src/config/paths.ts';
+import type * as ServerEntryModule from '../src/entry-server.tsx';
+import { deferHydration } from '../src/page-loading/hydration-loader.ts';
+import { BUILD_DIR } from './build-dir.ts';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;

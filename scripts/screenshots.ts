@@ -12,10 +12,10 @@ import { parseArgs } from 'node:util';
 
 import { chromium } from '@playwright/test';
 
-import { indexablePaths } from '../src/app/static-paths';
-import { BUILD_DIR } from './build-dir';
-import { CHROMIUM_FLAGS, findChromium } from './chromium';
-import { serveDist } from './serve-dist';
+import { indexablePaths } from '../src/app/static-paths.ts';
+import { BUILD_DIR } from './build-dir.ts';
+import { CHROMIUM_FLAGS, findChromium } from './chromium.ts';
+import { serveDist } from './serve-dist.ts';
 
 const DEFAULT_WIDTHS = [375, 768, 1024, 1440];
 const PORT = 4191;

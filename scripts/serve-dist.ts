@@ -10,8 +10,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
-import { BUILD_DIR } from './build-dir';
-import { headersForPath, parseHeadersFile, type HeaderRule } from './static-headers';
+import { BUILD_DIR } from './build-dir.ts';
+import { headersForPath, parseHeadersFile, type HeaderRule } from './static-headers.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

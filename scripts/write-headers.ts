@@ -9,9 +9,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { site } from '../src/config/site';
-import { clientEnv, vercelJsonFor } from './env/build-env';
-import { loadEnv, PROJECT_ROOT } from './env/load-env';
+import { site } from '../src/config/site.ts';
+import { clientEnv, vercelJsonFor } from './env/build-env.ts';
+import { loadEnv, PROJECT_ROOT } from './env/load-env.ts';
 
 const env = loadEnv({ mode: 'production' });
 const { values } = clientEnv({
