@@ -379,6 +379,10 @@ describe('the retention periods: one source for the database and the privacy pol
     expect(text).toContain(
       `${monthsLabel(retention.enquiryMonths)} from our last contact with you`,
     );
+    expect(text).toContain(
+      `If we delete an enquiry sooner, the notification e-mails about it go ${monthsLabel(retention.enquiryMonths)} after you sent it.`,
+    );
+    expect(text).toContain('in our notes on other enquiries that mention it');
     expect(text).toContain(`Audit log entries: ${monthsLabel(retention.auditLogMonths)}`);
     expect(text).toMatch(/multi-factor authentication/);
   });

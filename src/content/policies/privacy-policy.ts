@@ -113,7 +113,7 @@ export const privacyPolicy: PolicyDocument = {
         ),
         paragraph('We keep personal data only for as long as we need it:'),
         bullets(
-          `Enquiries, with our notes on them, the network address they came from and the notification e-mails about them: ${monthsLabel(retention.enquiryMonths)} from our last contact with you (or from when you sent the enquiry, if we never replied). An automatic job deletes them every day once that period has passed.`,
+          `Enquiries, with our notes on them, the network address they came from and the notification e-mails about them: ${monthsLabel(retention.enquiryMonths)} from our last contact with you (or from when you sent the enquiry, if we never replied). An automatic job deletes them every day once that period has passed. If we delete an enquiry sooner, the notification e-mails about it go ${monthsLabel(retention.enquiryMonths)} after you sent it.`,
           `Audit log entries: ${monthsLabel(retention.auditLogMonths)}, deleted by the same daily job.`,
           'If an enquiry leads to an engagement, the details we need move into our client records, which we keep as set out below.',
           'Client and supplier records: six years after the end of the contract, to meet legal and tax obligations.',
@@ -177,7 +177,7 @@ export const privacyPolicy: PolicyDocument = {
           '. We will respond within one month and will not usually charge a fee. We may need to confirm your identity first.',
         ),
         paragraph(
-          'For enquiries sent through our website, our staff can find everything the database holds under your e-mail address, give it to you as a machine-readable JSON file, and erase it everywhere at once: your enquiries, our notes on them, their network addresses and notification e-mails, and your address in our audit log. The log then keeps only a record that an erasure took place, when, by whom and how many records it removed, never your details. Copies in our e-mail inboxes and other systems are found and deleted by hand.',
+          'For enquiries sent through our website, our staff can find everything the database holds under your e-mail address, give it to you as a machine-readable JSON file, and erase it everywhere at once: your enquiries, our notes on them, their network addresses and notification e-mails, and your address in our audit log and in our notes on other enquiries that mention it. The log then keeps only a record that an erasure took place, when, by whom and how many records it removed, never your details. Copies in our e-mail inboxes and other systems are found and deleted by hand.',
         ),
         paragraph(
           'If you are unhappy with how we have handled your data, please contact us first so we can try to put it right. You also have the right to complain to the Information Commissioner’s Office at ',
