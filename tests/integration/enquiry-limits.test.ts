@@ -316,6 +316,23 @@ describe('hourly ceiling: held, not refused', () => {
     expect(latest?.held).toBe(false);
   });
 
+  it('closes a digest once it lists digest_max_enquiries and opens the next', async () => {
+    await backend.sql('update private.enquiry_limits set digest_max_enquiries = 2');
+    try {
+      await fillTheHour();
+      for (const client of ['127.0.1.30', '127.0.1.31', '127.0.1.32', '127.0.1.33', '127.0.1.34']) {
+        expect((await insertFrom(client)).status).toBe(201);
+      }
+      const digests = await backend.sql<{ entries: number }>(
+        `select jsonb_array_length(payload -> 'enquiries') as entries
+           from private.enquiry_mail_jobs where kind = 'staff_digest' order by created_at`,
+      );
+      expect(digests).toEqual([{ entries: 2 }, { entries: 2 }, { entries: 1 }]);
+    } finally {
+      await backend.sql('update private.enquiry_limits set digest_max_enquiries = default');
+    }
+  });
+
   it('still refuses a client past its own limit while the hour is full', async () => {
     await fillTheHour();
     for (let n = 0; n < 3; n += 1) expect((await insertFrom('127.0.1.20')).status).toBe(201);
