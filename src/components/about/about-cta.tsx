@@ -8,7 +8,7 @@ export function AboutCta() {
   return (
     <section aria-labelledby="about-cta-title" className="pb-20 sm:pb-24">
       <div className="container-page">
-        <div className="relative isolate overflow-hidden rounded-3xl bg-gradient-to-br from-ink via-brand-900 to-brand-800 px-6 py-14 text-center text-white shadow-xl sm:px-12 sm:py-16">
+        <div className="relative isolate overflow-hidden rounded-3xl bg-brand-gradient px-6 py-14 text-center text-white shadow-xl sm:px-12 sm:py-16">
           <h2 id="about-cta-title" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
             {aboutCta.heading}
           </h2>

@@ -12,7 +12,7 @@ export function HomeHero() {
   return (
     <section
       aria-labelledby="home-hero-title"
-      className="relative isolate overflow-hidden bg-gradient-to-br from-ink via-brand-900 to-brand-800 text-white"
+      className="relative isolate overflow-hidden bg-brand-gradient text-white"
     >
       <div
         aria-hidden="true"

@@ -34,7 +34,7 @@ export function CtaBanner({
   children,
   lead,
   tiles,
-  surface = 'bg-gradient-to-br from-ink via-brand-900 to-brand-800',
+  surface = 'bg-brand-gradient',
   glow = 'left',
 }: CtaBannerProps) {
   return (

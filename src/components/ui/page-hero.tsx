@@ -22,7 +22,7 @@ export function PageHero({
   eyebrow,
   intro,
   children,
-  background = 'bg-gradient-to-br from-ink via-brand-900 to-brand-800',
+  background = 'bg-brand-gradient',
   art,
 }: PageHeroProps) {
   const text = (

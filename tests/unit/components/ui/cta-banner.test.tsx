@@ -63,6 +63,6 @@ describe('CtaBanner', () => {
     expect(glow?.className).toContain('circle_at_85%_15%');
     const panel = glow!.parentElement!;
     expect(panel).toHaveClass('bg-ai-800');
-    expect(panel).not.toHaveClass('from-ink');
+    expect(panel).not.toHaveClass('bg-brand-gradient');
   });
 });
