@@ -3,7 +3,11 @@ import { buttonClass } from '@/components/ui/button-styles';
 import { Particles } from '@/components/ui/particles';
 import { aboutCta } from '@/content/about';
 
-/** Closing call to action: "Contact Us Today" goes to the home page's contact section. */
+/**
+ * Closing call to action: "Contact Us Today" goes to the home page's contact section. A design of
+ * its own rather than a CtaBanner: particles instead of the corner glow, a shadow, and the About
+ * page's spacing; it shares the brand gradient (`bg-brand-gradient`).
+ */
 export function AboutCta() {
   return (
     <section aria-labelledby="about-cta-title" className="pb-20 sm:pb-24">

@@ -1,8 +1,8 @@
 import { CaseStudyMetrics } from '@/components/resources/case-study-metrics';
 import { ResourceCard } from '@/components/resources/resource-card';
-import { ExternalIcon } from '@/components/resources/resource-icons';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ExternalLink } from '@/components/ui/external-link';
+import { ExternalIcon } from '@/components/ui/icons';
 import { caseStudiesPageContent } from '@/content/resources-copy';
 import type { CaseStudy } from '@/content/types';
 

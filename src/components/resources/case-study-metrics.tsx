@@ -1,5 +1,4 @@
-import { TrendingUpIcon, UsersIcon } from '@/components/resources/resource-icons';
-import { ClockIcon } from '@/components/ui/icons';
+import { ClockIcon, TrendingUpIcon, UsersIcon } from '@/components/ui/icons';
 import type { CaseStudyMetrics as Metrics } from '@/content/types';
 
 /** The headline improvement, then the timeline and team size, as one description list. */

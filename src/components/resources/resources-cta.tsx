@@ -1,8 +1,7 @@
 import { ContactLink } from '@/components/layout/contact-link';
-import { LightbulbIcon, MapIcon, SparkIcon } from '@/components/resources/resource-icons';
 import { buttonClass } from '@/components/ui/button-styles';
 import { CtaBanner } from '@/components/ui/cta-banner';
-import { ArrowRightIcon } from '@/components/ui/icons';
+import { ArrowRightIcon, LightbulbIcon, MapIcon, SparkIcon } from '@/components/ui/icons';
 import { resourcesCta } from '@/content/resources-copy';
 
 const tileIcons: Record<string, typeof SparkIcon> = {

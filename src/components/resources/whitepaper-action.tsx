@@ -1,6 +1,6 @@
-import { DownloadIcon } from '@/components/resources/resource-icons';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ExternalLink } from '@/components/ui/external-link';
+import { DownloadIcon } from '@/components/ui/icons';
 import { whitepapersPageContent } from '@/content/resources-copy';
 
 type WhitepaperActionProps = {
