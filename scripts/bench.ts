@@ -168,7 +168,9 @@ async function main() {
   console.log([...rendered.values()].join('\n\n'));
   if (rendered.size > 1) {
     const previous = existsSync(reportFile) ? await readFile(reportFile, 'utf8') : undefined;
-    await writeFile(reportFile, mergeReport(previous, rendered));
+    const { format, resolveConfig } = await import('prettier');
+    const options = { ...(await resolveConfig(reportFile)), filepath: reportFile };
+    await writeFile(reportFile, await format(mergeReport(previous, rendered), options));
     console.log(`\nWritten to ${reportFile}.`);
   }
 

@@ -1,3 +1,5 @@
+// @vitest-environment node
+import { format, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
 
 import type { InteractionResult, NavigationResult } from '../../../scripts/bench/browser';
@@ -196,5 +198,14 @@ describe('the report', () => {
     const order = [...merged.matchAll(/<!-- part: (\w+) -->/g)].map((m) => m[1]);
     expect(order).toEqual(['bytes', 'lighthouse', 'navigation', 'interactions', 'admin']);
     expect(mergeReport(merged, new Map())).toBe(merged);
+  });
+
+  it('keeps every part through Prettier, as written to docs/performance.md', async () => {
+    const file = 'docs/performance.md';
+    const pretty = (text: string) =>
+      resolveConfig(file).then((config) => format(text, { ...config, filepath: file }));
+    const once = await pretty(mergeReport(undefined, parts));
+    expect(await pretty(mergeReport(once, new Map()))).toBe(once);
+    expect(once.match(/<!-- part: \w+ -->/g)).toHaveLength(5);
   });
 });
