@@ -233,6 +233,7 @@ describe('contact_submissions', () => {
           'status',
           'assigned_to',
           'last_contacted_at',
+          'held_at',
         ].sort(),
       );
     });
