@@ -107,6 +107,11 @@ async function measure(args: ReturnType<typeof readArgs>, routes: string[]) {
     results.bytes.push({ path, firstLoad, budgetKb: jsBudgetKb(path) });
   }
   const { only } = args;
+  if (only.has('admin')) {
+    // First, as it needs the backend's port (54321) and fails at once when that is taken.
+    const { measureAdmin } = await import('./bench/admin.ts');
+    results.admin = await measureAdmin(buildPath, args.runs ?? 3);
+  }
   if (!only.has('lighthouse') && !only.has('navigation') && !only.has('interactions')) {
     return results;
   }
@@ -157,10 +162,6 @@ async function main() {
   }
   const date = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const results = await measure(args, await routeList(args.routes));
-  if (args.only.has('admin')) {
-    const { measureAdmin } = await import('./bench/admin.ts');
-    results.admin = await measureAdmin(buildPath, args.runs ?? 3);
-  }
 
   const env = BUILD_DIR === 'dist' ? '' : `BUILD_DIR=${BUILD_DIR} `;
   const command = `${env}npm run bench${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}`;
