@@ -29,6 +29,7 @@ import {
   send,
 } from './http.ts';
 import type { CorsPolicy, LocalRequest, LocalResponse } from './http.ts';
+import { startReplyClockJob } from './jobs/reply-clock.ts';
 import { startRetentionJob } from './jobs/retention.ts';
 import { DEFAULT_JWT_SECRET, JwtKeys } from './jwt.ts';
 import { LOCAL_SUPABASE_PORT } from './local-keys.ts';
@@ -91,6 +92,8 @@ export interface LocalSupabaseOptions {
   enquiryLimits?: EnquiryLimitsOption;
   /** private.apply_retention() runs at start and then every this many ms (default a day; 0 = at start only). */
   retentionIntervalMs?: number;
+  /** The reply reminders and weekly summary run every this many ms (default 5 minutes; 0 = never). */
+  replyClockIntervalMs?: number;
 }
 
 export interface LocalSupabase {
@@ -211,6 +214,11 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     keys,
   );
   const retention = await startRetentionJob({ db, log, intervalMs: options.retentionIntervalMs });
+  const replyClock = startReplyClockJob({
+    db,
+    log,
+    intervalMs: options.replyClockIntervalMs,
+  });
   const mailRunner = createEnquiryMailRunner({
     intervalMs: mailOptions.intervalMs ?? 0,
     log,
@@ -277,6 +285,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
       stopped ??= (async () => {
         await mailRunner.stop();
         await retention.stop();
+        await replyClock.stop();
         await new Promise<void>((done) => {
           server.close(() => done());
           server.closeAllConnections();

@@ -5,6 +5,7 @@ import {
   escapeHtml,
   headerAddress,
   headerText,
+  localTime,
   renderJob,
 } from './render.ts';
 import type { EnquirySnapshot, MailJob } from './render.ts';
@@ -56,16 +57,16 @@ Deno.test('the staff alert links to the enquiry first and escapes every visitor 
   ok(result.ok);
   const { mail } = result;
   const link = `https://www.kestrel.test/admin?enquiry=${hostile.id}`;
-  equal(firstHref(mail.html), link);
+  equal(firstHref(mail.html ?? ''), link);
   ok(mail.text.startsWith(`Open this enquiry: ${link}`));
   equal(mail.to, 'team@kestrel.test');
   ok(!/[\r\n]/.test(mail.subject));
-  ok(!mail.html.includes('<script>'));
-  ok(!mail.html.includes('href="https://evil.test"'));
-  ok(mail.html.includes('&lt;script&gt;'));
+  ok(!(mail.html ?? '').includes('<script>'));
+  ok(!(mail.html ?? '').includes('href="https://evil.test"'));
+  ok((mail.html ?? '').includes('&lt;script&gt;'));
   ok(mail.text.includes('Interest: AI & Machine Learning'));
   ok(mail.text.includes('Timeline: 1-3 months'));
-  ok(mail.html.includes('AI &amp; Machine Learning'));
+  ok((mail.html ?? '').includes('AI &amp; Machine Learning'));
 });
 
 Deno.test('a digest lists every enquiry with its own link, in order', () => {
@@ -80,7 +81,7 @@ Deno.test('a digest lists every enquiry with its own link, in order', () => {
     settings,
   );
   ok(result.ok);
-  const hrefs = [...result.mail.html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+  const hrefs = [...(result.mail.html ?? '').matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
   deepStrictEqual(hrefs, [
     enquiryLink(settings.siteUrl, hostile.id),
     enquiryLink(settings.siteUrl, second.id),
@@ -105,7 +106,7 @@ Deno.test('the acknowledgement is the fixed text and never echoes the enquiry', 
   ok(result.mail.text.includes("We'll get back to you within 24 hours."));
   for (const part of ['Eve', 'Acme', 'evil.test', 'Click']) {
     ok(
-      !result.mail.html.includes(part) &&
+      !(result.mail.html ?? '').includes(part) &&
         !result.mail.text.includes(part) &&
         !result.mail.subject.includes(part),
     );
@@ -119,3 +120,166 @@ Deno.test('an acknowledgement to an address with a line break is refused', () =>
   );
   equal(result.ok, false);
 });
+
+const replyJob = (payload: MailJob['payload'], recipient: string | null = 'ada@example.com') =>
+  ({ id: 'job-reply', kind: 'reply', recipient, payload }) satisfies MailJob;
+
+Deno.test(
+  'a reply comes from the site sender with the staff name, Reply-To the staff member, plain text',
+  () => {
+    const result = renderJob(
+      replyJob({
+        staff_name: 'Jane Doe',
+        staff_email: 'jane@kestrel.test',
+        body: 'Hello Ada,\r\nFriday?',
+      }),
+      settings,
+    );
+    ok(result.ok);
+    deepStrictEqual(result.mail, {
+      from: '"Jane Doe via Kestrel Data" <no-reply@kestrel.test>',
+      to: 'ada@example.com',
+      reply_to: 'jane@kestrel.test',
+      subject: 'Re: Your enquiry to Kestrel Data',
+      text: 'Hello Ada,\nFriday?\n\n-- \nJane Doe, Kestrel Data',
+    });
+  },
+);
+
+Deno.test('a reply cannot inject headers through the name, the Reply-To or the recipient', () => {
+  const result = renderJob(
+    replyJob({
+      staff_name: 'Jane "x" <evil@evil.test>\r\nBcc: victim@example.com',
+      staff_email: 'jane@kestrel.test',
+      body: 'Hi',
+    }),
+    settings,
+  );
+  ok(result.ok);
+  equal(
+    result.mail.from,
+    '"Jane x evil@evil.test Bcc: victim@example.com via Kestrel Data" <no-reply@kestrel.test>',
+  );
+  ok(!/[\r\n]/.test(result.mail.from));
+  for (const [payload, recipient] of [
+    [
+      { staff_name: 'Jane', staff_email: 'jane@kestrel.test\r\nBcc: v@x.test', body: 'Hi' },
+      'ada@example.com',
+    ],
+    [
+      { staff_name: 'Jane', staff_email: 'jane@kestrel.test', body: 'Hi' },
+      'ada@example.com\nBcc: v@x.test',
+    ],
+    [{ staff_name: 'Jane', staff_email: 'jane@kestrel.test', body: '  ' }, 'ada@example.com'],
+  ] as const) {
+    equal(renderJob(replyJob(payload, recipient), settings).ok, false);
+  }
+});
+
+Deno.test('a reply from a bare MAIL_FROM address is signed with the brand', () => {
+  const result = renderJob(
+    replyJob({ staff_name: '', staff_email: 'jane@kestrel.test', body: 'Hi' }),
+    {
+      ...settings,
+      from: 'no-reply@kestrel.test',
+    },
+  );
+  ok(result.ok);
+  equal(result.mail.from, '"Kestrel Data" <no-reply@kestrel.test>');
+});
+
+const due = {
+  enquiry: {
+    id: hostile.id,
+    name: 'Eve <b>',
+    company: 'Acme\r\nBcc: x@y.test',
+    created_at: '2026-11-20T09:00:00Z',
+  },
+  due_at: '2026-11-21T09:00:00Z',
+};
+
+Deno.test(
+  'a reminder goes to the assignee, or the staff address when the job has none, and links to the enquiry',
+  () => {
+    const link = `https://www.kestrel.test/admin?enquiry=${hostile.id}`;
+    const toAssignee = renderJob(
+      {
+        id: 'r1',
+        kind: 'reply_reminder',
+        recipient: 'sam@kestrel.test',
+        payload: { ...due, assignee: { name: 'Sam', email: 'sam@kestrel.test' } },
+      },
+      settings,
+    );
+    ok(toAssignee.ok);
+    equal(toAssignee.mail.to, 'sam@kestrel.test');
+    equal(toAssignee.mail.subject, 'Reply due by Sat 21 Nov, 09:00: Eve <b> (Acme Bcc: x@y.test)');
+    ok(toAssignee.mail.text.endsWith(`Open this enquiry: ${link}`));
+    ok(!(toAssignee.mail.html ?? '').includes('<b>'));
+    const toStaff = renderJob(
+      { id: 'r2', kind: 'reply_reminder', recipient: null, payload: { ...due, assignee: null } },
+      settings,
+    );
+    ok(toStaff.ok);
+    equal(toStaff.mail.to, 'team@kestrel.test');
+    ok(toStaff.mail.text.includes('Assigned to: nobody'));
+  },
+);
+
+Deno.test('an escalation goes to the staff address and names the assignee and the promise', () => {
+  const result = renderJob(
+    {
+      id: 'e1',
+      kind: 'reply_escalation',
+      recipient: null,
+      payload: { ...due, assignee: { name: 'Sam', email: 'sam@kestrel.test' } },
+    },
+    settings,
+  );
+  ok(result.ok);
+  equal(result.mail.to, 'team@kestrel.test');
+  equal(result.mail.subject, 'Overdue: no reply to Eve <b> (Acme Bcc: x@y.test) within 24 hours');
+  ok(result.mail.text.includes('Assigned to: Sam <sam@kestrel.test>'));
+  equal(
+    renderJob({ id: 'e2', kind: 'reply_escalation', recipient: null, payload: {} }, settings).ok,
+    false,
+  );
+});
+
+Deno.test(
+  'the weekly summary lists the counts by label, largest first, and shows London times in BST too',
+  () => {
+    const result = renderJob(
+      {
+        id: 'w1',
+        kind: 'weekly_summary',
+        recipient: null,
+        payload: {
+          week_start: '2026-06-01',
+          received: 5,
+          by_interest: { analytics: 1, 'ai-ml': 4 },
+          by_source: { direct: 5 },
+          median_first_response_seconds: 1800,
+          answered_within_promise: 4,
+          overdue_now: 1,
+          won: 2,
+          lost: 0,
+          promise_hours: 24,
+        },
+      },
+      settings,
+    );
+    ok(result.ok);
+    equal(result.mail.to, 'team@kestrel.test');
+    equal(result.mail.subject, 'Enquiries: week of 2026-06-01');
+    ok(
+      result.mail.text.includes(
+        'By interest:\n  AI & Machine Learning: 4\n  Analytics & Insights: 1',
+      ),
+    );
+    ok(result.mail.text.includes('Median first response: 30 min'));
+    ok(result.mail.text.includes('Answered within 24 hours: 4'));
+    ok((result.mail.html ?? '').includes('AI &amp; Machine Learning'));
+    equal(localTime('2026-06-01T07:00:00Z'), 'Mon 1 Jun, 08:00');
+  },
+);

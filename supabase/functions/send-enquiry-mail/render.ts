@@ -16,19 +16,72 @@ export interface EnquirySnapshot {
   message: string;
 }
 
+/** The enquiry a reminder or escalation is about. */
+export interface DueEnquiry {
+  id: string;
+  name: string;
+  company: string;
+  created_at: string;
+}
+
+export interface StaffMember {
+  name: string;
+  email: string;
+}
+
+/** Last week's figures, counts only. */
+export interface WeeklySummary {
+  week_start: string;
+  received: number;
+  by_interest: Record<string, number>;
+  by_source: Record<string, number>;
+  median_first_response_seconds: number | null;
+  answered_within_promise: number;
+  overdue_now: number;
+  won: number;
+  lost: number;
+  promise_hours: number;
+}
+
+/** What each kind's job carries; the fields of one kind only are set. */
+export interface MailPayload extends Partial<WeeklySummary> {
+  /** staff_alert, staff_digest */
+  enquiries?: EnquirySnapshot[];
+  /** reply: the staff member's text, name and address (the Reply-To). */
+  reply_id?: string;
+  staff_name?: string;
+  staff_email?: string;
+  body?: string;
+  /** reply_reminder, reply_escalation */
+  enquiry?: DueEnquiry;
+  due_at?: string;
+  assignee?: StaffMember | null;
+}
+
+export type MailKind =
+  | 'staff_alert'
+  | 'staff_digest'
+  | 'acknowledgement'
+  | 'reply'
+  | 'reply_reminder'
+  | 'reply_escalation'
+  | 'weekly_summary';
+
 export interface MailJob {
   id: string;
-  kind: 'staff_alert' | 'staff_digest' | 'acknowledgement';
+  kind: MailKind;
   recipient: string | null;
-  payload: { enquiries?: EnquirySnapshot[] };
+  payload: MailPayload;
 }
 
 export interface OutgoingMail {
   from: string;
   to: string;
   subject: string;
-  html: string;
+  /** Absent for plain-text mail (a staff reply). */
+  html?: string;
   text: string;
+  reply_to?: string;
 }
 
 export interface RenderSettings {
@@ -199,6 +252,11 @@ export type RenderResult = { ok: true; mail: OutgoingMail } | { ok: false; error
 
 /** The mail for one outbox job; the acknowledgement never uses anything the visitor wrote. */
 export function renderJob(job: MailJob, settings: RenderSettings): RenderResult {
+  if (job.kind === 'reply') return renderReply(job, settings);
+  if (job.kind === 'reply_reminder' || job.kind === 'reply_escalation') {
+    return renderDueMail(job, settings);
+  }
+  if (job.kind === 'weekly_summary') return renderWeeklySummary(job.payload, settings);
   if (job.kind === 'acknowledgement') {
     const to = job.recipient === null ? null : headerAddress(job.recipient);
     if (to === null) return { ok: false, error: 'The acknowledgement has no usable address.' };
@@ -210,4 +268,159 @@ export function renderJob(job: MailJob, settings: RenderSettings): RenderResult 
     return { ok: true, mail: staffAlert(enquiries[0] as EnquirySnapshot, settings) };
   }
   return { ok: true, mail: staffDigest(enquiries, settings) };
+}
+
+/** The display name and address of MAIL_FROM (`Kestrel Data <no-reply@…>` or a bare address). */
+export function parseSender(from: string): { name: string; address: string } {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^<>\s]+)>\s*$/.exec(from);
+  if (match) return { name: match[1]?.trim() || 'Kestrel Data', address: match[2] ?? '' };
+  return { name: 'Kestrel Data', address: from.trim() };
+}
+
+/** Text for inside a quoted display name: one line, no quotes, backslashes or angle brackets. */
+export function displayNameText(text: string, max = 80): string {
+  return headerText(text.replace(/["\\<>]/g, ' '), max).replace(/\s+/g, ' ');
+}
+
+const londonTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** A time as staff in London read it, e.g. "Wed 25 Nov, 14:05"; the text itself when no date. */
+export function localTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : londonTime.format(date);
+}
+
+/**
+ * A staff reply to the enquirer: plain text, from the site's sender address with the staff
+ * member's name as display name, Reply-To the staff member, so the answer reaches them.
+ */
+function renderReply(job: MailJob, settings: RenderSettings): RenderResult {
+  const to = job.recipient === null ? null : headerAddress(job.recipient);
+  if (to === null) return { ok: false, error: 'The reply has no usable address.' };
+  const replyTo = headerAddress(job.payload.staff_email ?? '');
+  if (replyTo === null) return { ok: false, error: 'The reply has no usable Reply-To address.' };
+  const body = typeof job.payload.body === 'string' ? job.payload.body : '';
+  if (body.trim() === '') return { ok: false, error: 'The reply has no text.' };
+  const sender = parseSender(settings.from);
+  const brand = displayNameText(sender.name);
+  const staff = displayNameText(job.payload.staff_name ?? '');
+  const name = staff === '' ? brand : `${staff} via ${brand}`;
+  return {
+    ok: true,
+    mail: {
+      from: `"${name}" <${sender.address}>`,
+      to,
+      reply_to: replyTo,
+      subject: headerText(`Re: Your enquiry to ${brand}`),
+      text: [
+        body.replace(/\r\n?/g, '\n'),
+        '',
+        '-- ',
+        staff === '' ? brand : `${staff}, ${brand}`,
+      ].join('\n'),
+    },
+  };
+}
+
+function renderDueMail(job: MailJob, settings: RenderSettings): RenderResult {
+  const { enquiry, due_at: dueAt, assignee } = job.payload;
+  if (!enquiry || typeof enquiry.id !== 'string' || typeof dueAt !== 'string') {
+    return { ok: false, error: 'The reminder names no enquiry.' };
+  }
+  let to = settings.staffTo;
+  if (job.recipient !== null) {
+    const checked = headerAddress(job.recipient);
+    if (checked === null) return { ok: false, error: 'The reminder has no usable address.' };
+    to = checked;
+  }
+  const link = enquiryLink(settings.siteUrl, enquiry.id);
+  const who = `${enquiry.name} (${enquiry.company})`;
+  const owner = assignee ? `${assignee.name} <${assignee.email}>` : 'nobody';
+  const promiseHours = Math.round((Date.parse(dueAt) - Date.parse(enquiry.created_at)) / 3_600_000);
+  const escalation = job.kind === 'reply_escalation';
+  const subject = escalation
+    ? `Overdue: no reply to ${who} within ${promiseHours} hours`
+    : `Reply due by ${localTime(dueAt)}: ${who}`;
+  const lines = [
+    escalation
+      ? `${who} has had no reply within the promised ${promiseHours} hours.`
+      : `${who} has had no reply yet. The promised reply is due by ${localTime(dueAt)} (London time).`,
+    '',
+    `Received: ${localTime(enquiry.created_at)}`,
+    `Due: ${localTime(dueAt)}`,
+    `Assigned to: ${owner}`,
+    '',
+    `Open this enquiry: ${link}`,
+  ];
+  return {
+    ok: true,
+    mail: {
+      from: settings.from,
+      to,
+      subject: headerText(subject),
+      text: lines.join('\n'),
+      html: page(
+        `<p>${escapeHtml(lines[0] ?? '')}</p><p>${lines
+          .slice(2, 5)
+          .map(escapeHtml)
+          .join(
+            '<br>',
+          )}</p><p><a href="${escapeHtml(link)}">Open this enquiry in the admin area</a></p>`,
+      ),
+    },
+  };
+}
+
+const duration = (seconds: number | null | undefined) => {
+  if (seconds === null || seconds === undefined) return 'none answered';
+  const minutes = Math.round(seconds / 60);
+  return minutes < 120 ? `${minutes} min` : `${(minutes / 60).toFixed(1)} h`;
+};
+
+const countLines = (
+  counts: Record<string, number> | undefined,
+  labels?: Readonly<Record<string, string>>,
+) =>
+  Object.entries(counts ?? {})
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([key, count]) => `  ${labels ? label(labels, key) : key}: ${count}`);
+
+function renderWeeklySummary(summary: MailPayload, settings: RenderSettings): RenderResult {
+  if (typeof summary.week_start !== 'string') {
+    return { ok: false, error: 'The weekly summary names no week.' };
+  }
+  const hours = summary.promise_hours ?? 24;
+  const lines = [
+    `Enquiries received in the week from Monday ${summary.week_start}: ${summary.received ?? 0}`,
+    '',
+    'By interest:',
+    ...countLines(summary.by_interest, interestLabels),
+    '',
+    'By source:',
+    ...countLines(summary.by_source),
+    '',
+    `Median first response: ${duration(summary.median_first_response_seconds)}`,
+    `Answered within ${hours} hours: ${summary.answered_within_promise ?? 0}`,
+    `Overdue now: ${summary.overdue_now ?? 0}`,
+    `Won: ${summary.won ?? 0}, lost: ${summary.lost ?? 0}`,
+    '',
+    `Open the admin area: ${settings.siteUrl.replace(/\/+$/, '')}/admin`,
+  ];
+  return {
+    ok: true,
+    mail: {
+      from: settings.from,
+      to: settings.staffTo,
+      subject: headerText(`Enquiries: week of ${summary.week_start}`),
+      text: lines.join('\n'),
+      html: page(`<pre style="font-family:inherit">${escapeHtml(lines.join('\n'))}</pre>`),
+    },
+  };
 }

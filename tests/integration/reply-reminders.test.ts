@@ -1,0 +1,325 @@
+// The reply clock's mail: reminders 4 hours before an enquiry's reply is due and escalations when
+// it is due, each once; the weekly summary once a week from Monday 08:00 London time (GMT and
+// BST); and the sender mailing a staff reply with the staff member's name and Reply-To, and the
+// reminders to the right addresses with a link to the enquiry.
+
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { startTestBackend } from './support/backend.ts';
+import type { CreatedUser, TestBackend } from './support/backend.ts';
+import { createAdmin } from './support/admin.ts';
+
+const SITE = 'https://site.kestrel.test';
+const FROM = 'Kestrel Data <no-reply@kestrel-data.local>';
+const STAFF = 'enquiries@kestrel-data.local';
+const ASSIGNEE = 'sam.assignee@kestrel.test';
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    reply_to?: string;
+  };
+}
+
+/** A mail API on 127.0.0.1 that accepts everything and records what it got. */
+async function startMailApi(): Promise<{
+  url: string;
+  received: Received[];
+  close: () => Promise<void>;
+}> {
+  const received: Received[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({
+        headers: req.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Received['body'],
+      });
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ id: `msg-${received.length}` }));
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+let backend: TestBackend;
+let api: Awaited<ReturnType<typeof startMailApi>>;
+let admin: SupabaseClient;
+let assignee: CreatedUser;
+let counter = 0;
+
+async function seedEnquiry(createdAt: string, status = 'new', held = false): Promise<string> {
+  counter += 1;
+  const rows = await backend.sql<{ id: string }>(
+    `insert into public.contact_submissions
+       ("Name", "Email", "Company", "Interest", "Timeline", "Message", created_at, status)
+     values ($1, $2, 'Clock Ltd', 'data-strategy', 'exploring', 'Please call us back.',
+             $3::timestamptz, $4)
+     returning id::text as id`,
+    [`Visitor ${counter}`, `clock-${counter}@example.com`, createdAt, status],
+  );
+  const id = rows[0]!.id;
+  // the insert trigger clears held_at; only the database holds an enquiry, as here.
+  if (held) {
+    await backend.sql(`update public.contact_submissions set held_at = created_at where id = $1`, [
+      id,
+    ]);
+  }
+  return id;
+}
+
+const remind = async (now: string) =>
+  (
+    await backend.sql<{ counts: { reminders: number; escalations: number } }>(
+      `select private.send_reply_reminders($1::timestamptz) as counts`,
+      [now],
+    )
+  )[0]!.counts;
+
+interface JobRow {
+  kind: string;
+  submission_id: string;
+  recipient: string | null;
+}
+
+const reminderJobs = () =>
+  backend.sql<JobRow>(
+    `select kind, submission_id::text, recipient from private.enquiry_mail_jobs
+      where kind in ('reply_reminder', 'reply_escalation') order by created_at, kind`,
+  );
+
+const runSender = async () => {
+  const response = await fetch(`${backend.url}/functions/v1/send-enquiry-mail`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${backend.serviceRoleKey}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { sent: number; errors: number };
+};
+
+beforeAll(async () => {
+  api = await startMailApi();
+  backend = await startTestBackend({
+    enquiryMail: { apiUrl: api.url, apiKey: 'provider-key', from: FROM, notifyTo: STAFF },
+    siteUrl: SITE,
+  });
+  const created = await createAdmin(backend, 'jane.doe@kestrel.test');
+  admin = created.client;
+  await backend.sql(
+    `update auth.users set raw_user_meta_data = '{"full_name": "Jane Doe"}' where id = $1`,
+    [created.user.id],
+  );
+  assignee = (await createAdmin(backend, ASSIGNEE)).user;
+}, 120_000);
+
+afterAll(async () => {
+  await backend?.stop();
+  await api?.close();
+});
+
+beforeEach(async () => {
+  await backend.sql(`delete from public.contact_submissions`);
+  await backend.sql(`delete from private.enquiry_mail_jobs`);
+  api.received.length = 0;
+});
+
+describe('reminders and escalations', () => {
+  const arrived = '2026-11-20T09:00:00Z';
+
+  it('nothing before 20 hours; one reminder at 20 hours; one escalation at 24 hours; never twice', async () => {
+    const unassigned = await seedEnquiry(arrived);
+    const assigned = await seedEnquiry(arrived);
+    await backend.sql(`update public.contact_submissions set assigned_to = $1 where id = $2`, [
+      assignee.id,
+      assigned,
+    ]);
+
+    expect(await remind('2026-11-21T04:59:59Z')).toEqual({ reminders: 0, escalations: 0 });
+    expect(await remind('2026-11-21T05:00:00Z')).toEqual({ reminders: 2, escalations: 0 });
+    expect(await remind('2026-11-21T05:00:00Z')).toEqual({ reminders: 0, escalations: 0 });
+    expect(await remind('2026-11-21T08:59:00Z')).toEqual({ reminders: 0, escalations: 0 });
+    expect(await remind('2026-11-21T09:00:00Z')).toEqual({ reminders: 0, escalations: 2 });
+    expect(await remind('2026-11-21T09:00:00Z')).toEqual({ reminders: 0, escalations: 0 });
+    expect(await remind('2026-11-22T09:00:00Z')).toEqual({ reminders: 0, escalations: 0 });
+
+    const jobs = await reminderJobs();
+    const sorted = (rows: JobRow[]) =>
+      [...rows].sort((a, b) =>
+        `${a.kind}${a.submission_id}`.localeCompare(`${b.kind}${b.submission_id}`),
+      );
+    expect(sorted(jobs)).toEqual(
+      sorted([
+        { kind: 'reply_reminder', submission_id: unassigned, recipient: null },
+        { kind: 'reply_reminder', submission_id: assigned, recipient: ASSIGNEE },
+        { kind: 'reply_escalation', submission_id: unassigned, recipient: null },
+        { kind: 'reply_escalation', submission_id: assigned, recipient: null },
+      ]),
+    );
+  });
+
+  it('none for spam, won, lost, held or answered enquiries', async () => {
+    await seedEnquiry(arrived, 'spam');
+    await seedEnquiry(arrived, 'won');
+    await seedEnquiry(arrived, 'lost');
+    await seedEnquiry(arrived, 'new', true);
+    const answered = await seedEnquiry(arrived);
+    const { error } = await admin.rpc('record_enquiry_contact', {
+      _submission_id: answered,
+      _channel: 'phone',
+    });
+    expect(error).toBeNull();
+    expect(await remind('2026-11-21T05:00:00Z')).toEqual({ reminders: 0, escalations: 0 });
+    expect(await remind('2026-11-21T09:00:00Z')).toEqual({ reminders: 0, escalations: 0 });
+    expect(await reminderJobs()).toEqual([]);
+  });
+
+  it('a late run past the due time escalates without a reminder; a week-old backlog is not mailed', async () => {
+    const late = await seedEnquiry(arrived);
+    await seedEnquiry('2026-11-10T09:00:00Z');
+    expect(await remind('2026-11-21T10:00:00Z')).toEqual({ reminders: 0, escalations: 1 });
+    expect(await reminderJobs()).toEqual([
+      { kind: 'reply_escalation', submission_id: late, recipient: null },
+    ]);
+  });
+
+  it('the sender mails the reminder to the assignee and the escalation to the staff address, each naming the enquirer and linking to it', async () => {
+    const id = await seedEnquiry(arrived);
+    await backend.sql(`update public.contact_submissions set assigned_to = $1 where id = $2`, [
+      assignee.id,
+      id,
+    ]);
+    await backend.sql(`delete from private.enquiry_mail_jobs`);
+    await remind('2026-11-21T05:00:00Z');
+    await remind('2026-11-21T09:00:00Z');
+    expect(await runSender()).toMatchObject({ sent: 2, errors: 0 });
+
+    const link = `${SITE}/admin?enquiry=${id}`;
+    const reminder = api.received.find((mail) => mail.body.to === ASSIGNEE)!;
+    expect(reminder.body.subject).toBe(
+      `Reply due by Sat 21 Nov, 09:00: Visitor ${counter} (Clock Ltd)`,
+    );
+    expect(reminder.body.text).toContain(link);
+    const escalation = api.received.find((mail) => mail.body.to === STAFF)!;
+    expect(escalation.body.subject).toBe(
+      `Overdue: no reply to Visitor ${counter} (Clock Ltd) within 24 hours`,
+    );
+    expect(escalation.body.text).toContain(`Assigned to: sam.assignee <${ASSIGNEE}>`);
+    expect(escalation.body.text).toContain(link);
+  });
+});
+
+describe('a staff reply through the sender', () => {
+  it('goes to the enquirer from the site sender with the staff name, Reply-To the staff member, plain text, once', async () => {
+    const id = await seedEnquiry(new Date().toISOString());
+    await backend.sql(`delete from private.enquiry_mail_jobs`);
+    const { error } = await admin.rpc('send_enquiry_reply', {
+      _submission_id: id,
+      _body: 'Hello,\n\nThanks for writing. Shall we talk on Friday?\n\nJane',
+    });
+    expect(error).toBeNull();
+    expect(await runSender()).toMatchObject({ sent: 1, errors: 0 });
+    expect(await runSender()).toMatchObject({ sent: 0 });
+
+    expect(api.received).toHaveLength(1);
+    const [mail] = api.received;
+    const job = await backend.sql<{ id: string; status: string }>(
+      `select id::text, status from private.enquiry_mail_jobs where kind = 'reply'`,
+    );
+    expect(job[0]!.status).toBe('sent');
+    expect(mail!.headers['idempotency-key']).toBe(job[0]!.id);
+    expect(mail!.body).toEqual({
+      from: '"Jane Doe via Kestrel Data" <no-reply@kestrel-data.local>',
+      to: `clock-${counter}@example.com`,
+      reply_to: 'jane.doe@kestrel.test',
+      subject: 'Re: Your enquiry to Kestrel Data',
+      text: 'Hello,\n\nThanks for writing. Shall we talk on Friday?\n\nJane\n\n-- \nJane Doe, Kestrel Data',
+    });
+  });
+});
+
+describe('the weekly summary', () => {
+  const summaries = () =>
+    backend.sql<{ payload: Record<string, unknown> }>(
+      `select payload from private.enquiry_mail_jobs where kind = 'weekly_summary' order by created_at`,
+    );
+  const queue = async (now: string) =>
+    (
+      await backend.sql<{ queued: boolean }>(
+        `select private.queue_weekly_summary($1::timestamptz) as queued`,
+        [now],
+      )
+    )[0]!.queued;
+
+  it('in GMT: not before Monday 08:00 UTC, then once for the week', async () => {
+    expect(await queue('2026-11-30T07:59:00Z')).toBe(false);
+    expect(await queue('2026-11-30T08:00:00Z')).toBe(true);
+    expect(await queue('2026-11-30T09:00:00Z')).toBe(false);
+    expect(await queue('2026-12-06T23:00:00Z')).toBe(false);
+    expect((await summaries()).map((row) => row.payload.week_start)).toEqual(['2026-11-23']);
+  });
+
+  it('in BST: Monday 08:00 London is 07:00 UTC', async () => {
+    expect(await queue('2026-06-01T06:59:00Z')).toBe(false);
+    expect(await queue('2026-06-01T07:00:00Z')).toBe(true);
+    expect(await queue('2026-06-01T08:00:00Z')).toBe(false);
+    expect((await summaries()).map((row) => row.payload.week_start)).toEqual(['2026-05-25']);
+  });
+
+  it('counts last week by interest and source, the first responses, overdue, won and lost; the sender mails it to staff', async () => {
+    const answeredFast = await seedEnquiry('2026-11-23T10:00:00Z');
+    await seedEnquiry('2026-11-24T10:00:00Z', 'won');
+    await seedEnquiry('2026-11-25T10:00:00Z', 'lost');
+    await seedEnquiry('2026-11-26T10:00:00Z', 'spam');
+    await seedEnquiry('2026-11-30T06:00:00Z');
+    await backend.sql(
+      `update public.contact_submissions set utm_source = 'linkedin' where id = $1`,
+      [answeredFast],
+    );
+    await backend.sql(
+      `alter table public.contact_submissions disable trigger contact_submissions_guard_first_response;
+       update public.contact_submissions set first_response_at = created_at + interval '3 hours' where id = '${answeredFast}';
+       alter table public.contact_submissions enable trigger contact_submissions_guard_first_response;`,
+    );
+    await backend.sql(`delete from private.enquiry_mail_jobs`);
+    expect(await queue('2026-11-30T08:30:00Z')).toBe(true);
+    const [summary] = await summaries();
+    expect(summary!.payload).toEqual({
+      week_start: '2026-11-23',
+      received: 3,
+      by_interest: { 'data-strategy': 3 },
+      by_source: { linkedin: 1, direct: 2 },
+      median_first_response_seconds: 3 * 3600,
+      answered_within_promise: 1,
+      overdue_now: 0,
+      won: 1,
+      lost: 1,
+      promise_hours: 24,
+    });
+
+    await backend.sql(`update private.enquiry_mail_jobs set next_attempt_at = now()`);
+    expect(await runSender()).toMatchObject({ sent: 1, errors: 0 });
+    const [mail] = api.received;
+    expect(mail!.body.to).toBe(STAFF);
+    expect(mail!.body.subject).toBe('Enquiries: week of 2026-11-23');
+    expect(mail!.body.text).toContain('Data Strategy: 3');
+    expect(mail!.body.text).toContain('Median first response: 3.0 h');
+  });
+});
