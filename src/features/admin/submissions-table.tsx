@@ -28,6 +28,8 @@ const cell = 'px-4 py-3 align-top';
 /** The first column stays put while the rest scroll sideways on a phone. */
 const sticky = 'sticky left-0 z-10 shadow-[1px_0_0_#e2e8f0]';
 const stickyBodyCell = `${sticky} bg-white group-hover:bg-slate-50`;
+/** A ticked row's pinned cell keeps the row's tint when the others scroll under it. */
+const stickySelectedCell = `${sticky} bg-brand-50`;
 const stickyHeaderCell = `${sticky} bg-slate-50`;
 
 /** Which rows are ticked, and how ticking changes that. */
@@ -123,7 +125,7 @@ function SubmissionRow({ row, onView, checked, onSelect }: RowProps) {
   const email = displayValue(row.Email);
   return (
     <tr className={`group hover:bg-slate-50 ${checked ? 'bg-brand-50' : ''}`}>
-      <td className={`${cell} ${stickyBodyCell} whitespace-nowrap`}>
+      <td className={`${cell} ${checked ? stickySelectedCell : stickyBodyCell} whitespace-nowrap`}>
         <span className="flex items-start gap-3">
           <input
             type="checkbox"
