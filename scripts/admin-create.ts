@@ -98,6 +98,9 @@ function parseRequest(argv: string[]): AdminRequest {
   if (fullName !== undefined && fullName.length > 100) {
     throw new UsageError('--name must be at most 100 characters.');
   }
+  if (fullName !== undefined && /\p{Cc}/u.test(fullName)) {
+    throw new UsageError('--name cannot contain line breaks, tabs or other control characters.');
+  }
   return { email, password, fullName, totp, resetMfa };
 }
 
@@ -254,6 +257,27 @@ async function grantAdminRole(
   throw new Error(`Could not grant the admin role: ${error.message} (${error.code})`);
 }
 
+/** Stores --name as the staff member's display name (public.staff_profiles), replacing any earlier one. */
+async function saveStaffName(
+  client: SupabaseClient<Database>,
+  user: User,
+  name: string,
+  log: (line: string) => void,
+): Promise<void> {
+  // update, then insert when there was no row (the embedded backend has no upsert).
+  const updated = await client
+    .from('staff_profiles')
+    .update({ display_name: name })
+    .eq('user_id', user.id)
+    .select('user_id');
+  const { error } =
+    updated.error || (updated.data?.length ?? 0) > 0
+      ? updated
+      : await client.from('staff_profiles').insert({ user_id: user.id, display_name: name });
+  if (error) throw new Error(`Could not save the staff name: ${error.message} (${error.code})`);
+  log(`Set the staff name of ${user.email ?? user.id} to "${name}".`);
+}
+
 /** Removes every MFA factor of the user (GoTrue's admin factor endpoint also drops its sessions to aal1). */
 async function resetFactors(
   client: SupabaseClient<Database>,
@@ -350,6 +374,7 @@ async function main(argv: string[]): Promise<number> {
     }
     const user = await createOrFindUser(client, request, log);
     await grantAdminRole(client, user, log);
+    if (request.fullName) await saveStaffName(client, user, request.fullName, log);
     if (request.resetMfa) await resetFactors(client, user, log);
     if (request.totp) await enrolTotp(connection, request, log);
     log(`Done: ${request.email} is an admin; after signing in at /auth it can open /admin.`);

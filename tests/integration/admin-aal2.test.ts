@@ -199,7 +199,7 @@ describe('the same session after the code step (aal2)', () => {
   it('may call every admin RPC', async () => {
     const staff = await session.rpc('list_staff');
     expect(staff.error).toBeNull();
-    expect(staff.data).toEqual([{ id: adminUser.id, email: ADMIN.email }]);
+    expect(staff.data).toEqual([{ id: adminUser.id, email: ADMIN.email, display_name: null }]);
 
     const overview = await session.rpc('enquiry_overview');
     expect(overview.error).toBeNull();

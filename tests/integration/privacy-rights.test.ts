@@ -341,6 +341,7 @@ describe('staff access', () => {
         roles: ['admin'],
         mfa_enrolled: true,
         last_sign_in_at: expect.any(String),
+        display_name: null,
       },
     ]);
   });
@@ -387,10 +388,11 @@ describe('staff access', () => {
       adminUser.id,
     ]);
 
+    // the last admin can only be the caller, and nobody may revoke their own role.
     const last = await admin.rpc('revoke_admin_role', { _email: 'ada.admin@example.com' });
     expect(last.error?.code).toBe('P0001');
-    expect(last.error?.hint).toBe('user_roles_last_admin');
-    expect(last.error?.message).toMatch(/last admin/);
+    expect(last.error?.hint).toBe('user_roles_self_revoke');
+    expect(last.error?.message).toMatch(/your own admin role/);
     const roles = await backend.sql<{ n: number }>(
       `select count(*)::int as n from public.user_roles where role = 'admin'`,
     );
