@@ -1,6 +1,10 @@
 import { limits } from '@/config/site';
 
-/** Every user-facing text of sign-in and sign-up (listed in docs/product-rules.md). */
+/**
+ * Every user-facing text of sign-in, sign-up and the second step (listed in
+ * docs/product-rules.md). The welcome is said only once the session is complete: after the code
+ * for an admin, straight after the password for an account that needs no code.
+ */
 export const authMessages = {
   fillAllFields: 'Please fill in all fields',
   passwordTooShort: `Password must be at least ${limits.minPasswordLength} characters long`,
@@ -22,9 +26,21 @@ export const authMessages = {
   accessDeniedDescription: 'You need admin privileges to access this page.',
   enterCode: 'Please enter the 6-digit code from your authenticator app',
   codeFormat: 'The code is 6 digits, with no letters',
-  wrongCode: (serverMessage: string) =>
-    `${serverMessage}: that is not the current code. Check your authenticator app and try again.`,
-  tooManyCodes: 'Too many codes tried. Wait a minute, then try again.',
+  wrongCode:
+    "That code didn't match. Codes change every 30 seconds: enter the 6-digit code your authenticator app shows now.",
+  codeExpired:
+    'That check took too long and timed out. Enter the 6-digit code your authenticator app shows now.',
+  tooManyCodes:
+    'Too many codes tried. Wait a minute, then enter the code your authenticator app shows at that moment.',
+  codeCheckInterrupted:
+    'Your connection changed while the code was being checked. Enter the code your authenticator app shows now.',
+  factorGone:
+    'This account no longer has an authenticator app set up. Sign out, sign in again and set one up.',
+  codeCheckFailed:
+    'Your code could not be checked just now. Check your connection, then enter the code your authenticator app shows.',
+  setupKeyCopied: 'Copied: paste the key into your authenticator app.',
+  setupKeyNotCopied:
+    'This browser would not copy the key. Select it and copy it, or type it into the app.',
   enrolmentFailed: 'Could not start setting up your authenticator app. Please try again.',
   mfaVerifiedTitle: 'Two-step verification set up',
   mfaEnrolledDescription: 'Your authenticator app is set up. Use it each time you sign in.',

@@ -9,18 +9,33 @@ const TOTP_ISSUER = 'Kestrel Data';
 export type CodeResult = { kind: 'verified' } | { kind: 'refused'; message: string };
 
 export type EnrolmentResult =
-  | { kind: 'ready'; factorId: string; qrCode: string; secret: string }
+  | { kind: 'ready'; factorId: string; qrCode: string; secret: string; uri: string }
   | { kind: 'error'; message: string };
 
 function thrownMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : authMessages.unexpected;
 }
 
-/** GoTrue's refusal in words a person can act on (its own message kept for the wrong code). */
-function refusalMessage(error: { code?: string; status?: number; message: string }): string {
-  if (error.code === 'mfa_verification_failed') return authMessages.wrongCode(error.message);
-  if (error.status === 429) return authMessages.tooManyCodes;
-  return error.message || authMessages.unexpected;
+/**
+ * GoTrue's refusal of a code in words a person can act on, by its error code (its own message,
+ * "Invalid TOTP code entered" and the like, goes to the audit log only).
+ */
+export function refusalMessage(error: { code?: string; status?: number }): string {
+  if (error.status === 429 || error.code === 'over_request_rate_limit') {
+    return authMessages.tooManyCodes;
+  }
+  switch (error.code) {
+    case 'mfa_verification_failed':
+      return authMessages.wrongCode;
+    case 'mfa_challenge_expired':
+      return authMessages.codeExpired;
+    case 'mfa_ip_address_mismatch':
+      return authMessages.codeCheckInterrupted;
+    case 'mfa_factor_not_found':
+      return authMessages.factorGone;
+    default:
+      return authMessages.codeCheckFailed;
+  }
 }
 
 /**
@@ -52,14 +67,13 @@ export async function verifyTotpCode(
     });
     return { kind: 'verified' };
   } catch (error) {
-    const message = thrownMessage(error);
     await logAuditEvent(client, {
       action: 'auth_mfa_failed',
       resource: 'mfa_factor',
       resourceId: factorId,
-      details: { step, error: message },
+      details: { step, error: thrownMessage(error) },
     });
-    return { kind: 'refused', message };
+    return { kind: 'refused', message: authMessages.codeCheckFailed };
   }
 }
 
@@ -88,6 +102,7 @@ export async function startTotpEnrolment(client: AppSupabaseClient): Promise<Enr
       factorId: data.id,
       qrCode: data.totp.qr_code,
       secret: data.totp.secret,
+      uri: data.totp.uri,
     };
   } catch (error) {
     return { kind: 'error', message: thrownMessage(error) };

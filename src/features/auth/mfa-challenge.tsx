@@ -1,3 +1,4 @@
+import { notify } from '@/components/ui/toast/notify';
 import { useAuth } from '@/features/auth/auth-context';
 import { authMessages } from '@/features/auth/auth-messages';
 import { verifyTotpCode, type CodeResult } from '@/features/auth/mfa-actions';
@@ -16,7 +17,16 @@ export function MfaChallenge() {
 
   async function verify(code: string): Promise<CodeResult> {
     if (!factor) return { kind: 'refused', message: authMessages.unexpected };
-    return verifyTotpCode(await getClient(), factor.id, code, 'sign-in');
+    const result = await verifyTotpCode(await getClient(), factor.id, code, 'sign-in');
+    // only now is the sign-in complete (aal2).
+    if (result.kind === 'verified') {
+      notify({
+        title: authMessages.welcomeTitle,
+        description: authMessages.welcomeDescription,
+        variant: 'success',
+      });
+    }
+    return result;
   }
 
   return (

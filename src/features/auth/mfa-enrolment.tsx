@@ -11,12 +11,14 @@ import {
 } from '@/features/auth/mfa-actions';
 import { MfaCard } from '@/features/auth/mfa-card';
 import { MfaCodeForm } from '@/features/auth/mfa-code-form';
+import { TotpSetupDetails } from '@/features/auth/totp-setup-details';
 
 type EnrolmentState = { kind: 'starting' } | EnrolmentResult;
 
 /**
- * First sign-in of an admin without a second factor: enrol an authenticator app (the QR code
- * GoTrue returns, and the key as text for people who cannot scan), then confirm it with a code.
+ * First sign-in of an admin without a second factor: enrol an authenticator app (a link that
+ * opens the app on the phone that holds it, the QR code GoTrue returns for another device, and
+ * the key as text), then confirm it with a code.
  * No enquiry is shown before this is done.
  */
 export function MfaEnrolment() {
@@ -90,21 +92,7 @@ export function MfaEnrolment() {
         <div className="space-y-6">
           <ol className="list-decimal space-y-4 pl-5 text-sm text-ink-soft">
             <li>
-              <p>Scan this QR code with the app:</p>
-              <img
-                src={state.qrCode}
-                alt="QR code that adds this account to an authenticator app"
-                width={176}
-                height={176}
-                className="mt-2 rounded-lg border border-slate-200 bg-white p-2"
-              />
-              <p className="mt-3">Cannot scan it? Type this setup key into the app instead:</p>
-              <code
-                id="mfa-secret"
-                className="mt-1 block rounded-md bg-slate-100 px-3 py-2 font-mono text-base tracking-wider break-all text-ink"
-              >
-                {state.secret}
-              </code>
+              <TotpSetupDetails qrCode={state.qrCode} secret={state.secret} uri={state.uri} />
             </li>
             <li>
               <p>Enter the 6-digit code the app now shows for Kestrel Data.</p>

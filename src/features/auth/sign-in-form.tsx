@@ -53,16 +53,16 @@ export function SignInForm() {
       send: async () => signInWithEmail(await getClient(), values),
       onSuccess: async () => {
         limiter.reset();
+        // An admin stays here for the second step (AuthScreen shows it, welcomes them once the
+        // code is accepted and goes on to `next`). Anyone else needs no code, so their sign-in
+        // is complete: welcome, and on to the page asked for, where the role check answers.
+        if (await isAdmin(await getClient())) return;
         notify({
           title: authMessages.welcomeTitle,
           description: authMessages.welcomeDescription,
           variant: 'success',
         });
-        // An admin stays here for the second step (AuthScreen shows it and then goes on to
-        // `next`); anyone else goes to the page asked for, where the role check answers.
-        if (!(await isAdmin(await getClient()))) {
-          void navigate(safeNextPath(searchParams.get('next')), { replace: true });
-        }
+        void navigate(safeNextPath(searchParams.get('next')), { replace: true });
       },
     });
   }
