@@ -4,7 +4,7 @@ import { staffAccessPage, StaffAccessPanel } from '@/features/staff-access/staff
 export default function AdminStaffPage() {
   return (
     <StaffSectionPage {...staffAccessPage}>
-      {({ client }) => <StaffAccessPanel client={client} />}
+      {({ client, user }) => <StaffAccessPanel client={client} currentUserId={user.id} />}
     </StaffSectionPage>
   );
 }

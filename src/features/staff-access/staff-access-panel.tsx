@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 
-import { buttonClass } from '@/components/ui/button-styles';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { EmailForm } from '@/components/ui/email-form';
 import { SectionCard } from '@/components/ui/section-card';
 import {
-  formatSignIn,
   grantAdminRole,
   listStaffAccess,
   revokeAdminRole,
+  staffName,
   type StaffMember,
 } from '@/features/staff-access/staff-access';
+import { StaffCards, StaffTable } from '@/features/staff-access/staff-list';
 import { isEmailAddress } from '@/lib/email-pattern';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
@@ -27,16 +28,25 @@ export const staffAccessPage = {
 
 /**
  * Who can reach the enquiries: every account holding a role, whether it has a second factor and
- * when it last signed in; an admin grants or revokes the admin role by e-mail. The database
- * checks the caller, refuses to remove the last admin and writes the audit entries.
+ * when it last signed in, by name; an admin grants the admin role by e-mail and revokes it after
+ * confirming in a dialog that names the person (never on their own row). The database checks
+ * the caller, refuses to remove the last admin or oneself and writes the audit entries.
  */
-export function StaffAccessPanel({ client }: { client: AppSupabaseClient }) {
+export function StaffAccessPanel({
+  client,
+  currentUserId,
+}: {
+  client: AppSupabaseClient;
+  /** The signed-in admin, whose own row offers no revoke. */
+  currentUserId: string;
+}) {
   const [staff, setStaff] = useState<StaffMember[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
+  const [revoking, setRevoking] = useState<StaffMember | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -58,7 +68,7 @@ export function StaffAccessPanel({ client }: { client: AppSupabaseClient }) {
     };
   }, [client]);
 
-  async function change(action: 'grant' | 'revoke', address: string) {
+  async function change(action: 'grant' | 'revoke', address: string, name = address) {
     setBusy(true);
     setMessage(null);
     try {
@@ -72,8 +82,8 @@ export function StaffAccessPanel({ client }: { client: AppSupabaseClient }) {
             ? `${address} is now an admin.`
             : `${address} already had the admin role.`
           : changed
-            ? `${address} is no longer an admin.`
-            : `${address} did not have the admin role.`;
+            ? `${name} is no longer an admin.`
+            : `${name} did not have the admin role.`;
       setMessage({ tone: 'ok', text });
       if (action === 'grant') setEmail('');
       await load();
@@ -83,6 +93,13 @@ export function StaffAccessPanel({ client }: { client: AppSupabaseClient }) {
       setBusy(false);
     }
   }
+
+  async function confirmRevoke(member: StaffMember) {
+    await change('revoke', member.email, staffName(member));
+    setRevoking(null);
+  }
+
+  const listActions = { currentUserId, busy, onRevoke: setRevoking };
 
   function grant() {
     const address = email.trim();
@@ -113,59 +130,10 @@ export function StaffAccessPanel({ client }: { client: AppSupabaseClient }) {
         {loadError ? <p className="text-red-800">{loadError}</p> : null}
         {staff === null && !loadError ? <p className="text-ink-muted">Loading staff…</p> : null}
         {staff ? (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">
-                Accounts holding a role, with multi-factor authentication and last sign-in
-              </caption>
-              <thead className="border-b border-slate-200 text-ink-muted">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    E-mail
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Role
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    MFA
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Last sign-in
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {staff.map((member) => (
-                  <tr key={member.user_id} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className="py-2 pr-4 font-medium break-all text-ink">
-                      {member.email}
-                    </th>
-                    <td className="py-2 pr-4 capitalize">{member.roles.join(', ')}</td>
-                    <td className="py-2 pr-4">
-                      {member.mfa_enrolled ? 'Enrolled' : 'Not enrolled'}
-                    </td>
-                    <td className="py-2 pr-4">{formatSignIn(member.last_sign_in_at)}</td>
-                    <td className="py-2 text-right">
-                      {member.roles.includes('admin') ? (
-                        <button
-                          type="button"
-                          disabled={busy}
-                          onClick={() => void change('revoke', member.email)}
-                          aria-label={`Revoke admin role from ${member.email}`}
-                          className={buttonClass({ variant: 'outline', size: 'sm' })}
-                        >
-                          Revoke admin
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <>
+            <StaffTable staff={staff} {...listActions} />
+            <StaffCards staff={staff} {...listActions} />
+          </>
         ) : null}
       </SectionCard>
 
@@ -181,6 +149,28 @@ export function StaffAccessPanel({ client }: { client: AppSupabaseClient }) {
           busy={busy}
         />
       </SectionCard>
+
+      <DialogShell
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        alert
+        title={revoking ? `Revoke the admin role from ${staffName(revoking)}?` : ''}
+        description={
+          revoking
+            ? `${revoking.email} will no longer see enquiries or manage staff. You can grant the role again later.`
+            : ''
+        }
+        closeLabel="Cancel"
+        actions={[
+          {
+            label: busy ? 'Revoking…' : 'Revoke admin role',
+            variant: 'secondary',
+            className: 'bg-red-700 hover:bg-red-800',
+            disabled: busy,
+            onClick: () => revoking && void confirmRevoke(revoking),
+          },
+        ]}
+      />
     </div>
   );
 }

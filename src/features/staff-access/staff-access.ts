@@ -9,6 +9,8 @@ const staffMemberSchema = z.object({
   roles: z.array(z.string()),
   mfa_enrolled: z.boolean(),
   last_sign_in_at: z.nullable(z.string()),
+  /** The staff name (public.staff_profiles), null when none has been given. */
+  display_name: z.nullable(z.string()),
 });
 
 export type StaffMember = z.infer<typeof staffMemberSchema>;
@@ -36,6 +38,22 @@ export async function listStaffAccess(client: AppSupabaseClient): Promise<StaffM
   const { data, error } = await client.rpc('staff_access');
   if (error) throw refusal(error);
   return z.array(staffMemberSchema).parse(data ?? []);
+}
+
+/** How a person is named on screen: their staff name, or the address when they have none. */
+export function staffName(member: Pick<StaffMember, 'display_name' | 'email'>): string {
+  return member.display_name ?? member.email;
+}
+
+/** Sets a staff member's name (admins only); returns it as stored, trimmed. */
+export async function setStaffName(
+  client: AppSupabaseClient,
+  userId: string,
+  name: string,
+): Promise<string> {
+  const { data, error } = await client.rpc('set_staff_name', { _user_id: userId, _name: name });
+  if (error) throw refusal(error);
+  return data;
 }
 
 /** True when the account gained the role, false when it already had it. */

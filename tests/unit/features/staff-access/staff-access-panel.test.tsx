@@ -13,6 +13,7 @@ const ada: StaffMember = {
   roles: ['admin'],
   mfa_enrolled: true,
   last_sign_in_at: '2026-11-25T02:38:00Z',
+  display_name: 'Ada Lovelace',
 };
 const bob: StaffMember = {
   user_id: 'u2',
@@ -20,28 +21,129 @@ const bob: StaffMember = {
   roles: ['admin'],
   mfa_enrolled: false,
   last_sign_in_at: null,
+  display_name: null,
 };
 
-function rowOf(email: string) {
-  return screen.getByRole('rowheader', { name: email }).closest('tr')!;
+/** Signed in as Ada unless told otherwise. */
+function renderPanel(client: Parameters<typeof StaffAccessPanel>[0]['client'], me = 'u1') {
+  return render(<StaffAccessPanel client={client} currentUserId={me} />);
+}
+
+const table = () => screen.getByRole('table');
+const cards = () => screen.getByRole('list', { name: 'Accounts holding a role' });
+
+function rowOf(name: RegExp) {
+  return within(table()).getByRole('rowheader', { name }).closest('tr')!;
+}
+
+function cardOf(email: string) {
+  return within(cards())
+    .getAllByRole('listitem')
+    .find((item) => item.textContent?.includes(email))!;
 }
 
 describe('StaffAccessPanel', () => {
-  it('lists each account with its role, MFA and last sign-in', async () => {
+  it('lists each person by name and address with role, MFA and last sign-in', async () => {
     const { client } = createFakeRpcClient({ staff_access: () => ({ data: [ada, bob] }) });
-    render(<StaffAccessPanel client={client} />);
+    renderPanel(client);
     await screen.findByRole('table');
-    const cells = (email: string) =>
-      within(rowOf(email))
+    const cells = (name: RegExp) =>
+      within(rowOf(name))
         .getAllByRole('cell')
         .map((cell) => cell.textContent);
-    expect(cells('ada@example.com')).toEqual([
+    expect(rowOf(/Ada Lovelace/)).toHaveTextContent('ada@example.com');
+    expect(cells(/Ada Lovelace/)).toEqual([
       'admin',
       'Enrolled',
       '25 Nov 2026, 02:38 UTC',
-      'Revoke admin',
+      'Your account',
     ]);
-    expect(cells('bob@example.com')).toEqual(['admin', 'Not enrolled', 'Never', 'Revoke admin']);
+    expect(cells(/bob@example.com/)).toEqual(['admin', 'Not enrolled', 'Never', 'Revoke admin']);
+    expect(rowOf(/bob@example.com/)).toHaveTextContent('No name given');
+  });
+
+  it('shows the same people as cards for narrow screens (table from tablet width up)', async () => {
+    const { client } = createFakeRpcClient({ staff_access: () => ({ data: [ada, bob] }) });
+    renderPanel(client);
+    await screen.findByRole('table');
+    expect(table()).toHaveClass('hidden', 'md:table');
+    expect(cards()).toHaveClass('md:hidden');
+    const bobCard = cardOf('bob@example.com');
+    const terms = within(bobCard)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const details = within(bobCard)
+      .getAllByRole('definition')
+      .map((detail) => detail.textContent);
+    expect(terms).toEqual(['Role', 'MFA', 'Last sign-in']);
+    expect(details).toEqual(['admin', 'Not enrolled', 'Never']);
+    expect(
+      within(bobCard).getByRole('button', { name: 'Revoke admin role from bob@example.com' }),
+    ).toBeVisible();
+    expect(within(cardOf('ada@example.com')).queryByRole('button')).toBeNull();
+  });
+
+  it('lets an address wrap before the @ and after dots', async () => {
+    const long = { ...bob, email: 'firstname.lastname@department.example.co.uk' };
+    const { client } = createFakeRpcClient({ staff_access: () => ({ data: [long] }) });
+    renderPanel(client, 'someone-else');
+    await screen.findByRole('table');
+    const address = within(rowOf(/firstname/)).getByText(
+      (_, element) =>
+        element?.tagName === 'SPAN' &&
+        element.textContent === long.email &&
+        element.querySelector(':scope > wbr') !== null,
+    );
+    expect(address.innerHTML).toBe(
+      'firstname.<wbr>lastname<wbr>@department.<wbr>example.<wbr>co.<wbr>uk',
+    );
+  });
+
+  it('offers no revoke on your own row', async () => {
+    const { client } = createFakeRpcClient({ staff_access: () => ({ data: [ada, bob] }) });
+    renderPanel(client);
+    await screen.findByRole('table');
+    expect(within(rowOf(/Ada Lovelace/)).queryByRole('button')).toBeNull();
+    expect(within(rowOf(/Ada Lovelace/)).getByText('Your account')).toBeInTheDocument();
+  });
+
+  it('revokes only after a confirmation that names the person', async () => {
+    let staff = [ada, bob];
+    const { client, calls } = createFakeRpcClient({
+      staff_access: () => ({ data: staff }),
+      revoke_admin_role: () => {
+        staff = [bob];
+        return { data: true };
+      },
+    });
+    renderPanel(client, 'u2');
+    await screen.findByRole('table');
+    const user = userEvent.setup();
+    await user.click(
+      within(table()).getByRole('button', { name: 'Revoke admin role from Ada Lovelace' }),
+    );
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'Revoke the admin role from Ada Lovelace?',
+    });
+    expect(dialog).toHaveTextContent('ada@example.com will no longer see enquiries');
+    expect(calls.map((call) => call.name)).toEqual(['staff_access']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.map((call) => call.name)).toEqual(['staff_access']);
+
+    await user.click(
+      within(table()).getByRole('button', { name: 'Revoke admin role from Ada Lovelace' }),
+    );
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke admin role' }),
+    );
+    expect(await screen.findByText('Ada Lovelace is no longer an admin.')).toBeVisible();
+    expect(calls.find((call) => call.name === 'revoke_admin_role')?.args).toEqual({
+      _email: 'ada@example.com',
+    });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(within(table()).queryByRole('rowheader', { name: /Ada Lovelace/ })).toBeNull();
   });
 
   it('grants the admin role by e-mail, says so and reloads the list', async () => {
@@ -53,7 +155,7 @@ describe('StaffAccessPanel', () => {
         return { data: true };
       },
     });
-    render(<StaffAccessPanel client={client} />);
+    renderPanel(client);
     await screen.findByRole('table');
     const user = userEvent.setup();
     await user.type(
@@ -61,7 +163,9 @@ describe('StaffAccessPanel', () => {
       ' bob@example.com',
     );
     await user.click(screen.getByRole('button', { name: 'Grant admin role' }));
-    expect(await screen.findByRole('rowheader', { name: 'bob@example.com' })).toBeVisible();
+    expect(
+      await within(table()).findByRole('rowheader', { name: /bob@example.com/ }),
+    ).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent('bob@example.com is now an admin.');
     expect(calls.find((call) => call.name === 'grant_admin_role')?.args).toEqual({
       _email: 'bob@example.com',
@@ -71,7 +175,7 @@ describe('StaffAccessPanel', () => {
 
   it('refuses a malformed address before asking the database', async () => {
     const { client, calls } = createFakeRpcClient({ staff_access: () => ({ data: [ada] }) });
-    render(<StaffAccessPanel client={client} />);
+    renderPanel(client);
     await screen.findByRole('table');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/E-mail address of an existing account/), 'bob');
@@ -80,9 +184,9 @@ describe('StaffAccessPanel', () => {
     expect(calls.map((call) => call.name)).toEqual(['staff_access']);
   });
 
-  it("shows the database's refusal to remove the last admin", async () => {
+  it("shows the database's refusal, e.g. to remove the last admin", async () => {
     const { client } = createFakeRpcClient({
-      staff_access: () => ({ data: [ada] }),
+      staff_access: () => ({ data: [ada, bob] }),
       revoke_admin_role: () => ({
         error: {
           code: 'P0001',
@@ -91,22 +195,26 @@ describe('StaffAccessPanel', () => {
         },
       }),
     });
-    render(<StaffAccessPanel client={client} />);
+    renderPanel(client, 'u2');
     await screen.findByRole('table');
-    await userEvent
-      .setup()
-      .click(screen.getByRole('button', { name: 'Revoke admin role from ada@example.com' }));
+    const user = userEvent.setup();
+    await user.click(
+      within(table()).getByRole('button', { name: 'Revoke admin role from Ada Lovelace' }),
+    );
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke admin role' }),
+    );
     expect(await screen.findByRole('status')).toHaveTextContent(
       'The last admin cannot lose the admin role. Grant it to another account first.',
     );
-    expect(rowOf('ada@example.com')).toBeVisible();
+    expect(rowOf(/Ada Lovelace/)).toBeVisible();
   });
 
   it('says when the list cannot be read', async () => {
     const { client } = createFakeRpcClient({
       staff_access: () => ({ error: { code: '42501', message: 'permission denied' } }),
     });
-    render(<StaffAccessPanel client={client} />);
+    renderPanel(client);
     expect(
       await screen.findByText(/Only staff admins signed in with their authenticator code/),
     ).toBeVisible();
