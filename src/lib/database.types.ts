@@ -49,48 +49,66 @@ export type Database = {
           Company: string;
           created_at: string;
           Email: string;
+          first_response_at: string | null;
           held_at: string | null;
           id: string;
           Interest: string;
           Job: string | null;
+          landing_page: string | null;
           last_contacted_at: string | null;
           Message: string;
           Name: string;
           Phone: string | null;
+          referrer_host: string | null;
           status: string;
           Timeline: string;
+          utm_campaign: string | null;
+          utm_medium: string | null;
+          utm_source: string | null;
         };
         Insert: {
           assigned_to?: string | null;
           Company: string;
           created_at?: string;
           Email: string;
+          first_response_at?: string | null;
           held_at?: string | null;
           id?: string;
           Interest: string;
           Job?: string | null;
+          landing_page?: string | null;
           last_contacted_at?: string | null;
           Message: string;
           Name: string;
           Phone?: string | null;
+          referrer_host?: string | null;
           status?: string;
           Timeline: string;
+          utm_campaign?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
         };
         Update: {
           assigned_to?: string | null;
           Company?: string;
           created_at?: string;
           Email?: string;
+          first_response_at?: string | null;
           held_at?: string | null;
           id?: string;
           Interest?: string;
           Job?: string | null;
+          landing_page?: string | null;
           last_contacted_at?: string | null;
           Message?: string;
           Name?: string;
           Phone?: string | null;
+          referrer_host?: string | null;
           status?: string;
           Timeline?: string;
+          utm_campaign?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
         };
         Relationships: [];
       };
@@ -129,23 +147,46 @@ export type Database = {
           },
         ];
       };
-      staff_profiles: {
+      enquiry_replies: {
         Row: {
-          display_name: string;
-          updated_at: string;
-          user_id: string;
+          author_email: string | null;
+          author_id: string | null;
+          author_name: string | null;
+          body: string | null;
+          channel: string;
+          created_at: string;
+          id: string;
+          submission_id: string;
         };
         Insert: {
-          display_name: string;
-          updated_at?: string;
-          user_id: string;
+          author_email?: string | null;
+          author_id?: string | null;
+          author_name?: string | null;
+          body?: string | null;
+          channel: string;
+          created_at?: string;
+          id?: string;
+          submission_id: string;
         };
         Update: {
-          display_name?: string;
-          updated_at?: string;
-          user_id?: string;
+          author_email?: string | null;
+          author_id?: string | null;
+          author_name?: string | null;
+          body?: string | null;
+          channel?: string;
+          created_at?: string;
+          id?: string;
+          submission_id?: string;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'enquiry_replies_submission_id_fkey';
+            columns: ['submission_id'];
+            isOneToOne: false;
+            referencedRelation: 'contact_submissions';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       user_roles: {
         Row: {
@@ -192,7 +233,40 @@ export type Database = {
         Args: { claim: string; job_id: string; message_id?: string };
         Returns: boolean;
       };
+      enquiries_needing_reply: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          assigned_to: string;
+          assignee_email: string;
+          company: string;
+          created_at: string;
+          due_at: string;
+          id: string;
+          name: string;
+          overdue: boolean;
+          status: string;
+        }[];
+      };
       enquiry_overview: { Args: { _since?: string }; Returns: Json };
+      enquiry_response_overview: { Args: { _now?: string }; Returns: Json };
+      enquiry_source_overview: {
+        Args: { _now?: string };
+        Returns: {
+          dimension: string;
+          enquiries: number;
+          value: string;
+          won: number;
+        }[];
+      };
+      enquiry_timeline: {
+        Args: { _submission_id: string };
+        Returns: {
+          actor: string;
+          details: Json;
+          event: string;
+          occurred_at: string;
+        }[];
+      };
       erase_subject_data: { Args: { _email: string }; Returns: Json };
       fail_enquiry_mail_job: {
         Args: { claim: string; error: string; job_id: string };
@@ -216,10 +290,13 @@ export type Database = {
       list_staff: {
         Args: Record<PropertyKey, never>;
         Returns: {
-          display_name: string;
           email: string;
           id: string;
         }[];
+      };
+      record_enquiry_contact: {
+        Args: { _channel: string; _submission_id: string };
+        Returns: string;
       };
       record_enquiry_export: {
         Args: {
@@ -237,14 +314,13 @@ export type Database = {
       };
       retry_failed_enquiry_mail: { Args: { job_id: string }; Returns: boolean };
       revoke_admin_role: { Args: { _email: string }; Returns: boolean };
-      set_staff_name: {
-        Args: { _name: string; _user_id: string };
+      send_enquiry_reply: {
+        Args: { _body: string; _submission_id: string };
         Returns: string;
       };
       staff_access: {
         Args: Record<PropertyKey, never>;
         Returns: {
-          display_name: string;
           email: string;
           last_sign_in_at: string;
           mfa_enrolled: boolean;
