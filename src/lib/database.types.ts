@@ -188,6 +188,24 @@ export type Database = {
           },
         ];
       };
+      staff_profiles: {
+        Row: {
+          display_name: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          display_name: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          display_name?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       user_roles: {
         Row: {
           created_at: string;
@@ -290,6 +308,7 @@ export type Database = {
       list_staff: {
         Args: Record<PropertyKey, never>;
         Returns: {
+          display_name: string;
           email: string;
           id: string;
         }[];
@@ -318,9 +337,14 @@ export type Database = {
         Args: { _body: string; _submission_id: string };
         Returns: string;
       };
+      set_staff_name: {
+        Args: { _name: string; _user_id: string };
+        Returns: string;
+      };
       staff_access: {
         Args: Record<PropertyKey, never>;
         Returns: {
+          display_name: string;
           email: string;
           last_sign_in_at: string;
           mfa_enrolled: boolean;
