@@ -2,7 +2,7 @@ import { DialogShell } from '@/components/ui/dialog-shell';
 import { Spinner } from '@/components/ui/spinner';
 import { EnquiryNotes } from '@/features/admin/enquiry-notes';
 import { EnquiryWorkflowForm } from '@/features/admin/enquiry-workflow-form';
-import { heldExplanation } from '@/features/admin/held-badge';
+import { HeldNotice } from '@/features/admin/held-notice';
 import type { Submission } from '@/features/admin/list-submissions';
 import { SubmissionDetails } from '@/features/admin/submission-details';
 import { displayValue, formatDateTime } from '@/features/admin/submission-format';
@@ -25,9 +25,7 @@ function heading(state: EnquiryState): { title: string; description: string } {
     case 'loaded':
       return {
         title: displayValue(state.enquiry.Name),
-        description: `Enquiry received ${formatDateTime(state.enquiry.created_at)}${
-          state.enquiry.held_at ? `. Held: ${heldExplanation}` : ''
-        }`,
+        description: `Enquiry received ${formatDateTime(state.enquiry.created_at)}`,
       };
     case 'missing':
       return {
@@ -59,6 +57,16 @@ export function SubmissionDialog({ client, enquiryId, initial, onClose, onChange
     >
       {state.kind === 'loaded' ? (
         <div className="space-y-6 overflow-y-auto px-6 py-4">
+          {state.enquiry.held_at ? (
+            <HeldNotice
+              client={client}
+              enquiry={state.enquiry}
+              onReleased={(released) => {
+                setEnquiry(released);
+                onChanged();
+              }}
+            />
+          ) : null}
           <SubmissionDetails submission={state.enquiry} />
           <EnquiryWorkflowForm
             key={state.enquiry.id}

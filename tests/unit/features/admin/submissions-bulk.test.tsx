@@ -50,14 +50,24 @@ describe('held enquiries', () => {
     // three loads of the whole dashboard in jsdom: slow on a busy machine
   }, 15_000);
 
-  it('says in the enquiry dialog that the enquiry was held and what that meant', async () => {
-    renderDashboard({
+  it('says in the enquiry dialog what the hold meant, and releases it from there', async () => {
+    const bulk = vi.fn(() => ({ data: { action: 'release', requested: 1, count: 1 } }));
+    const { rpcCalls } = renderDashboard({
       rows: [submission(2, { Name: 'Real Prospect', held_at: heldAt })],
       enquiryId: submission(2).id,
+      rpc: { bulk_enquiry_action: bulk },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Real Prospect' });
-    expect(dialog).toHaveTextContent('Held: Arrived while enquiries were past the hourly ceiling');
-  });
+    expect(dialog).toHaveTextContent('Held. Arrived while enquiries were past the hourly ceiling');
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Release hold' }));
+    await waitFor(() => expect(bulk).toHaveBeenCalledTimes(1));
+    expect(rpcCalls.find((call) => call.name === 'bulk_enquiry_action')?.args).toEqual({
+      _ids: [submission(2).id],
+      _action: 'release',
+    });
+    await waitFor(() => expect(within(dialog).queryByText('Held.')).toBeNull());
+    expect(toasts).toContainEqual(expect.objectContaining({ title: 'Hold released' }));
+  }, 15_000);
 });
 
 describe('bulk actions', () => {

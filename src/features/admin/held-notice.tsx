@@ -1,0 +1,56 @@
+import { useState } from 'react';
+
+import { buttonClass } from '@/components/ui/button-styles';
+import { notify } from '@/components/ui/toast/notify';
+import { runBulkAction } from '@/features/admin/bulk-enquiry-action';
+import { heldExplanation } from '@/features/admin/held-badge';
+import type { Submission } from '@/features/admin/list-submissions';
+import { rpcErrorMessage } from '@/lib/rpc-error';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+type Props = {
+  client: AppSupabaseClient;
+  enquiry: Submission;
+  onReleased: (enquiry: Submission) => void;
+};
+
+/**
+ * In the enquiry dialog of a held enquiry: what the hold meant, and a button that releases it
+ * (the database's release action; it sends no mail, so staff reply in person).
+ */
+export function HeldNotice({ client, enquiry, onReleased }: Props) {
+  const [releasing, setReleasing] = useState(false);
+
+  async function release() {
+    setReleasing(true);
+    try {
+      await runBulkAction(client, [enquiry.id], 'release');
+      notify({
+        title: 'Hold released',
+        description: 'No acknowledgement is sent now: reply to the visitor in person.',
+        variant: 'success',
+      });
+      onReleased({ ...enquiry, held_at: null });
+    } catch (error) {
+      notify({ title: 'Not changed', description: rpcErrorMessage(error), variant: 'destructive' });
+    } finally {
+      setReleasing(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-lg border border-violet-200 bg-violet-50 p-4 text-sm text-violet-950">
+      <p className="min-w-0 flex-1">
+        <strong>Held.</strong> {heldExplanation}
+      </p>
+      <button
+        type="button"
+        onClick={() => void release()}
+        disabled={releasing}
+        className={buttonClass({ variant: 'outline', size: 'sm' })}
+      >
+        {releasing ? 'Releasing…' : 'Release hold'}
+      </button>
+    </div>
+  );
+}
