@@ -67,8 +67,14 @@ beforeAll(async () => {
   const created = await createAdmin(backend, ADMIN_EMAIL);
   admin = created.client;
   adminUser = created.user;
+  // user_metadata is the account's own to write; the name on a reply is the staff profile's.
   await backend.sql(
-    `update auth.users set raw_user_meta_data = '{"full_name": "Jane \\"JD\\" Doe\\r\\nBcc: x@evil.test"}' where id = $1`,
+    `update auth.users set raw_user_meta_data = '{"full_name": "Not This Name"}' where id = $1`,
+    [adminUser.id],
+  );
+  await backend.sql(
+    `insert into public.staff_profiles (user_id, display_name) values ($1, 'Jane "JD" <Doe>')
+     on conflict (user_id) do update set display_name = excluded.display_name`,
     [adminUser.id],
   );
 }, 120_000);
@@ -110,7 +116,7 @@ describe('a reply', () => {
         id: replyId,
         channel: 'reply',
         author_id: adminUser.id,
-        author_name: 'Jane JD Doe Bcc: x@evil.test',
+        author_name: 'Jane JD Doe',
         author_email: ADMIN_EMAIL,
         body: 'Thanks Ada, can we talk on Friday?',
       },
@@ -130,7 +136,7 @@ describe('a reply', () => {
         recipient: 'ada@example.com',
         payload: {
           reply_id: replyId,
-          staff_name: 'Jane JD Doe Bcc: x@evil.test',
+          staff_name: 'Jane JD Doe',
           staff_email: ADMIN_EMAIL,
           body: 'Thanks Ada, can we talk on Friday?',
         },

@@ -124,7 +124,8 @@ beforeAll(async () => {
   const created = await createAdmin(backend, 'jane.doe@kestrel.test');
   admin = created.client;
   await backend.sql(
-    `update auth.users set raw_user_meta_data = '{"full_name": "Jane Doe"}' where id = $1`,
+    `insert into public.staff_profiles (user_id, display_name) values ($1, 'Jane Doe')
+     on conflict (user_id) do update set display_name = excluded.display_name`,
     [created.user.id],
   );
   assignee = (await createAdmin(backend, ASSIGNEE)).user;
