@@ -1,0 +1,71 @@
+import { RpcError } from '@/lib/rpc-error';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+/** The longest reply the database stores and mails (public.send_enquiry_reply). */
+export const MAX_REPLY_LENGTH = 10_000;
+
+/** How a contact made outside the site is recorded: a call, or a reply from one's own mailbox. */
+export type ContactChannel = 'phone' | 'email';
+
+const refusals: Record<string, string> = {
+  '42501': 'Only staff admins signed in with their authenticator code can reply to enquiries.',
+  P0002: 'This enquiry no longer exists.',
+};
+
+function toRpcError(error: { code?: string; message: string }): RpcError {
+  return new RpcError(error.code, (error.code && refusals[error.code]) ?? error.message);
+}
+
+/** The reply as the database will store it, or the reason it would be refused. */
+export function checkReplyText(
+  text: string,
+): { ok: true; body: string } | { ok: false; message: string } {
+  const body = text.trim();
+  if (body === '') return { ok: false, message: 'Write a reply before sending it.' };
+  if (body.length > MAX_REPLY_LENGTH) {
+    return {
+      ok: false,
+      message: `A reply can be at most ${MAX_REPLY_LENGTH.toLocaleString('en-GB')} characters.`,
+    };
+  }
+  return { ok: true, body };
+}
+
+/**
+ * Sends a reply to the enquirer: the database stores it, queues the e-mail (from the site's
+ * address with the caller's name, Reply-To the caller) and counts it as the first response when
+ * it is one. Returns the reply's id; throws RpcError with a message to show.
+ */
+export async function sendEnquiryReply(
+  client: AppSupabaseClient,
+  submissionId: string,
+  text: string,
+): Promise<string> {
+  const checked = checkReplyText(text);
+  if (!checked.ok) throw new RpcError('22023', checked.message);
+  const { data, error } = await client.rpc('send_enquiry_reply', {
+    _submission_id: submissionId,
+    _body: checked.body,
+  });
+  if (error) throw toRpcError(error);
+  if (typeof data !== 'string') throw new RpcError(undefined, 'The database gave no result.');
+  return data;
+}
+
+/**
+ * Records "Log a call" (phone) or "Replied by e-mail" from the caller's own mailbox (email) as a
+ * contact. Returns the contact's id; throws RpcError with a message to show.
+ */
+export async function recordEnquiryContact(
+  client: AppSupabaseClient,
+  submissionId: string,
+  channel: ContactChannel,
+): Promise<string> {
+  const { data, error } = await client.rpc('record_enquiry_contact', {
+    _submission_id: submissionId,
+    _channel: channel,
+  });
+  if (error) throw toRpcError(error);
+  if (typeof data !== 'string') throw new RpcError(undefined, 'The database gave no result.');
+  return data;
+}
