@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { Queryable } from '../../../supabase/local/db/database.ts';
+import {
+  REPLY_CLOCK_INTERVAL_MS,
+  startReplyClockJob,
+} from '../../../supabase/local/jobs/reply-clock.ts';
+
+/** A database that answers the reply clock's three queries and records them. */
+function fakeDb(options: { present?: boolean; fail?: boolean } = {}) {
+  const queries: { text: string; params: unknown[] }[] = [];
+  const db: Queryable = {
+    query: vi.fn(async (text: string, params: unknown[] = []) => {
+      queries.push({ text, params });
+      if (text.includes('to_regprocedure')) {
+        return { rows: [{ present: options.present ?? true }] };
+      }
+      if (options.fail) throw new Error('database down');
+      if (text.includes('send_reply_reminders')) {
+        return { rows: [{ counts: { reminders: 1, escalations: 2 } }] };
+      }
+      return { rows: [{ queued: true }] };
+    }) as unknown as Queryable['query'],
+    exec: () => Promise.reject(new Error('the reply clock runs no scripts')),
+  };
+  return { db, queries };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the embedded reply clock', () => {
+  it('does not run at start, then runs both functions every 5 minutes', async () => {
+    vi.useFakeTimers();
+    const { db, queries } = fakeDb();
+    const log = vi.fn();
+    const job = startReplyClockJob({ db, log });
+    expect(queries).toEqual([]);
+    await vi.advanceTimersByTimeAsync(REPLY_CLOCK_INTERVAL_MS);
+    expect(
+      queries.map((query) =>
+        query.text.includes('to_regprocedure') ? 'present?' : query.text.match(/private\.\w+/)?.[0],
+      ),
+    ).toEqual(['present?', 'private.send_reply_reminders', 'private.queue_weekly_summary']);
+    expect(log).toHaveBeenCalledWith(
+      'reply clock: queued 1 reminders, 2 escalations, the weekly summary',
+    );
+    await job.stop();
+    await vi.advanceTimersByTimeAsync(REPLY_CLOCK_INTERVAL_MS);
+    expect(queries).toHaveLength(3);
+  });
+
+  it('runNow passes the given moment to both functions', async () => {
+    const { db, queries } = fakeDb();
+    const job = startReplyClockJob({ db, log: () => {}, intervalMs: 0 });
+    await expect(job.runNow(new Date('2026-11-30T08:00:00Z'))).resolves.toEqual({
+      reminders: 1,
+      escalations: 2,
+      weeklySummary: true,
+    });
+    expect(queries.slice(1).map((query) => query.params)).toEqual([
+      ['2026-11-30T08:00:00.000Z'],
+      ['2026-11-30T08:00:00.000Z'],
+    ]);
+    await job.stop();
+  });
+
+  it('does nothing over migrations without the reply clock, and logs a failed run', async () => {
+    const absent = fakeDb({ present: false });
+    const quiet = startReplyClockJob({ db: absent.db, log: () => {}, intervalMs: 0 });
+    await expect(quiet.runNow()).resolves.toEqual({
+      reminders: 0,
+      escalations: 0,
+      weeklySummary: false,
+    });
+    expect(absent.queries).toHaveLength(1);
+
+    vi.useFakeTimers();
+    const failing = fakeDb({ fail: true });
+    const log = vi.fn();
+    const job = startReplyClockJob({ db: failing.db, log });
+    await vi.advanceTimersByTimeAsync(REPLY_CLOCK_INTERVAL_MS);
+    expect(log).toHaveBeenCalledWith('reply clock run failed: database down');
+    await job.stop();
+  });
+});
