@@ -306,7 +306,7 @@ describe('the weekly summary', () => {
       week_start: '2026-11-23',
       received: 3,
       by_interest: { 'data-strategy': 3 },
-      by_source: { linkedin: 1, direct: 2 },
+      by_source: { linkedin: 1, '(direct)': 2 },
       median_first_response_seconds: 3 * 3600,
       answered_within_promise: 1,
       overdue_now: 0,
