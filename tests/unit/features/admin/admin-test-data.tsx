@@ -31,6 +31,12 @@ export function submission(n: number, overrides: Partial<Submission> = {}): Subm
     assigned_to: null,
     last_contacted_at: null,
     held_at: null,
+    first_response_at: null,
+    landing_page: null,
+    referrer_host: null,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
     ...overrides,
   };
 }

@@ -90,6 +90,12 @@ describe('submissionsToCsv', () => {
     assigned_to: null,
     last_contacted_at: null,
     held_at: null,
+    first_response_at: null,
+    landing_page: null,
+    referrer_host: null,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
   };
 
   it('starts with a UTF-8 byte-order mark and a header row', () => {
