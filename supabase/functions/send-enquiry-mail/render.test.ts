@@ -89,6 +89,30 @@ Deno.test('a digest lists every enquiry with its own link, in order', () => {
   equal(result.mail.subject, '2 new enquiries (digest)');
 });
 
+Deno.test('a digest marks held enquiries and says what holding them meant', () => {
+  const held = {
+    ...hostile,
+    id: '22222222-2222-4333-8444-555555555555',
+    name: 'Held Person',
+    held: true,
+  };
+  const result = renderJob(
+    {
+      id: 'job-held',
+      kind: 'staff_digest',
+      recipient: null,
+      payload: { enquiries: [hostile, held] },
+    },
+    settings,
+  );
+  ok(result.ok);
+  equal(result.mail.subject, '2 new enquiries (digest, 1 held)');
+  ok(result.mail.text.includes('1 of them arrived past the hourly limit and are held'));
+  ok(result.mail.text.includes('- HELD: Held Person ('));
+  ok(!result.mail.text.includes('- HELD: ' + hostile.name));
+  ok((result.mail.html ?? '').includes('HELD: Held Person'));
+});
+
 Deno.test('the acknowledgement is the fixed text and never echoes the enquiry', () => {
   const result = renderJob(
     // even a payload that somehow carried the enquiry is not used

@@ -14,6 +14,8 @@ export interface EnquirySnapshot {
   interest: string;
   timeline: string;
   message: string;
+  /** Arrived past the hourly ceiling: stored, but the visitor got no acknowledgement. */
+  held?: boolean;
 }
 
 /** The enquiry a reminder or escalation is about. */
@@ -211,10 +213,17 @@ function staffAlert(enquiry: EnquirySnapshot, settings: RenderSettings): Outgoin
 function staffDigest(enquiries: EnquirySnapshot[], settings: RenderSettings): OutgoingMail {
   const lines = enquiries.map((enquiry) => ({
     link: enquiryLink(settings.siteUrl, enquiry.id),
-    summary: `${enquiry.name} (${enquiry.company}), ${label(interestLabels, enquiry.interest)}, ${label(timelineLabels, enquiry.timeline)}`,
+    summary: `${enquiry.held ? 'HELD: ' : ''}${enquiry.name} (${enquiry.company}), ${label(interestLabels, enquiry.interest)}, ${label(timelineLabels, enquiry.timeline)}`,
   }));
+  const heldCount = enquiries.filter((enquiry) => enquiry.held).length;
+  const intro = `${enquiries.length} enquiries arrived while alerts were being gathered into this digest.`;
+  const heldNote =
+    heldCount === 0
+      ? null
+      : `${heldCount} of them arrived past the hourly limit and are held: the sender got no acknowledgement. Check them under "Held only" in the dashboard and release the genuine ones.`;
   const text = [
-    `${enquiries.length} enquiries arrived while alerts were being gathered into this digest.`,
+    intro,
+    ...(heldNote ? [heldNote] : []),
     '',
     ...lines.map((line) => `- ${line.summary}: ${line.link}`),
   ].join('\n');
@@ -222,12 +231,14 @@ function staffDigest(enquiries: EnquirySnapshot[], settings: RenderSettings): Ou
     `<ul>${lines
       .map((line) => `<li><a href="${escapeHtml(line.link)}">${escapeHtml(line.summary)}</a></li>`)
       .join('')}</ul>` +
-      `<p>${enquiries.length} enquiries arrived while alerts were being gathered into this digest.</p>`,
+      `<p>${escapeHtml(intro)}</p>` +
+      (heldNote ? `<p>${escapeHtml(heldNote)}</p>` : ''),
   );
+  const heldSubject = heldCount === 0 ? '' : `, ${heldCount} held`;
   return {
     from: settings.from,
     to: settings.staffTo,
-    subject: headerText(`${enquiries.length} new enquiries (digest)`),
+    subject: headerText(`${enquiries.length} new enquiries (digest${heldSubject})`),
     text,
     html,
   };
