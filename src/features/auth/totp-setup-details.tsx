@@ -12,7 +12,7 @@ export function TotpSetupDetails({ qrCode, secret, uri }: TotpSetupDetailsProps)
   return (
     <>
       <p>On the phone that has your authenticator app, tap:</p>
-      <a href={uri} className={buttonClass({ size: 'sm', className: 'mt-2 w-full sm:w-auto' })}>
+      <a href={uri} className={buttonClass({ className: 'mt-2 w-full sm:w-auto' })}>
         Add to authenticator app
       </a>
       <p className="mt-4">Or, from another device, scan this QR code with the app:</p>

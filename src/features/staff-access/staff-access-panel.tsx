@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 
-import { DialogShell } from '@/components/ui/dialog-shell';
 import { EmailForm } from '@/components/ui/email-form';
 import { SectionCard } from '@/components/ui/section-card';
+import { RevokeAdminDialog } from '@/features/staff-access/revoke-admin-dialog';
 import {
   grantAdminRole,
   listStaffAccess,
@@ -11,6 +11,7 @@ import {
   type StaffMember,
 } from '@/features/staff-access/staff-access';
 import { StaffCards, StaffTable } from '@/features/staff-access/staff-list';
+import { StaffNameDialog } from '@/features/staff-access/staff-name-dialog';
 import { isEmailAddress } from '@/lib/email-pattern';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
@@ -47,6 +48,7 @@ export function StaffAccessPanel({
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const [revoking, setRevoking] = useState<StaffMember | null>(null);
+  const [naming, setNaming] = useState<StaffMember | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -99,7 +101,13 @@ export function StaffAccessPanel({
     setRevoking(null);
   }
 
-  const listActions = { currentUserId, busy, onRevoke: setRevoking };
+  async function nameSaved(member: StaffMember, name: string) {
+    setNaming(null);
+    setMessage({ tone: 'ok', text: `${member.email} is now shown as ${name}.` });
+    await load();
+  }
+
+  const listActions = { currentUserId, busy, onRevoke: setRevoking, onRename: setNaming };
 
   function grant() {
     const address = email.trim();
@@ -150,26 +158,20 @@ export function StaffAccessPanel({
         />
       </SectionCard>
 
-      <DialogShell
-        open={revoking !== null}
+      {/* keyed by person, so the field starts from their current name each time */}
+      <StaffNameDialog
+        key={naming?.user_id ?? 'closed'}
+        client={client}
+        member={naming}
+        onClose={() => setNaming(null)}
+        onSaved={(member, name) => void nameSaved(member, name)}
+      />
+
+      <RevokeAdminDialog
+        member={revoking}
+        busy={busy}
         onClose={() => setRevoking(null)}
-        alert
-        title={revoking ? `Revoke the admin role from ${staffName(revoking)}?` : ''}
-        description={
-          revoking
-            ? `${revoking.email} will no longer see enquiries or manage staff. You can grant the role again later.`
-            : ''
-        }
-        closeLabel="Cancel"
-        actions={[
-          {
-            label: busy ? 'Revoking…' : 'Revoke admin role',
-            variant: 'secondary',
-            className: 'bg-red-700 hover:bg-red-800',
-            disabled: busy,
-            onClick: () => revoking && void confirmRevoke(revoking),
-          },
-        ]}
+        onConfirm={(member) => void confirmRevoke(member)}
       />
     </div>
   );

@@ -8,6 +8,7 @@ type StaffListProps = {
   currentUserId: string;
   busy: boolean;
   onRevoke: (member: StaffMember) => void;
+  onRename: (member: StaffMember) => void;
 };
 
 const mfaText = (member: StaffMember) => (member.mfa_enrolled ? 'Enrolled' : 'Not enrolled');
@@ -17,7 +18,7 @@ function RevokeButton({
   currentUserId,
   busy,
   onRevoke,
-}: { member: StaffMember } & Omit<StaffListProps, 'staff'>) {
+}: { member: StaffMember } & Omit<StaffListProps, 'staff' | 'onRename'>) {
   if (!member.roles.includes('admin')) return null;
   if (member.user_id === currentUserId) {
     return <span className="text-sm text-ink-muted">Your account</span>;
@@ -35,10 +36,26 @@ function RevokeButton({
   );
 }
 
-function PersonName({ member }: { member: StaffMember }) {
+function PersonName({
+  member,
+  onRename,
+}: {
+  member: StaffMember;
+  onRename: (member: StaffMember) => void;
+}) {
   return (
     <>
-      <span className="block font-semibold text-ink">{member.display_name ?? 'No name given'}</span>
+      <span className="block font-semibold break-words text-ink">
+        {member.display_name ?? 'No name given'}{' '}
+        <button
+          type="button"
+          onClick={() => onRename(member)}
+          aria-label={`Edit the name of ${staffName(member)}`}
+          className="ml-1 text-xs font-medium text-brand-700 underline hover:text-brand-800"
+        >
+          Edit name
+        </button>
+      </span>
       <span className="block font-normal text-ink-muted">
         <EmailText email={member.email} />
       </span>
@@ -47,7 +64,7 @@ function PersonName({ member }: { member: StaffMember }) {
 }
 
 /** From tablet width up: one table row per person. */
-export function StaffTable({ staff, ...actions }: StaffListProps) {
+export function StaffTable({ staff, onRename, ...actions }: StaffListProps) {
   return (
     <table className="hidden w-full text-left text-sm md:table">
       <caption className="sr-only">
@@ -76,7 +93,7 @@ export function StaffTable({ staff, ...actions }: StaffListProps) {
         {staff.map((member) => (
           <tr key={member.user_id} className="border-b border-slate-100 last:border-0">
             <th scope="row" className="max-w-xs py-2 pr-4 align-top">
-              <PersonName member={member} />
+              <PersonName member={member} onRename={onRename} />
             </th>
             <td className="py-2 pr-4 align-top capitalize">{member.roles.join(', ')}</td>
             <td className="py-2 pr-4 align-top">{mfaText(member)}</td>
@@ -92,12 +109,12 @@ export function StaffTable({ staff, ...actions }: StaffListProps) {
 }
 
 /** Below tablet width: one card per person, nothing wider than the screen. */
-export function StaffCards({ staff, ...actions }: StaffListProps) {
+export function StaffCards({ staff, onRename, ...actions }: StaffListProps) {
   return (
     <ul aria-label="Accounts holding a role" className="space-y-3 md:hidden">
       {staff.map((member) => (
         <li key={member.user_id} className="min-w-0 rounded-xl border border-slate-200 p-4 text-sm">
-          <PersonName member={member} />
+          <PersonName member={member} onRename={onRename} />
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="text-ink-muted">Role</dt>
             <dd className="capitalize">{member.roles.join(', ')}</dd>

@@ -80,7 +80,7 @@ describe('StaffAccessPanel', () => {
     expect(
       within(bobCard).getByRole('button', { name: 'Revoke admin role from bob@example.com' }),
     ).toBeVisible();
-    expect(within(cardOf('ada@example.com')).queryByRole('button')).toBeNull();
+    expect(within(cardOf('ada@example.com')).queryByRole('button', { name: /Revoke/ })).toBeNull();
   });
 
   it('lets an address wrap before the @ and after dots', async () => {
@@ -103,7 +103,7 @@ describe('StaffAccessPanel', () => {
     const { client } = createFakeRpcClient({ staff_access: () => ({ data: [ada, bob] }) });
     renderPanel(client);
     await screen.findByRole('table');
-    expect(within(rowOf(/Ada Lovelace/)).queryByRole('button')).toBeNull();
+    expect(within(rowOf(/Ada Lovelace/)).queryByRole('button', { name: /Revoke/ })).toBeNull();
     expect(within(rowOf(/Ada Lovelace/)).getByText('Your account')).toBeInTheDocument();
   });
 
@@ -144,6 +144,56 @@ describe('StaffAccessPanel', () => {
     });
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(within(table()).queryByRole('rowheader', { name: /Ada Lovelace/ })).toBeNull();
+  });
+
+  it('sets a name in a dialog, checked first and then by the database', async () => {
+    let staff = [ada, bob];
+    const { client, calls } = createFakeRpcClient({
+      staff_access: () => ({ data: staff }),
+      set_staff_name: (args) => {
+        if (args?._name === 'Bob\tBuilder') {
+          return {
+            error: {
+              code: '22023',
+              hint: 'staff_name_control_characters',
+              message: 'A name cannot contain line breaks or tabs.',
+            },
+          };
+        }
+        staff = [ada, { ...bob, display_name: String(args?._name) }];
+        return { data: args?._name };
+      },
+    });
+    renderPanel(client);
+    await screen.findByRole('table');
+    const user = userEvent.setup();
+    await user.click(
+      within(table()).getByRole('button', { name: 'Edit the name of bob@example.com' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Staff name' });
+    const field = within(dialog).getByLabelText(/Name/);
+    expect(field).toHaveValue('');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save name' }));
+    expect(within(dialog).getByText('Enter a name, e.g. Jo Bloggs.')).toBeVisible();
+    expect(calls.map((call) => call.name)).toEqual(['staff_access']);
+
+    await user.click(field);
+    await user.paste('Bob\tBuilder');
+    await user.click(within(dialog).getByRole('button', { name: 'Save name' }));
+    expect(
+      await within(dialog).findByText('A name cannot contain line breaks or tabs.'),
+    ).toBeVisible();
+
+    await user.clear(field);
+    await user.type(field, '  Bob Builder {Enter}');
+    expect(await screen.findByText('bob@example.com is now shown as Bob Builder.')).toBeVisible();
+    expect(calls.filter((call) => call.name === 'set_staff_name').at(-1)?.args).toEqual({
+      _user_id: 'u2',
+      _name: 'Bob Builder',
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(rowOf(/Bob Builder/)).toHaveTextContent('bob@example.com');
   });
 
   it('grants the admin role by e-mail, says so and reloads the list', async () => {
