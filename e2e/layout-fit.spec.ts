@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 
 import { indexablePaths } from '../src/app/static-paths';
 import { expect, test } from './support/console-guard';
+import { signInWithCode, test as staffTest } from './support/mfa-fixtures';
+import { deleteAccount } from './support/privacy-requests';
+import { createNamedAdmin, dialogSpills } from './support/staff-screens';
 
 /** The widths the layout is checked at: a phone, a tablet, a small laptop and a desktop. */
 const WIDTHS = [375, 768, 1024, 1440] as const;
@@ -70,3 +73,36 @@ for (const width of WIDTHS) {
     expect(faults).toEqual([]);
   });
 }
+
+staffTest(
+  'nothing spills out of its box on the staff page or its revoke dialog at any width',
+  async ({ page, backend }) => {
+    staffTest.setTimeout(120_000);
+    const admin = await backend.createAdminWithTotp();
+    const other = await createNamedAdmin('Bartholomew Fotheringham-Featherstonehaugh');
+    try {
+      await signInWithCode(page, admin);
+      await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({
+        timeout: 15_000,
+      });
+      const faults: string[] = [];
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/admin/staff');
+        const revoke = page
+          .getByRole('button', { name: `Revoke admin role from ${other.name}` })
+          .and(page.locator(':visible'));
+        await expect(revoke).toBeVisible({ timeout: 15_000 });
+        faults.push(...(await spills(page)).map((fault) => `${width} px: ${fault}`));
+        await revoke.click();
+        const dialog = page.getByRole('alertdialog');
+        await expect(dialog).toBeVisible();
+        faults.push(...(await dialogSpills(dialog)).map((fault) => `${width} px dialog: ${fault}`));
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+      }
+      expect(faults).toEqual([]);
+    } finally {
+      await deleteAccount(other.id);
+    }
+  },
+);

@@ -12,9 +12,11 @@ async function signInWithPassword(page: Page, email: string, password: string) {
   await form.getByLabel(/Email/).fill(email);
   await form.getByLabel(/Password/).fill(password);
   await form.getByRole('button', { name: 'Sign In' }).click();
-  // A right password is greeted by a toast whose library loads on demand: wait for it here, or a
-  // later wait for toasts to be gone may pass before it has even appeared (then axe judges it).
-  await expect(page.getByText('Welcome back!')).toBeVisible({ timeout: 15_000 });
+  // An admin is not welcomed after the password: the second step comes first.
+  await expect(
+    page.getByRole('heading', { name: /^(Two-step verification|Set up two-step verification)$/ }),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Welcome back!')).toHaveCount(0);
 }
 
 async function axeWithoutToasts(page: Page) {
@@ -54,8 +56,11 @@ test('an admin without a factor enrols an authenticator app before seeing any en
   await expect(qr).toBeVisible();
   // The QR code (GoTrue's SVG as a data URI) really renders under the site's CSP.
   expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-  const secret = (await page.locator('#mfa-secret').textContent())?.trim() ?? '';
+  const secret = (await page.locator('#mfa-secret .sr-only').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // the same key in a link that opens the authenticator app on this phone.
+  const link = page.getByRole('link', { name: 'Add to authenticator app' });
+  expect(new URL((await link.getAttribute('href')) ?? '').searchParams.get('secret')).toBe(secret);
   const code = page.getByLabel(/6-digit code/);
   await expect(code).toHaveAttribute('inputmode', 'numeric');
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
@@ -85,7 +90,7 @@ test('an admin without a factor enrols an authenticator app before seeing any en
   await axeWithoutToasts(page);
   await enterCode(page, wrongTotpCode(secret));
   await expect(page.getByRole('alert')).toHaveText(
-    'Invalid TOTP code entered: that is not the current code. Check your authenticator app and try again.',
+    "That code didn't match. Codes change every 30 seconds: enter the 6-digit code your authenticator app shows now.",
   );
   await expect(page.getByLabel(/6-digit code/)).toHaveValue('');
   await expect(page.getByLabel(/6-digit code/)).toBeFocused();
@@ -93,6 +98,7 @@ test('an admin without a factor enrols an authenticator app before seeing any en
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({
     timeout: 15_000,
   });
+  await expect(page.getByText('Welcome back!')).toBeVisible();
 
   // Each step is in the audit log, written under the admin's own session.
   await expect

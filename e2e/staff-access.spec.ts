@@ -25,6 +25,10 @@ test('an admin sees who has access with MFA and last sign-in, and grants and rev
       .filter({ has: page.getByRole('rowheader', { name: admin.email }) });
     await expect(ownRow).toContainText('Enrolled');
     await expect(ownRow).toContainText('UTC');
+    // shown by the name admin:create --name gave; your own row offers no revoke.
+    await expect(ownRow).toContainText('E2E Staff');
+    await expect(ownRow.getByRole('button', { name: /^Revoke/ })).toHaveCount(0);
+    await expect(ownRow).toContainText('Your account');
     await expectNoAxeViolations(page);
 
     await page.getByLabel(/E-mail address of an existing account/).fill(second.email);
@@ -37,8 +41,30 @@ test('an admin sees who has access with MFA and last sign-in, and grants and rev
     await expect(secondRow).toContainText('Never');
     expect(await hasAdminRole(second.id)).toBe(true);
 
-    await secondRow.getByRole('button', { name: `Revoke admin role from ${second.email}` }).click();
-    await expect(page.getByRole('status')).toHaveText(`${second.email} is no longer an admin.`);
+    // an admin gives the new admin a name; the database stores it trimmed.
+    await secondRow.getByRole('button', { name: `Edit the name of ${second.email}` }).click();
+    const naming = page.getByRole('dialog', { name: 'Staff name' });
+    await naming.getByLabel(/Name/).fill('  Second Person ');
+    await naming.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      `${second.email} is now shown as Second Person.`,
+    );
+    await expect(secondRow).toContainText('Second Person');
+
+    // revoking asks first, naming the person; Cancel changes nothing.
+    await secondRow.getByRole('button', { name: 'Revoke admin role from Second Person' }).click();
+    const confirm = page.getByRole('alertdialog', {
+      name: 'Revoke the admin role from Second Person?',
+    });
+    await expect(confirm).toBeVisible();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    expect(await hasAdminRole(second.id)).toBe(true);
+
+    await secondRow.getByRole('button', { name: 'Revoke admin role from Second Person' }).click();
+    await confirm.getByRole('button', { name: 'Revoke admin role' }).click();
+    await expect(page.getByRole('status')).toHaveText('Second Person is no longer an admin.');
     await expect(secondRow).toHaveCount(0);
     expect(await hasAdminRole(second.id)).toBe(false);
 
