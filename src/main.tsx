@@ -6,6 +6,7 @@ import { BrowserRouter } from 'react-router';
 
 import { AppRoutes } from '@/app/app-routes';
 import { isAppPath, loadRoute } from '@/app/route-table';
+import { rememberVisitStart } from '@/features/contact/visit-start';
 import { AppPathContext } from '@/page-loading/link-click-router';
 import { beginPrerenderHydration } from '@/page-loading/prerender-hydration';
 import { PRERENDERED_PATH_ATTRIBUTE, samePath } from '@/page-loading/prerendered-path';
@@ -25,7 +26,8 @@ async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element to render into.');
 
-  const { pathname } = window.location;
+  const { pathname, search, hostname } = window.location;
+  rememberVisitStart({ path: pathname, search, siteHost: hostname, referrer: document.referrer });
   await loadRoute(pathname);
 
   const app = (

@@ -1,4 +1,6 @@
 import type { EnquiryValues } from '@/features/contact/enquiry-schema';
+import { describeVisitSource, type VisitSource } from '@/features/contact/visit-source';
+import { readVisitStart } from '@/features/contact/visit-start';
 import { logAuditEvent } from '@/lib/audit-log';
 import type { TablesInsert } from '@/lib/database.types';
 import { loadSupabase } from '@/lib/load-supabase';
@@ -9,8 +11,14 @@ export type SubmitOutcome =
   | { ok: false; kind: 'refused'; message: string }
   | { ok: false; kind: 'failed' };
 
-/** The row as stored: the table's capitalised column names, empty optional fields as null. */
-export function toSubmissionRow(values: EnquiryValues): TablesInsert<'contact_submissions'> {
+/**
+ * The row as stored: the table's capitalised column names, empty optional fields as null, and
+ * where the visit came from (each source field null when unknown).
+ */
+export function toSubmissionRow(
+  values: EnquiryValues,
+  source: VisitSource = describeVisitSource(undefined),
+): TablesInsert<'contact_submissions'> {
   return {
     Name: values.fullName,
     Email: values.email,
@@ -20,6 +28,7 @@ export function toSubmissionRow(values: EnquiryValues): TablesInsert<'contact_su
     Interest: values.serviceInterest,
     Timeline: values.timeline,
     Message: values.message,
+    ...source,
   };
 }
 
@@ -61,7 +70,8 @@ export async function submitEnquiry(values: EnquiryValues): Promise<SubmitOutcom
   let client: Awaited<ReturnType<typeof loadSupabase>> | null = null;
   try {
     client = await loadSupabase();
-    const { error } = await client.from('contact_submissions').insert(toSubmissionRow(values));
+    const row = toSubmissionRow(values, describeVisitSource(readVisitStart()));
+    const { error } = await client.from('contact_submissions').insert(row);
     if (!error) {
       void logAuditEvent(client, {
         action: 'contact_form_submitted',

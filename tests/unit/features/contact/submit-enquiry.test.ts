@@ -25,6 +25,11 @@ describe('toSubmissionRow', () => {
       Interest: 'analytics',
       Timeline: 'exploring',
       Message: 'Please get in touch.',
+      landing_page: null,
+      referrer_host: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
     });
   });
 });
