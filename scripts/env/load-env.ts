@@ -11,7 +11,7 @@
  *
  * A new variable needs nothing here: read it from the returned object (or from `process.env`
  * after `applyEnvFiles`), check it where it is used, and list it in `.env.example` and the
- * README's Environment table.
+ * environment table of docs/backend.md.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -26,7 +26,7 @@ export function unsupported(feature: string): RestError {
     400,
     'PGRST100',
     `${feature} is not supported by the local backend`,
-    'The embedded backend implements only the PostgREST subset this app uses (README, Backend).',
+    'The embedded backend implements only the PostgREST subset this app uses (docs/backend.md).',
     'Use `supabase start` (Docker) for the full PostgREST.',
   );
 }
