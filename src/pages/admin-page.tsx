@@ -5,6 +5,7 @@ import { Seo } from '@/components/layout/seo';
 import { paths } from '@/config/paths';
 import { limits } from '@/config/site';
 import { AdminDashboard } from '@/features/admin/admin-dashboard';
+import { AdminQueryProvider } from '@/features/admin/admin-query-provider';
 import { signOutEverywhere } from '@/features/auth/auth-actions';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { ProtectedRoute } from '@/features/auth/protected-route';
@@ -47,18 +48,20 @@ export default function AdminPage() {
       <AuthProvider>
         <ProtectedRoute adminOnly pageTitle="Admin Dashboard">
           {({ user, role, client }) => (
-            <AdminDashboard
-              client={client}
-              email={user.email ?? ''}
-              role={role}
-              enquiryId={enquiryId}
-              onEnquiryChange={setEnquiry}
-              pollIntervalMs={pollIntervalMs}
-              onSignOut={async () => {
-                await signOutEverywhere(client, 'auth_staff_sign_out');
-                await navigate(paths.auth, { replace: true });
-              }}
-            />
+            <AdminQueryProvider>
+              <AdminDashboard
+                client={client}
+                email={user.email ?? ''}
+                role={role}
+                enquiryId={enquiryId}
+                onEnquiryChange={setEnquiry}
+                pollIntervalMs={pollIntervalMs}
+                onSignOut={async () => {
+                  await signOutEverywhere(client, 'auth_staff_sign_out');
+                  await navigate(paths.auth, { replace: true });
+                }}
+              />
+            </AdminQueryProvider>
           )}
         </ProtectedRoute>
       </AuthProvider>

@@ -1,9 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 
 import { AdminSectionNav } from '@/components/admin/admin-section-nav';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button-styles';
 import { limits } from '@/config/site';
+import {
+  invalidateEnquiries,
+  useEnquiryCounts,
+  useOverview,
+  useSubmissions,
+} from '@/features/admin/admin-queries';
 import { EnquiryOverviewPanel } from '@/features/admin/enquiry-overview-panel';
 import { exportSubmissions } from '@/features/admin/export-submissions';
 import { FailedMailNotice } from '@/features/admin/failed-mail-notice';
@@ -12,11 +19,7 @@ import { SubmissionDialog } from '@/features/admin/submission-dialog';
 import { SubmissionsBulkActions } from '@/features/admin/submissions-bulk-actions';
 import { SubmissionsList } from '@/features/admin/submissions-list';
 import { SubmissionsToolbar } from '@/features/admin/submissions-toolbar';
-import { useDashboardRefresh } from '@/features/admin/use-dashboard-refresh';
-import { useHeldCount } from '@/features/admin/use-held-count';
 import { useRowSelection } from '@/features/admin/use-row-selection';
-import { useStatusCounts } from '@/features/admin/use-status-counts';
-import { useSubmissions } from '@/features/admin/use-submissions';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 type AdminDashboardProps = {
@@ -47,13 +50,10 @@ export function AdminDashboard({
   const [page, setPage] = useState(0);
   const [exporting, setExporting] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
-  const { overview, refreshKey, announcement, refresh } = useDashboardRefresh(
-    client,
-    pollIntervalMs,
-  );
-  const submissions = useSubmissions(client, filters, page, pageSize, refreshKey);
-  const statusCounts = useStatusCounts(client, filters, refreshKey);
-  const heldCount = useHeldCount(client, filters, refreshKey);
+  const queryClient = useQueryClient();
+  const { overview, announcement } = useOverview(client, pollIntervalMs);
+  const submissions = useSubmissions(client, filters, page, pageSize, pollIntervalMs);
+  const { statusCounts, heldCount } = useEnquiryCounts(client, filters, pollIntervalMs);
   const rows = submissions.data?.rows ?? [];
   const { selection, selectedRows, clear } = useRowSelection(rows);
 
@@ -139,7 +139,7 @@ export function AdminDashboard({
             onClear={clear}
             onDone={() => {
               clear();
-              refresh();
+              void invalidateEnquiries(queryClient);
             }}
           />
           <SubmissionsList
@@ -161,7 +161,6 @@ export function AdminDashboard({
         enquiryId={enquiryId}
         initial={submissions.data?.rows.find((row) => row.id === enquiryId)}
         onClose={() => onEnquiryChange(null)}
-        onChanged={refresh}
       />
     </div>
   );

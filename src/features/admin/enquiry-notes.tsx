@@ -1,8 +1,10 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toast/notify';
+import { adminKeys, invalidateEnquiries } from '@/features/admin/admin-queries';
 import {
   addNote,
   listNotes,
@@ -11,35 +13,46 @@ import {
   type EnquiryNote,
 } from '@/features/admin/enquiry-workflow';
 import { SubmissionsQueryError } from '@/features/admin/list-submissions';
+import { reportLoadError } from '@/features/admin/report-load-error';
 import { displayValue, formatDateTime } from '@/features/admin/submission-format';
-import { reportLoadError } from '@/features/admin/use-submissions';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
-type Props = { client: AppSupabaseClient; enquiryId: string; onAdded: () => void };
+type Props = { client: AppSupabaseClient; enquiryId: string };
 
 /** Internal notes, newest first, and a form to add one (notes cannot be edited or removed). */
-export function EnquiryNotes({ client, enquiryId, onAdded }: Props) {
-  const [notes, setNotes] = useState<EnquiryNote[] | null>(null);
+export function EnquiryNotes({ client, enquiryId }: Props) {
+  const queryClient = useQueryClient();
+  const notesQuery = useQuery({
+    queryKey: adminKeys.notes(enquiryId),
+    queryFn: () => listNotes(client, enquiryId),
+  });
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-
+  const adding = useMutation({
+    mutationFn: (body: string) => addNote(client, enquiryId, body),
+    onSuccess: (note) => {
+      queryClient.setQueryData<EnquiryNote[]>(adminKeys.notes(enquiryId), (current = []) => [
+        note,
+        ...current,
+      ]);
+      setDraft('');
+      void invalidateEnquiries(queryClient, adminKeys.notes(enquiryId));
+      notify({ title: 'Note added', variant: 'success' });
+    },
+    onError: (failure) =>
+      setError(
+        failure instanceof SubmissionsQueryError
+          ? failure.message
+          : 'The note could not be saved. Try again in a moment.',
+      ),
+  });
+  const { error: loadError } = notesQuery;
   useEffect(() => {
-    let active = true;
-    listNotes(client, enquiryId).then(
-      (loaded) => active && setNotes(loaded),
-      (failure: unknown) => {
-        if (!active) return;
-        reportLoadError(failure);
-        setNotes([]);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [client, enquiryId]);
+    if (loadError) reportLoadError(loadError);
+  }, [loadError]);
+  const notes = notesQuery.isError ? [] : notesQuery.data;
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const checked = noteSchema.safeParse(draft);
     if (!checked.success) {
@@ -47,22 +60,7 @@ export function EnquiryNotes({ client, enquiryId, onAdded }: Props) {
       return;
     }
     setError(undefined);
-    setSaving(true);
-    try {
-      const note = await addNote(client, enquiryId, checked.data);
-      setNotes((current) => [note, ...(current ?? [])]);
-      setDraft('');
-      onAdded();
-      notify({ title: 'Note added', variant: 'success' });
-    } catch (failure) {
-      setError(
-        failure instanceof SubmissionsQueryError
-          ? failure.message
-          : 'The note could not be saved. Try again in a moment.',
-      );
-    } finally {
-      setSaving(false);
-    }
+    adding.mutate(checked.data);
   }
 
   return (
@@ -89,12 +87,12 @@ export function EnquiryNotes({ client, enquiryId, onAdded }: Props) {
           )}
         </FormField>
         <div className="flex justify-end">
-          <button type="submit" disabled={saving} className={buttonClass({ size: 'sm' })}>
-            {saving ? 'Adding...' : 'Add note'}
+          <button type="submit" disabled={adding.isPending} className={buttonClass({ size: 'sm' })}>
+            {adding.isPending ? 'Adding...' : 'Add note'}
           </button>
         </div>
       </form>
-      {notes === null ? (
+      {notes === undefined ? (
         <p className="text-sm text-ink-muted">Loading notes…</p>
       ) : notes.length === 0 ? (
         <p className="text-sm text-ink-muted">No notes yet.</p>

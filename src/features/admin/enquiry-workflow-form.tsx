@@ -1,16 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { SelectOptions } from '@/components/ui/select-options';
 import { notify } from '@/components/ui/toast/notify';
+import { adminKeys } from '@/features/admin/admin-queries';
 import { ENQUIRY_STATUSES, isEnquiryStatus, statusLabel } from '@/features/admin/enquiry-status';
-import {
-  listStaff,
-  updateEnquiry,
-  type StaffMember,
-  type WorkflowChange,
-} from '@/features/admin/enquiry-workflow';
+import { listStaff, updateEnquiry, type WorkflowChange } from '@/features/admin/enquiry-workflow';
 import { SubmissionsQueryError, type Submission } from '@/features/admin/list-submissions';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
@@ -43,34 +40,25 @@ export function EnquiryWorkflowForm({ client, enquiry, onUpdated }: Props) {
   const [status, setStatus] = useState(enquiry.status);
   const [assignee, setAssignee] = useState(enquiry.assigned_to ?? '');
   const [contacted, setContacted] = useState(toDateInput(enquiry.last_contacted_at));
-  const [staff, setStaff] = useState<StaffMember[]>([]);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    listStaff(client).then(
-      (members) => active && setStaff(members),
-      () => active && setStaff([]),
-    );
-    return () => {
-      active = false;
-    };
-  }, [client]);
-
-  async function save(change: WorkflowChange, done: string) {
-    if (Object.keys(change).length === 0) return;
-    setSaving(true);
-    try {
+  const staff =
+    useQuery({ queryKey: adminKeys.staff, queryFn: () => listStaff(client) }).data ?? [];
+  const saving = useMutation({
+    mutationFn: async ({ change }: { change: WorkflowChange; done: string }) => {
       const updated = await updateEnquiry(client, enquiry.id, change);
       if (!updated) throw new SubmissionsQueryError({ message: 'This enquiry no longer exists.' });
+      return updated;
+    },
+    onSuccess: (updated, { done }) => {
       setStatus(updated.status);
       onUpdated(updated);
       notify({ title: 'Enquiry updated', description: done, variant: 'success' });
-    } catch (error) {
-      notify({ title: 'Not saved', description: failureText(error), variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
+    },
+    onError: (error) =>
+      notify({ title: 'Not saved', description: failureText(error), variant: 'destructive' }),
+  });
+
+  function save(change: WorkflowChange, done: string) {
+    if (Object.keys(change).length > 0) saving.mutate({ change, done });
   }
 
   function handleSubmit(event: FormEvent) {
@@ -80,7 +68,7 @@ export function EnquiryWorkflowForm({ client, enquiry, onUpdated }: Props) {
     if (assignee !== (enquiry.assigned_to ?? '')) change.assigned_to = assignee || null;
     if (contacted !== toDateInput(enquiry.last_contacted_at))
       change.last_contacted_at = fromDateInput(contacted);
-    void save(change, 'Your changes were saved.');
+    save(change, 'Your changes were saved.');
   }
 
   const known = staff.some((member) => member.id === assignee);
@@ -139,15 +127,15 @@ export function EnquiryWorkflowForm({ client, enquiry, onUpdated }: Props) {
         {enquiry.status !== 'spam' ? (
           <button
             type="button"
-            disabled={saving}
-            onClick={() => void save({ status: 'spam' }, 'Marked as spam.')}
+            disabled={saving.isPending}
+            onClick={() => save({ status: 'spam' }, 'Marked as spam.')}
             className={buttonClass({ variant: 'outline', size: 'sm' })}
           >
             Mark as spam
           </button>
         ) : null}
-        <button type="submit" disabled={saving} className={buttonClass({ size: 'sm' })}>
-          {saving ? 'Saving...' : 'Save changes'}
+        <button type="submit" disabled={saving.isPending} className={buttonClass({ size: 'sm' })}>
+          {saving.isPending ? 'Saving...' : 'Save changes'}
         </button>
       </div>
     </form>

@@ -1,7 +1,7 @@
 import { notify } from '@/components/ui/toast/notify';
 import { listAllSubmissions, type SubmissionFilters } from '@/features/admin/list-submissions';
+import { reportLoadError } from '@/features/admin/report-load-error';
 import { downloadCsv, exportFileName, submissionsToCsv } from '@/features/admin/submissions-csv';
-import { reportLoadError } from '@/features/admin/use-submissions';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 /**

@@ -1,7 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { formatUkDate } from '@/components/ui/formatted-date';
+import { adminKeys } from '@/features/admin/admin-queries';
 import {
   describeFailedMail,
   listFailedMail,
@@ -19,43 +21,24 @@ type NoticeProps = { client: AppSupabaseClient };
  */
 export function FailedMailNotice({ client }: NoticeProps) {
   const headingId = useId();
-  const [failed, setFailed] = useState<FailedMail[]>([]);
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const failed =
+    useQuery({ queryKey: adminKeys.failedMail, queryFn: () => listFailedMail(client) }).data ?? [];
   const [status, setStatus] = useState('');
-
-  const [reloads, setReloads] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    listFailedMail(client).then(
-      (rows) => {
-        if (current) setFailed(rows);
-      },
-      () => {
-        if (current) setFailed([]);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, reloads]);
-
-  const retry = async (mail: FailedMail) => {
-    setBusyId(mail.id);
-    try {
-      const queued = await retryFailedMail(client, mail.id);
+  const retrying = useMutation({
+    mutationFn: (mail: FailedMail) => retryFailedMail(client, mail.id),
+    onSuccess: (queued, mail) => {
       setStatus(
         queued
           ? `${describeFailedMail(mail)} is queued to be sent again.`
           : `${describeFailedMail(mail)} was already queued.`,
       );
-      setReloads((count) => count + 1);
-    } catch {
-      setStatus(`${describeFailedMail(mail)} could not be queued again. Please try later.`);
-    } finally {
-      setBusyId(null);
-    }
-  };
+      void queryClient.invalidateQueries({ queryKey: adminKeys.failedMail });
+    },
+    onError: (_error, mail) =>
+      setStatus(`${describeFailedMail(mail)} could not be queued again. Please try later.`),
+  });
+  const busyId = retrying.isPending ? retrying.variables.id : null;
 
   if (failed.length === 0) {
     return status ? (
@@ -93,7 +76,7 @@ export function FailedMailNotice({ client }: NoticeProps) {
               aria-label={busyId === mail.id ? 'Queuing…' : `Retry ${describeFailedMail(mail)}`}
               aria-disabled={busyId !== null || undefined}
               onClick={() => {
-                if (busyId === null) void retry(mail);
+                if (busyId === null) retrying.mutate(mail);
               }}
               className={buttonClass({ variant: 'outline', size: 'sm' })}
             >

@@ -1,12 +1,12 @@
 import { DialogShell } from '@/components/ui/dialog-shell';
 import { Spinner } from '@/components/ui/spinner';
+import { useEnquiry, useEnquiryChanged, type EnquiryState } from '@/features/admin/admin-queries';
 import { EnquiryNotes } from '@/features/admin/enquiry-notes';
 import { EnquiryWorkflowForm } from '@/features/admin/enquiry-workflow-form';
 import { HeldNotice } from '@/features/admin/held-notice';
 import type { Submission } from '@/features/admin/list-submissions';
 import { SubmissionDetails } from '@/features/admin/submission-details';
 import { displayValue, formatDateTime } from '@/features/admin/submission-format';
-import { useEnquiry, type EnquiryState } from '@/features/admin/use-enquiry';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 type Props = {
@@ -16,8 +16,6 @@ type Props = {
   /** The row already on screen with that id, if any, shown without waiting for a fetch. */
   initial: Submission | undefined;
   onClose: () => void;
-  /** Called after the admin changed the enquiry or added a note. */
-  onChanged: () => void;
 };
 
 function heading(state: EnquiryState): { title: string; description: string } {
@@ -44,8 +42,9 @@ function heading(state: EnquiryState): { title: string; description: string } {
 }
 
 /** One enquiry in full, with its workflow and notes; also what a deep link opens. */
-export function SubmissionDialog({ client, enquiryId, initial, onClose, onChanged }: Props) {
-  const [state, setEnquiry] = useEnquiry(client, enquiryId, initial);
+export function SubmissionDialog({ client, enquiryId, initial, onClose }: Props) {
+  const state = useEnquiry(client, enquiryId, initial);
+  const changed = useEnquiryChanged();
   const { title, description } = heading(state);
   return (
     <DialogShell
@@ -58,30 +57,19 @@ export function SubmissionDialog({ client, enquiryId, initial, onClose, onChange
       {state.kind === 'loaded' ? (
         <div className="space-y-6 overflow-y-auto px-6 py-4">
           {state.enquiry.held_at ? (
-            <HeldNotice
-              client={client}
-              enquiry={state.enquiry}
-              onReleased={(released) => {
-                setEnquiry(released);
-                onChanged();
-              }}
-            />
+            <HeldNotice client={client} enquiry={state.enquiry} onReleased={changed} />
           ) : null}
           <SubmissionDetails submission={state.enquiry} />
           <EnquiryWorkflowForm
             key={state.enquiry.id}
             client={client}
             enquiry={state.enquiry}
-            onUpdated={(updated) => {
-              setEnquiry(updated);
-              onChanged();
-            }}
+            onUpdated={changed}
           />
           <EnquiryNotes
             key={`notes-${state.enquiry.id}`}
             client={client}
             enquiryId={state.enquiry.id}
-            onAdded={onChanged}
           />
         </div>
       ) : state.kind === 'loading' ? (

@@ -1,8 +1,8 @@
 import { Spinner } from '@/components/ui/spinner';
+import type { SubmissionsState } from '@/features/admin/admin-queries';
 import type { Submission } from '@/features/admin/list-submissions';
 import { SubmissionsPagination } from '@/features/admin/submissions-pagination';
 import { SubmissionsTable, type RowSelection } from '@/features/admin/submissions-table';
-import type { SubmissionsState } from '@/features/admin/use-submissions';
 
 type ListProps = {
   state: SubmissionsState;

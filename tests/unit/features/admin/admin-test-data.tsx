@@ -1,8 +1,9 @@
 import { render } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { vi } from 'vitest';
 
 import { AdminDashboard } from '@/features/admin/admin-dashboard';
+import { AdminQueryProvider } from '@/features/admin/admin-query-provider';
 import type { EnquiryOverview } from '@/features/admin/enquiry-overview';
 import type { Submission } from '@/features/admin/list-submissions';
 
@@ -14,6 +15,11 @@ import {
   type RpcHandler,
   type TableHandler,
 } from './fake-admin-client';
+
+/** Renders staff-area UI inside its own query cache, as the admin pages do. */
+export function renderAdmin(ui: ReactElement) {
+  return render(<AdminQueryProvider>{ui}</AdminQueryProvider>);
+}
 
 export function submission(n: number, overrides: Partial<Submission> = {}): Submission {
   return {
@@ -120,7 +126,7 @@ export function renderDashboard(setup: Setup = {}) {
       />
     );
   }
-  render(<Harness />);
+  renderAdmin(<Harness />);
   const lastQuery = () =>
     fake.queries.filter((q) => q.table === 'contact_submissions' && !isHeadCount(q.calls)).at(-1)!
       .calls;

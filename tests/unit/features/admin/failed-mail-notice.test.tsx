@@ -1,10 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { FailedMailNotice } from '@/features/admin/failed-mail-notice';
 import type { FailedMail } from '@/features/admin/list-failed-mail';
 
+import { renderAdmin } from './admin-test-data';
 import { createFakeAdminClient } from './fake-admin-client';
 
 const failed = (overrides: Partial<FailedMail>): FailedMail => ({
@@ -25,7 +26,7 @@ describe('FailedMailNotice', () => {
     const { client, rpcCalls } = createFakeAdminClient({
       rpc: { list_failed_enquiry_mail: () => ({ data: [] }) },
     });
-    const { container } = render(<FailedMailNotice client={client} />);
+    const { container } = renderAdmin(<FailedMailNotice client={client} />);
     await waitFor(() => expect(rpcCalls).toHaveLength(1));
     expect(container).toBeEmptyDOMElement();
   });
@@ -36,7 +37,7 @@ describe('FailedMailNotice', () => {
         list_failed_enquiry_mail: () => ({ error: { code: '42501', message: 'Only staff' } }),
       },
     });
-    const { container } = render(<FailedMailNotice client={client} />);
+    const { container } = renderAdmin(<FailedMailNotice client={client} />);
     await waitFor(() => expect(rpcCalls).toHaveLength(1));
     expect(container).toBeEmptyDOMElement();
   });
@@ -56,7 +57,7 @@ describe('FailedMailNotice', () => {
         },
       },
     });
-    render(<FailedMailNotice client={client} />);
+    renderAdmin(<FailedMailNotice client={client} />);
     const heading = await screen.findByRole('heading', {
       name: '3 notification e-mails could not be sent',
     });

@@ -1,0 +1,198 @@
+import {
+  keepPreviousData,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+
+import { fetchOverview, type EnquiryOverview } from '@/features/admin/enquiry-overview';
+import { getEnquiry } from '@/features/admin/enquiry-workflow';
+import {
+  countByStatus,
+  countHeld,
+  listSubmissions,
+  type Submission,
+  type SubmissionFilters,
+  type SubmissionPage,
+} from '@/features/admin/list-submissions';
+import { reportLoadError } from '@/features/admin/report-load-error';
+import { formatTime } from '@/features/admin/submission-format';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+/**
+ * Query keys of the enquiries area. Everything that reads enquiries sits under `enquiries`, so
+ * one invalidation after a change reloads the list, the counts, the overview and open dialogs.
+ */
+export const adminKeys = {
+  enquiries: ['admin', 'enquiries'] as const,
+  page: (filters: SubmissionFilters, page: number, size: number) =>
+    ['admin', 'enquiries', 'page', filters, page, size] as const,
+  statusCounts: (filters: SubmissionFilters) =>
+    ['admin', 'enquiries', 'status-counts', filters] as const,
+  heldCount: (filters: SubmissionFilters) => ['admin', 'enquiries', 'held-count', filters] as const,
+  overview: ['admin', 'enquiries', 'overview'] as const,
+  enquiry: (id: string) => ['admin', 'enquiries', 'one', id] as const,
+  notes: (id: string) => ['admin', 'enquiries', 'notes', id] as const,
+  staff: ['admin', 'staff'] as const,
+  failedMail: ['admin', 'failed-mail'] as const,
+};
+
+/**
+ * Reloads every enquiry query on screen (and marks the rest stale) after a change, except the
+ * one under `keep`, which the caller has just set from the database's own answer.
+ */
+export function invalidateEnquiries(
+  queryClient: QueryClient,
+  keep: readonly unknown[] = [],
+): Promise<void> {
+  return queryClient.invalidateQueries({
+    queryKey: adminKeys.enquiries,
+    predicate: ({ queryKey }) =>
+      keep.length === 0 || keep.some((part, index) => queryKey[index] !== part),
+  });
+}
+
+/** Toasts each new failure of a query once (a failed poll toasts again, as a failed load did). */
+function useReportErrors(error: unknown, errorUpdatedAt: number, when = true): void {
+  useEffect(() => {
+    if (error && when) reportLoadError(error);
+    // errorUpdatedAt marks a new failure even when it carries an equal error.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error, errorUpdatedAt]);
+}
+
+export type SubmissionsState = {
+  /** The latest page loaded (kept on screen while the next one loads); null before the first. */
+  data: SubmissionPage | null;
+  loading: boolean;
+};
+
+/**
+ * One page of enquiries for the filters, polled every `pollMs` while the tab is visible. The
+ * previous page stays on screen while the next one loads; a poll reloads in place, not dimmed.
+ */
+export function useSubmissions(
+  client: AppSupabaseClient,
+  filters: SubmissionFilters,
+  page: number,
+  pageSize: number,
+  pollMs: number,
+): SubmissionsState {
+  const query = useQuery({
+    queryKey: adminKeys.page(filters, page, pageSize),
+    queryFn: () => listSubmissions(client, filters, page, pageSize),
+    placeholderData: keepPreviousData,
+    refetchInterval: pollMs > 0 ? pollMs : false,
+  });
+  useReportErrors(query.error, query.errorUpdatedAt);
+  return { data: query.data ?? null, loading: query.isPending || query.isPlaceholderData };
+}
+
+/** Counts per status and the held count for the other filters; null until loaded or on failure. */
+export function useEnquiryCounts(
+  client: AppSupabaseClient,
+  { search, interest, timeline, held, status }: SubmissionFilters,
+  pollMs: number,
+) {
+  const refetchInterval = pollMs > 0 ? pollMs : false;
+  // The table reports a failed load; the filters then show no counts.
+  const byStatus = { search, interest, timeline, held, status: '' } as const;
+  const heldOnly = { search, interest, timeline, status, held: true } as const;
+  const statusCounts = useQuery({
+    queryKey: adminKeys.statusCounts(byStatus),
+    queryFn: () => countByStatus(client, byStatus),
+    refetchInterval,
+  });
+  const heldCount = useQuery({
+    queryKey: adminKeys.heldCount(heldOnly),
+    queryFn: () => countHeld(client, heldOnly),
+    refetchInterval,
+  });
+  return {
+    statusCounts: statusCounts.isError ? null : (statusCounts.data ?? null),
+    heldCount: heldCount.isError ? null : (heldCount.data ?? null),
+  };
+}
+
+export function arrivalMessage(count: number, at: string): string {
+  const what = count === 1 ? '1 new enquiry' : `${count} new enquiries`;
+  return `${what} arrived at ${formatTime(at)}.`;
+}
+
+type OverviewState = { overview: EnquiryOverview | null; announcement: string };
+
+/**
+ * The overview, polled every `pollMs` while the tab is visible. Each load asks how many enquiries
+ * arrived after the newest one seen so far, and arrivals after the first load are announced. A
+ * failed poll keeps what is on screen; only a failed first load is reported.
+ */
+export function useOverview(client: AppSupabaseClient, pollMs: number): OverviewState {
+  const seen = useRef<{ newest: string | null; loaded: boolean; announcement: string }>({
+    newest: null,
+    loaded: false,
+    announcement: '',
+  });
+  const query = useQuery({
+    queryKey: adminKeys.overview,
+    queryFn: async (): Promise<OverviewState> => {
+      const last = seen.current;
+      const overview = await fetchOverview(client, last.newest);
+      // With nothing seen yet the database counts no arrivals, but every enquiry now is new.
+      const arrived = last.newest ? overview.arrived_since : last.loaded ? overview.total : 0;
+      const announcement =
+        arrived > 0 && overview.latest_created_at
+          ? arrivalMessage(arrived, overview.latest_created_at)
+          : last.announcement;
+      seen.current = {
+        newest: overview.latest_created_at ?? last.newest,
+        loaded: true,
+        announcement,
+      };
+      return { overview, announcement };
+    },
+    refetchInterval: pollMs > 0 ? pollMs : false,
+  });
+  useReportErrors(query.error, query.errorUpdatedAt, query.data === undefined);
+  return query.data ?? { overview: null, announcement: '' };
+}
+
+export type EnquiryState =
+  | { kind: 'closed' }
+  | { kind: 'loading' }
+  | { kind: 'missing' }
+  | { kind: 'failed' }
+  | { kind: 'loaded'; enquiry: Submission };
+
+/**
+ * The enquiry a dialog shows, by id: seeded from the row already on screen when there is one
+ * (no request), else fetched (a deep link may name an enquiry on another page, or one that no
+ * longer exists). Reloaded only when a change invalidates it.
+ */
+export function useEnquiry(
+  client: AppSupabaseClient,
+  id: string | null,
+  initial: Submission | undefined,
+): EnquiryState {
+  const query = useQuery({
+    queryKey: adminKeys.enquiry(id ?? ''),
+    queryFn: () => getEnquiry(client, id ?? ''),
+    enabled: id !== null,
+    initialData: initial?.id === id ? initial : undefined,
+    staleTime: Infinity,
+  });
+  useReportErrors(query.error, query.errorUpdatedAt);
+  if (id === null) return { kind: 'closed' };
+  if (query.data) return { kind: 'loaded', enquiry: query.data };
+  if (query.data === null) return { kind: 'missing' };
+  return query.isError ? { kind: 'failed' } : { kind: 'loading' };
+}
+
+/** Puts an enquiry the database just returned into the cache and reloads the lists around it. */
+export function useEnquiryChanged(): (enquiry: Submission) => void {
+  const queryClient = useQueryClient();
+  return (enquiry) => {
+    queryClient.setQueryData(adminKeys.enquiry(enquiry.id), enquiry);
+    void invalidateEnquiries(queryClient, adminKeys.enquiry(enquiry.id));
+  };
+}
