@@ -39,6 +39,7 @@ export const privacyPolicy: PolicyDocument = {
         paragraph('Depending on how you interact with us, we may collect the following:'),
         bullets(
           'Enquiry details you give us through the contact form: your full name, e-mail address, company or organisation, and optionally your job title and telephone number, together with your service interest, project timeline and message. We also record the network (IP) address the enquiry came from, used only to limit how many enquiries one network can send, and our staff’s notes on how the enquiry was handled.',
+          'Where your visit came from, sent with an enquiry: the page of our website your visit started on (its address without anything after a “?” or “#”), the name of the website that linked you there (for example www.linkedin.com, never the page on it), and any campaign tags (utm_source, utm_medium and utm_campaign) in the address of that first page. Your browser keeps these in memory only, for as long as you stay on our website, and sends them only with your enquiry: nothing is stored on your device and nothing is sent before you send the enquiry, so no cookie, and no consent, is involved.',
           'Correspondence: the content of e-mails, calls and meetings with us, and any details you share in them.',
           'Client and supplier contact details: names, job titles and business contact details of people at organisations we work with.',
           'Technical data: your IP address, browser type and version, device information, pages visited and referring website, collected through server logs and, only with your consent, analytics cookies.',
@@ -59,6 +60,7 @@ export const privacyPolicy: PolicyDocument = {
           `respond to your enquiry, usually within ${limits.enquiryReplyHours} hours, and arrange a consultation if you request one;`,
           'prepare proposals and deliver services to our clients, and manage our relationships with clients and suppliers;',
           'operate, secure and improve our website, including preventing spam and abuse of our forms;',
+          'learn which of our pages, referring websites and campaigns bring us enquiries, from the source sent with each one;',
           'understand how visitors use our website, where you have consented to analytics cookies;',
           'send you insights and event invitations where you have agreed to receive them;',
           'meet our legal, regulatory, accounting and tax obligations, and establish or defend legal claims.',
@@ -84,6 +86,10 @@ export const privacyPolicy: PolicyDocument = {
             [
               'Operating and securing the website',
               'Legitimate interests (keeping our website available and secure)',
+            ],
+            [
+              'Learning where enquiries come from',
+              'Legitimate interests (knowing which pages and campaigns bring us enquiries)',
             ],
             ['Analytics and marketing cookies', 'Consent, which you can withdraw at any time'],
             [
