@@ -75,7 +75,7 @@ for (const width of WIDTHS) {
 }
 
 staffTest(
-  'nothing spills out of its box on the staff page or its revoke dialog at any width',
+  'nothing spills out of its box on the staff page or its revoke and name dialogs at any width',
   async ({ page, backend }) => {
     staffTest.setTimeout(120_000);
     const admin = await backend.createAdminWithTotp();
@@ -99,6 +99,16 @@ staffTest(
         await expect(dialog).toBeVisible();
         faults.push(...(await dialogSpills(dialog)).map((fault) => `${width} px dialog: ${fault}`));
         await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await page
+          .getByRole('button', { name: `Edit the name of ${other.name}` })
+          .and(page.locator(':visible'))
+          .click();
+        const naming = page.getByRole('dialog', { name: 'Staff name' });
+        await expect(naming).toBeVisible();
+        faults.push(
+          ...(await dialogSpills(naming)).map((fault) => `${width} px name dialog: ${fault}`),
+        );
+        await naming.getByRole('button', { name: 'Cancel' }).click();
       }
       expect(faults).toEqual([]);
     } finally {

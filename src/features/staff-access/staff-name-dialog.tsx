@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 
 import { DialogShell } from '@/components/ui/dialog-shell';
 import { FormField, inputClass } from '@/components/ui/form-field';
+import { EmailText } from '@/features/staff-access/email-text';
 import { setStaffName, type StaffMember } from '@/features/staff-access/staff-access';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
@@ -56,7 +57,15 @@ export function StaffNameDialog({ client, member, onClose, onSaved }: StaffNameD
       open={member !== null}
       onClose={onClose}
       title="Staff name"
-      description={member ? `The name shown for ${member.email}.` : ''}
+      description={
+        member ? (
+          <>
+            The name shown for <EmailText email={member.email} />.
+          </>
+        ) : (
+          ''
+        )
+      }
       closeLabel="Cancel"
       actions={[
         {
