@@ -57,6 +57,8 @@ export default function AdminPage() {
                 onEnquiryChange={setEnquiry}
                 pollIntervalMs={pollIntervalMs}
                 onSignOut={async () => {
+                  // Signing out lands on the plain /auth, not on one that reopens this list.
+                  setSearchParams(new URLSearchParams(), { replace: true });
                   await signOutEverywhere(client, 'auth_staff_sign_out');
                   await navigate(paths.auth, { replace: true });
                 }}

@@ -14,7 +14,8 @@ import {
 import { EnquiryOverviewPanel } from '@/features/admin/enquiry-overview-panel';
 import { exportSubmissions } from '@/features/admin/export-submissions';
 import { FailedMailNotice } from '@/features/admin/failed-mail-notice';
-import { hasFilters, noFilters, type SubmissionFilters } from '@/features/admin/list-submissions';
+import { useListView } from '@/features/admin/list-params';
+import { hasFilters, type SubmissionFilters } from '@/features/admin/list-submissions';
 import { SubmissionDialog } from '@/features/admin/submission-dialog';
 import { SubmissionsBulkActions } from '@/features/admin/submissions-bulk-actions';
 import { SubmissionsList } from '@/features/admin/submissions-list';
@@ -46,8 +47,7 @@ export function AdminDashboard({
   pageSize = limits.adminPageSize,
   pollIntervalMs = limits.adminPollMs,
 }: AdminDashboardProps) {
-  const [filters, setFilters] = useState<SubmissionFilters>(noFilters);
-  const [page, setPage] = useState(0);
+  const [{ filters, page }, setView] = useListView();
   const [exporting, setExporting] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const queryClient = useQueryClient();
@@ -59,11 +59,10 @@ export function AdminDashboard({
 
   const changeFilters = useCallback(
     (next: SubmissionFilters) => {
-      setFilters(next);
-      setPage(0);
+      setView({ filters: next, page: 0 });
       clear();
     },
-    [clear],
+    [clear, setView],
   );
 
   async function handleExport() {
@@ -148,7 +147,7 @@ export function AdminDashboard({
             pageSize={pageSize}
             filtered={hasFilters(filters)}
             onPage={(next) => {
-              setPage(next);
+              setView({ filters, page: next });
               clear();
             }}
             onView={(submission) => onEnquiryChange(submission.id)}

@@ -47,6 +47,12 @@ export function SubmissionsToolbar({
   heldCount = null,
 }: ToolbarProps) {
   const [search, setSearch] = useState(filters.search);
+  // Back or a link can change the search from outside: the box follows it.
+  const [shown, setShown] = useState(filters.search);
+  if (filters.search !== shown) {
+    setShown(filters.search);
+    setSearch(filters.search);
+  }
 
   useEffect(() => {
     if (search === filters.search) return;

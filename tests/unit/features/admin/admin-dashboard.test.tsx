@@ -127,6 +127,19 @@ describe('AdminDashboard', () => {
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
   });
 
+  it('opens with the status filter and page the address names', async () => {
+    renderDashboard({
+      rows: [
+        ...Array.from({ length: 27 }, (_, i) => submission(i + 1, { status: 'spam' })),
+        submission(99),
+      ],
+      url: '/admin?status=spam&page=2',
+    });
+    expect(await screen.findByText('Showing 26–27 of 27 enquiries')).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('spam');
+    expect(await tableRows()).toHaveLength(3);
+  });
+
   it('toasts "Error: Failed to load contact submissions." and logs a query error', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderDashboard({

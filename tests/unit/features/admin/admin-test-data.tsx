@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import { useState, type ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 
 import { AdminDashboard } from '@/features/admin/admin-dashboard';
@@ -16,9 +17,13 @@ import {
   type TableHandler,
 } from './fake-admin-client';
 
-/** Renders staff-area UI inside its own query cache, as the admin pages do. */
-export function renderAdmin(ui: ReactElement) {
-  return render(<AdminQueryProvider>{ui}</AdminQueryProvider>);
+/** Renders staff-area UI inside its own query cache and a router, as the admin pages are. */
+export function renderAdmin(ui: ReactElement, url = '/admin') {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <AdminQueryProvider>{ui}</AdminQueryProvider>
+    </MemoryRouter>,
+  );
 }
 
 export function submission(n: number, overrides: Partial<Submission> = {}): Submission {
@@ -93,6 +98,8 @@ type Setup = {
   rpc?: Record<string, RpcHandler>;
   enquiryId?: string | null;
   pollIntervalMs?: number;
+  /** The address the dashboard opens at (its list's filters and page live there). */
+  url?: string;
 };
 
 /** The dashboard with a fake client, keeping `?enquiry=` in state as the admin page does. */
@@ -126,7 +133,7 @@ export function renderDashboard(setup: Setup = {}) {
       />
     );
   }
-  renderAdmin(<Harness />);
+  renderAdmin(<Harness />, setup.url);
   const lastQuery = () =>
     fake.queries.filter((q) => q.table === 'contact_submissions' && !isHeadCount(q.calls)).at(-1)!
       .calls;

@@ -1,0 +1,77 @@
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+import { serviceInterestValues, timelineValues } from '@/content/contact-options';
+import { isEnquiryStatus } from '@/features/admin/enquiry-status';
+import type { SubmissionFilters } from '@/features/admin/list-submissions';
+import { MAX_SEARCH_LENGTH } from '@/features/admin/submission-search';
+
+/** What the enquiry list shows: its filters and the page (from 0). */
+export type ListView = { filters: SubmissionFilters; page: number };
+
+const oneOf = (values: readonly string[], value: string | null) =>
+  value !== null && values.includes(value) ? value : '';
+
+/**
+ * The list's view from the address: `q`, `status`, `interest`, `timeline`, `held=1` and `page`
+ * (from 1). A value the list does not know is ignored rather than refused, so an old or
+ * hand-edited link still opens the dashboard.
+ */
+export function readListView(params: URLSearchParams): ListView {
+  const status = params.get('status') ?? '';
+  const page = Number(params.get('page'));
+  return {
+    filters: {
+      search: (params.get('q') ?? '').slice(0, MAX_SEARCH_LENGTH),
+      status: isEnquiryStatus(status) ? status : '',
+      interest: oneOf(serviceInterestValues, params.get('interest')),
+      timeline: oneOf(timelineValues, params.get('timeline')),
+      held: params.get('held') === '1',
+    },
+    page: Number.isInteger(page) && page > 1 ? page - 1 : 0,
+  };
+}
+
+/** `params` with the list's view written in (defaults left out); other parameters kept. */
+export function writeListView(params: URLSearchParams, { filters, page }: ListView) {
+  const next = new URLSearchParams(params);
+  const values: [string, string][] = [
+    ['q', filters.search],
+    ['status', filters.status],
+    ['interest', filters.interest],
+    ['timeline', filters.timeline],
+    ['held', filters.held ? '1' : ''],
+    ['page', page > 0 ? String(page + 1) : ''],
+  ];
+  for (const [name, value] of values) {
+    if (value) next.set(name, value);
+    else next.delete(name);
+  }
+  return next;
+}
+
+/**
+ * The list's view kept in the address, so reload, Back and a shared link show the same list.
+ * The screen follows a change at once (a controlled checkbox or select must not wait for the
+ * router); the address follows it, and a change of the address from outside (Back, a link) is
+ * taken over. Each change replaces the history entry: typing a search or turning a page is not a
+ * visit.
+ */
+export function useListView(): [ListView, (view: ListView) => void] {
+  const [params, setParams] = useSearchParams();
+  const fromAddress = readListView(params);
+  const addressKey = writeListView(new URLSearchParams(), fromAddress).toString();
+  const [shown, setShown] = useState({ addressKey, view: fromAddress });
+  if (shown.addressKey !== addressKey) setShown({ addressKey, view: fromAddress });
+  const setView = useCallback(
+    (view: ListView) => {
+      setShown((current) => ({ ...current, view }));
+      setParams((current) => writeListView(current, view), {
+        replace: true,
+        preventScrollReset: true,
+      });
+    },
+    [setParams],
+  );
+  return [shown.addressKey === addressKey ? shown.view : fromAddress, setView];
+}
