@@ -1,10 +1,15 @@
+import { AdminQueryProvider } from '@/features/admin/admin-query-provider';
 import { StaffSectionPage } from '@/features/auth/staff-section-page';
 import { staffAccessPage, StaffAccessPanel } from '@/features/staff-access/staff-access-panel';
 
 export default function AdminStaffPage() {
   return (
     <StaffSectionPage {...staffAccessPage}>
-      {({ client, user }) => <StaffAccessPanel client={client} currentUserId={user.id} />}
+      {({ client, user }) => (
+        <AdminQueryProvider>
+          <StaffAccessPanel client={client} currentUserId={user.id} />
+        </AdminQueryProvider>
+      )}
     </StaffSectionPage>
   );
 }

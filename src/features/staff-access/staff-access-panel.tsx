@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 
 import { EmailForm } from '@/components/ui/email-form';
 import { SectionCard } from '@/components/ui/section-card';
@@ -17,6 +18,9 @@ import { rpcErrorMessage } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 type Message = { tone: 'ok' | 'error'; text: string } | null;
+
+/** Under the staff area's `['admin', 'staff']` keys, so a change there reloads this list too. */
+const staffAccessKey = ['admin', 'staff', 'access'] as const;
 
 /** The heading, description and introduction of the staff-access page of the staff area. */
 export const staffAccessPage = {
@@ -41,8 +45,10 @@ export function StaffAccessPanel({
   /** The signed-in admin, whose own row offers no revoke. */
   currentUserId: string;
 }) {
-  const [staff, setStaff] = useState<StaffMember[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const staffQuery = useQuery({ queryKey: staffAccessKey, queryFn: () => listStaffAccess(client) });
+  const staff = staffQuery.data ?? null;
+  const loadError = staffQuery.error ? rpcErrorMessage(staffQuery.error) : null;
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -50,25 +56,7 @@ export function StaffAccessPanel({
   const [revoking, setRevoking] = useState<StaffMember | null>(null);
   const [naming, setNaming] = useState<StaffMember | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setStaff(await listStaffAccess(client));
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(rpcErrorMessage(error));
-    }
-  }, [client]);
-
-  useEffect(() => {
-    let live = true;
-    listStaffAccess(client).then(
-      (rows) => live && setStaff(rows),
-      (error: unknown) => live && setLoadError(rpcErrorMessage(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client]);
+  const load = () => queryClient.invalidateQueries({ queryKey: staffAccessKey });
 
   async function change(action: 'grant' | 'revoke', address: string, name = address) {
     setBusy(true);

@@ -1,10 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { formatSignIn, type StaffMember } from '@/features/staff-access/staff-access';
 import { StaffAccessPanel } from '@/features/staff-access/staff-access-panel';
 
+import { renderAdmin } from '../admin/admin-test-data';
 import { createFakeRpcClient } from '../data-requests/fake-rpc-client';
 
 const ada: StaffMember = {
@@ -26,7 +27,7 @@ const bob: StaffMember = {
 
 /** Signed in as Ada unless told otherwise. */
 function renderPanel(client: Parameters<typeof StaffAccessPanel>[0]['client'], me = 'u1') {
-  return render(<StaffAccessPanel client={client} currentUserId={me} />);
+  return renderAdmin(<StaffAccessPanel client={client} currentUserId={me} />);
 }
 
 const table = () => screen.getByRole('table');
