@@ -354,12 +354,12 @@ describe('admins', () => {
     expect(error).toBeNull();
   });
 
-  it('list the staff (admins only, with e-mails)', async () => {
+  it('list the staff (admins only, with e-mails and names, none set here)', async () => {
     const { data, error } = await admin.rpc('list_staff');
     expect(error).toBeNull();
     expect(data).toEqual([
-      { id: adminUser.id, email: ADMIN.email },
-      { id: otherAdminUser.id, email: OTHER_ADMIN.email },
+      { id: adminUser.id, email: ADMIN.email, display_name: null },
+      { id: otherAdminUser.id, email: OTHER_ADMIN.email, display_name: null },
     ]);
   });
 
