@@ -189,6 +189,7 @@ test('an admin reviews, searches, filters, pages and exports enquiries, then sig
       i === 0 ? '=HYPERLINK("http://evil.example")' : `Batch Person ${String(i).padStart(2, '0')}`,
     Email: `${batch.toLowerCase()}.${i}@example.com`,
     Company: `${batch} Ltd`,
+    Phone: i === 1 ? '+44 20 7946 0001' : null,
     Interest: interests[i % 3] ?? 'other',
     Timeline: i % 2 ? '1-3-months' : 'exploring',
     Message:
@@ -269,12 +270,16 @@ test('an admin reviews, searches, filters, pages and exports enquiries, then sig
   expect(csv.startsWith('\uFEFF')).toBe(true);
   const lines = csv.slice(1).split('\r\n').filter(Boolean);
   expect(lines[0]).toBe(
-    'Submitted (UTC),Name,Email,Company,Job Title,Phone,Service Interest,Timeline,Message,ID',
+    'Submitted (UTC),Name,Email,Company,Job Title,Phone,Service Interest,Timeline,Message,' +
+      'Status,Assignee,Last Contact (UTC),First Response (UTC),Held (UTC),Landing Page,' +
+      'Referrer Host,UTM Source,UTM Medium,UTM Campaign,Notes,ID',
   );
   expect(lines).toHaveLength(31);
   expect(csv).toContain('"\'=HYPERLINK(""http://evil.example"")"');
   expect(csv).toContain('"Discount 50%_off, (x) ""quoted"" please"');
   expect(csv).toContain('Cloud Migration');
+  // A phone number imports as its text: a string constant, no apostrophe, no arithmetic.
+  expect(csv).toContain('"=""+44 20 7946 0001"""');
   await expect(page.getByText('Export ready')).toBeVisible({ timeout: 15_000 });
 
   // Sign out: back to /auth, and /admin is closed again.

@@ -1,13 +1,24 @@
 import { getServiceInterestLabel, getTimelineLabel } from '@/content/contact-options';
+import { statusLabel } from '@/features/admin/enquiry-status';
 import type { Submission } from '@/features/admin/list-submissions';
 import { downloadFile } from '@/lib/download-file';
 
 /**
  * CSV export of enquiries: RFC 4180 (comma separated, CRLF line ends, fields with a comma,
  * quote, CR or LF wrapped in double quotes with quotes doubled), UTF-8 with a byte-order mark so
- * Excel reads accents correctly, and safe against formula injection (OWASP advice): a cell that
- * starts with a tab, CR or NUL, or whose first visible character is = + - or @, gets a leading
- * single quote so spreadsheets show it as text.
+ * Excel reads accents correctly, and safe against formula injection.
+ *
+ * Excel, LibreOffice Calc and Google Sheets unquote a field first and then read a cell whose
+ * first character is = + - or @ as a formula, so quoting alone protects nothing. Two guards:
+ *
+ * - A phone-shaped cell (a leading + and then only digits, spaces and ( ) . / -, at most 255
+ *   characters) is written as a text literal, ="+44 20 7946 0000": all three evaluate it to
+ *   exactly that text, and it holds no name, reference or operator outside the string, so
+ *   nothing else can run. Without it the number imports as #NAME?/#NULL! or as arithmetic.
+ * - Any other cell that starts with a tab, CR or NUL, or whose first visible character is
+ *   = + - or @, gets a leading single quote (OWASP's advice). Some importers show the quote, but
+ *   the cell can only ever be text. A text literal is not used here: Excel refuses string
+ *   constants over 255 characters, and a literal would turn hostile text into a formula cell.
  */
 export const CSV_BOM = '\uFEFF';
 
@@ -17,9 +28,16 @@ export const CSV_BOM = '\uFEFF';
  */
 const FORMULA_START = /^[\t\r\0]|^[\s\p{Cc}\p{Cf}]*[=+\-@]/u;
 
+/** A telephone number as people type it: no letter, quote, pipe or other formula syntax. */
+const PHONE_SHAPED = /^\+[\d ()./-]*\d[\d ()./-]*$/;
+
+/** Excel's longest string constant inside a formula. */
+const MAX_TEXT_LITERAL = 255;
+
 export function csvCell(value: string | null | undefined): string {
   let text = value ?? '';
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (PHONE_SHAPED.test(text) && text.length <= MAX_TEXT_LITERAL) text = `="${text}"`;
+  else if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -37,10 +55,79 @@ export const CSV_HEADER = [
   'Service Interest',
   'Timeline',
   'Message',
+  'Status',
+  'Assignee',
+  'Last Contact (UTC)',
+  'First Response (UTC)',
+  'Held (UTC)',
+  'Landing Page',
+  'Referrer Host',
+  'UTM Source',
+  'UTM Medium',
+  'UTM Campaign',
+  'Notes',
   'ID',
 ] as const;
 
-export function submissionsToCsv(rows: readonly Submission[]): string {
+/** A staff account as `list_staff()` returns it. */
+export type ExportStaff = { id: string; email: string; display_name: string };
+
+/** A note as the export reads it from `enquiry_notes`. */
+export type ExportNote = {
+  submission_id: string;
+  created_at: string;
+  author_id: string | null;
+  author_email: string | null;
+  body: string;
+};
+
+/** What staff recorded beside the enquiries: the staff list and every note, in any order. */
+export type ExportExtras = { staff: readonly ExportStaff[]; notes: readonly ExportNote[] };
+
+/** "2026-11-03 14:05" for a timestamp (UTC), so a note's date reads the same for everyone. */
+function noteDate(timestamp: string): string {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime())
+    ? timestamp
+    : date.toISOString().slice(0, 16).replace('T', ' ');
+}
+
+function staffName(staff: ExportStaff | undefined): string | undefined {
+  if (!staff) return undefined;
+  return staff.display_name.trim() || staff.email;
+}
+
+/**
+ * One cell per enquiry with all its notes, oldest first, one per line: "date, author: text".
+ * The author is the staff member's display name, else the e-mail the note was written with.
+ */
+export function notesCell(
+  notes: readonly ExportNote[],
+  staffById: ReadonlyMap<string, ExportStaff>,
+): string {
+  return [...notes]
+    .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))
+    .map((note) => {
+      const author =
+        staffName(note.author_id ? staffById.get(note.author_id) : undefined) ??
+        note.author_email ??
+        'former staff';
+      return `${noteDate(note.created_at)}, ${author}: ${note.body}`;
+    })
+    .join('\n');
+}
+
+export function submissionsToCsv(
+  rows: readonly Submission[],
+  extras: ExportExtras = { staff: [], notes: [] },
+): string {
+  const staffById = new Map(extras.staff.map((member) => [member.id, member]));
+  const notesBySubmission = new Map<string, ExportNote[]>();
+  for (const note of extras.notes) {
+    const list = notesBySubmission.get(note.submission_id) ?? [];
+    list.push(note);
+    notesBySubmission.set(note.submission_id, list);
+  }
   return (
     CSV_BOM +
     toCsv([
@@ -55,6 +142,18 @@ export function submissionsToCsv(rows: readonly Submission[]): string {
         getServiceInterestLabel(row.Interest),
         getTimelineLabel(row.Timeline),
         row.Message,
+        statusLabel(row.status),
+        // An assignee no longer on the staff list still shows, by id.
+        row.assigned_to ? (staffName(staffById.get(row.assigned_to)) ?? row.assigned_to) : '',
+        row.last_contacted_at,
+        row.first_response_at,
+        row.held_at,
+        row.landing_page,
+        row.referrer_host,
+        row.utm_source,
+        row.utm_medium,
+        row.utm_campaign,
+        notesCell(notesBySubmission.get(row.id) ?? [], staffById),
         row.id,
       ]),
     ])

@@ -1,8 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { recordExport } from '@/features/admin/export-submissions';
-import { noFilters } from '@/features/admin/list-submissions';
+import {
+  buildExportCsv,
+  listNotesForExport,
+  NOTES_IDS_PER_REQUEST,
+  recordExport,
+} from '@/features/admin/export-submissions';
+import { noFilters, type Submission } from '@/features/admin/list-submissions';
 
+import { submission } from './admin-test-data';
 import { createFakeAdminClient } from './fake-admin-client';
 
 let warn: ReturnType<typeof vi.spyOn>;
@@ -80,5 +86,73 @@ describe('recording a CSV export', () => {
     });
     await expect(recordExport(failing.client, noFilters, 3)).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the export reads notes and staff names beside the enquiries', () => {
+  const enquiry = (id: string): Submission => ({
+    ...submission(1),
+    id,
+    assigned_to: 'u-ann',
+  });
+
+  it('asks for the notes of the exported enquiries in one request and names the assignee', async () => {
+    const { client, queries, rpcCalls } = createFakeAdminClient({
+      tables: {
+        enquiry_notes: () => ({
+          data: [
+            {
+              submission_id: 'e-1',
+              created_at: '2026-11-02T12:05:00+00:00',
+              author_id: 'u-ann',
+              author_email: 'ann@kestrel.example',
+              body: 'Called back',
+            },
+          ],
+          error: null,
+        }),
+      },
+      rpc: {
+        list_staff: () => ({
+          data: [{ id: 'u-ann', email: 'ann@kestrel.example', display_name: 'Ann Lee' }],
+          error: null,
+        }),
+      },
+    });
+    const csv = await buildExportCsv(client, [enquiry('e-1'), enquiry('e-2')]);
+    expect(rpcCalls.map((call) => call.name)).toEqual(['list_staff']);
+    expect(queries).toHaveLength(1);
+    expect(queries[0]?.table).toBe('enquiry_notes');
+    expect(queries[0]?.calls).toContainEqual(['in', 'submission_id', ['e-1', 'e-2']]);
+    expect(queries[0]?.calls).toContainEqual(['order', 'created_at', { ascending: true }]);
+    expect(csv).toContain('Ann Lee,');
+    expect(csv).toContain('2026-11-02 12:05, Ann Lee: Called back');
+  });
+
+  it('asks in slices of enquiries, never once per enquiry, and reads no notes for none', async () => {
+    const { client, queries } = createFakeAdminClient({
+      rpc: { list_staff: () => ({ data: [], error: null }) },
+    });
+    const ids = Array.from({ length: NOTES_IDS_PER_REQUEST + 1 }, (_, index) => `e-${index}`);
+    await listNotesForExport(client, ids);
+    expect(queries.map(({ calls }) => calls.find(([method]) => method === 'in')?.[2])).toEqual([
+      ids.slice(0, NOTES_IDS_PER_REQUEST),
+      ids.slice(NOTES_IDS_PER_REQUEST),
+    ]);
+    await buildExportCsv(client, []);
+    expect(queries).toHaveLength(2);
+  });
+
+  it('stops with the database message when the notes cannot be read', async () => {
+    const { client } = createFakeAdminClient({
+      tables: {
+        enquiry_notes: () => ({
+          data: null,
+          error: { message: 'permission denied', code: '42501' },
+        }),
+      },
+      rpc: { list_staff: () => ({ data: [], error: null }) },
+    });
+    await expect(buildExportCsv(client, [enquiry('e-1')])).rejects.toThrow('permission denied');
   });
 });

@@ -27,6 +27,7 @@ export function createFakeAdminClient(
     for (const method of [
       'select',
       'eq',
+      'in',
       'not',
       'or',
       'order',

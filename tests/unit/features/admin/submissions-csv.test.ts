@@ -23,7 +23,7 @@ describe('csvCell (RFC 4180 and formula-injection safety)', () => {
     expect(csvCell('a\r\nb')).toBe('"a\r\nb"');
   });
 
-  it.each(['=HYPERLINK("http://x")', '+44 20 7946 0958', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'])(
+  it.each(['=HYPERLINK("http://x")', '+44 20 7946 0958 =A1', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'])(
     'prefixes a cell starting with a formula character with a single quote: %j',
     (value) => {
       const cell = csvCell(value);
@@ -102,7 +102,9 @@ describe('submissionsToCsv', () => {
     const csv = submissionsToCsv([]);
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv.slice(1)).toBe(
-      'Submitted (UTC),Name,Email,Company,Job Title,Phone,Service Interest,Timeline,Message,ID\r\n',
+      'Submitted (UTC),Name,Email,Company,Job Title,Phone,Service Interest,Timeline,Message,' +
+        'Status,Assignee,Last Contact (UTC),First Response (UTC),Held (UTC),Landing Page,' +
+        'Referrer Host,UTM Source,UTM Medium,UTM Campaign,Notes,ID\r\n',
     );
   });
 
@@ -115,10 +117,21 @@ describe('submissionsToCsv', () => {
         'amelie@example.fr',
         '"Durand, Fils & ""Cie"""',
         '',
-        "'+33 1 23 45 67 89",
+        '"=""+33 1 23 45 67 89"""',
         'AI & Machine Learning',
         '6+ months',
         '"Bonjour,\nwe need help."',
+        'New',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
         '7d0c',
       ].join(','),
     );
