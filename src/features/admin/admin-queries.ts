@@ -34,6 +34,7 @@ export const adminKeys = {
   overview: ['admin', 'enquiries', 'overview'] as const,
   enquiry: (id: string) => ['admin', 'enquiries', 'one', id] as const,
   notes: (id: string) => ['admin', 'enquiries', 'notes', id] as const,
+  timeline: (id: string) => ['admin', 'enquiries', 'timeline', id] as const,
   staff: ['admin', 'staff'] as const,
   failedMail: ['admin', 'failed-mail'] as const,
 };

@@ -22,9 +22,13 @@ export async function listEnquiriesNeedingReply(
   return data ?? [];
 }
 
-/** "Due in 3 h", "Due in 25 min", "Overdue by 2 h" as of `now`. */
+/** "Due in 3 h", "Due in 25 min", "Overdue by 2 h", "Overdue by 3 days" as of `now`. */
 export function describeDue(dueAt: string, now: Date): string {
   const minutes = Math.round((Date.parse(dueAt) - now.getTime()) / 60_000);
-  const span = (total: number) => (total < 90 ? `${total} min` : `${Math.round(total / 60)} h`);
+  const span = (total: number) => {
+    if (total < 90) return `${total} min`;
+    if (total < 48 * 60) return `${Math.round(total / 60)} h`;
+    return `${Math.round(total / (24 * 60))} days`;
+  };
   return minutes >= 0 ? `Due in ${span(minutes)}` : `Overdue by ${span(-minutes)}`;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import { EnquiryFirstResponse } from '@/features/admin/enquiry-first-response';
 import { EnquiryStatusBadge } from '@/features/admin/enquiry-status-badge';
 import type { Submission } from '@/features/admin/list-submissions';
 import {
@@ -54,6 +55,9 @@ export function SubmissionDetails({ submission }: { submission: Submission }) {
       <Field label="Timeline">{displayTimeline(submission.Timeline)}</Field>
       <Field label="Last contacted">
         {submission.last_contacted_at ? formatDate(submission.last_contacted_at) : 'Not yet'}
+      </Field>
+      <Field label="Reply">
+        <EnquiryFirstResponse enquiry={submission} />
       </Field>
       <Field label="Message">
         <p className="break-words whitespace-pre-wrap">{displayMessage(submission.Message)}</p>

@@ -2,6 +2,8 @@ import { DialogShell } from '@/components/ui/dialog-shell';
 import { Spinner } from '@/components/ui/spinner';
 import { useEnquiry, useEnquiryChanged, type EnquiryState } from '@/features/admin/admin-queries';
 import { EnquiryNotes } from '@/features/admin/enquiry-notes';
+import { EnquiryReplyBox } from '@/features/admin/enquiry-reply-box';
+import { EnquiryTimelineSection } from '@/features/admin/enquiry-timeline-section';
 import { EnquiryWorkflowForm } from '@/features/admin/enquiry-workflow-form';
 import { HeldNotice } from '@/features/admin/held-notice';
 import type { Submission } from '@/features/admin/list-submissions';
@@ -41,7 +43,7 @@ function heading(state: EnquiryState): { title: string; description: string } {
   }
 }
 
-/** One enquiry in full, with its workflow and notes; also what a deep link opens. */
+/** One enquiry in full, with a reply box, its workflow, notes and timeline; also what a deep link opens. */
 export function SubmissionDialog({ client, enquiryId, initial, onClose }: Props) {
   const state = useEnquiry(client, enquiryId, initial);
   const changed = useEnquiryChanged();
@@ -60,6 +62,11 @@ export function SubmissionDialog({ client, enquiryId, initial, onClose }: Props)
             <HeldNotice client={client} enquiry={state.enquiry} onReleased={changed} />
           ) : null}
           <SubmissionDetails submission={state.enquiry} />
+          <EnquiryReplyBox
+            key={`reply-${state.enquiry.id}`}
+            client={client}
+            enquiry={state.enquiry}
+          />
           <EnquiryWorkflowForm
             key={state.enquiry.id}
             client={client}
@@ -71,6 +78,7 @@ export function SubmissionDialog({ client, enquiryId, initial, onClose }: Props)
             client={client}
             enquiryId={state.enquiry.id}
           />
+          <EnquiryTimelineSection client={client} enquiryId={state.enquiry.id} />
         </div>
       ) : state.kind === 'loading' ? (
         <Spinner label="Loading enquiry…" className="flex justify-center py-10" />

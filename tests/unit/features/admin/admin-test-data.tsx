@@ -110,6 +110,7 @@ export function renderDashboard(setup: Setup = {}) {
     rpc: {
       enquiry_overview: () => ({ data: overviewOf({ total: rows.length }) }),
       list_staff: () => ({ data: [{ id: 'staff-1', email: 'ada@example.com' }] }),
+      enquiry_timeline: () => ({ data: [] }),
       list_failed_enquiry_mail: () => ({ data: [] }),
       ...setup.rpc,
     },

@@ -40,6 +40,8 @@ describe('enquiries needing a reply', () => {
     expect(describeDue('2026-11-26T09:00:00Z', now)).toBe('Due in 3 h');
     expect(describeDue('2026-11-26T06:25:00Z', now)).toBe('Due in 25 min');
     expect(describeDue('2026-11-26T04:00:00Z', now)).toBe('Overdue by 2 h');
+    expect(describeDue('2026-11-24T08:00:00Z', now)).toBe('Overdue by 46 h');
+    expect(describeDue('2026-11-22T06:00:00Z', now)).toBe('Overdue by 4 days');
   });
 });
 

@@ -1,0 +1,131 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+
+import { buttonClass } from '@/components/ui/button-styles';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { notify } from '@/components/ui/toast/notify';
+import { invalidateEnquiries } from '@/features/admin/admin-queries';
+import type { Submission } from '@/features/admin/list-submissions';
+import {
+  checkReplyText,
+  MAX_REPLY_LENGTH,
+  recordEnquiryContact,
+  sendEnquiryReply,
+  type ContactChannel,
+} from '@/features/admin/send-enquiry-reply';
+import { displayValue } from '@/features/admin/submission-format';
+import { rpcErrorMessage } from '@/lib/rpc-error';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+type Props = { client: AppSupabaseClient; enquiry: Submission };
+
+/** 44 px tall on a phone, so each button takes a thumb. */
+const thumb = 'min-h-11 sm:min-h-0';
+
+const contactDone: Record<ContactChannel, string> = {
+  phone: 'Call logged',
+  email: 'E-mail reply recorded',
+};
+
+/**
+ * A plain-text reply mailed to the enquirer from the site (Reply-To the sender), and the two
+ * ways to record a response made elsewhere. Each reloads the enquiry, the list and the timeline.
+ */
+export function EnquiryReplyBox({ client, enquiry }: Props) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const recipient = displayValue(enquiry.Email);
+  const sending = useMutation({
+    mutationFn: (body: string) => sendEnquiryReply(client, enquiry.id, body),
+    onSuccess: () => {
+      setDraft('');
+      void invalidateEnquiries(queryClient);
+      notify({ title: 'Reply sent', description: `Sent to ${recipient}.`, variant: 'success' });
+    },
+    onError: (failure) =>
+      notify({ title: 'Not sent', description: rpcErrorMessage(failure), variant: 'destructive' }),
+  });
+  const recording = useMutation({
+    mutationFn: (channel: ContactChannel) => recordEnquiryContact(client, enquiry.id, channel),
+    onSuccess: (_id, channel) => {
+      void invalidateEnquiries(queryClient);
+      notify({ title: contactDone[channel], variant: 'success' });
+    },
+    onError: (failure) =>
+      notify({
+        title: 'Not recorded',
+        description: rpcErrorMessage(failure),
+        variant: 'destructive',
+      }),
+  });
+  const busy = sending.isPending || recording.isPending;
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkReplyText(draft);
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    setError(undefined);
+    sending.mutate(checked.body);
+  }
+
+  return (
+    <section aria-labelledby="enquiry-reply-heading" className="space-y-3">
+      <h3 id="enquiry-reply-heading" className="text-base font-bold text-ink">
+        Reply
+      </h3>
+      <form
+        aria-label="Reply to the enquirer"
+        noValidate
+        onSubmit={handleSubmit}
+        className="space-y-2"
+      >
+        <FormField
+          id="enquiry-reply"
+          label={`Reply to ${recipient}`}
+          error={error}
+          hint="Sent as plain text from the site's address; answers come back to you."
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={5}
+              value={draft}
+              maxLength={MAX_REPLY_LENGTH}
+              onChange={(event) => setDraft(event.target.value)}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => recording.mutate('phone')}
+            className={buttonClass({ variant: 'outline', size: 'sm', className: thumb })}
+          >
+            Log a call
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => recording.mutate('email')}
+            className={buttonClass({ variant: 'outline', size: 'sm', className: thumb })}
+          >
+            Replied by e-mail
+          </button>
+          <button
+            type="submit"
+            disabled={busy}
+            className={buttonClass({ size: 'sm', className: thumb })}
+          >
+            {sending.isPending ? 'Sending…' : 'Send reply'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
