@@ -6,16 +6,22 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The README's folder map is how a newcomer finds their way: every folder it names must exist,
- * and every folder of the app's source must be in it.
+ * The README's folder map is how a newcomer finds their way, and docs/code-layout.md says the
+ * same in detail: every folder either names must exist, and every folder of the app's source must
+ * be in both.
  */
 const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
 
-function folderMap(): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.split(/^## Folder map$/m)[1]?.split(/^## /m)[0] ?? '';
+const maps = [
+  { file: 'README.md', heading: 'Folder map' },
+  { file: 'docs/code-layout.md', heading: 'Folders' },
+];
+
+function folderMap(file: string, heading: string): string {
+  const text = readFileSync(join(root, file), 'utf8');
+  const section = text.split(new RegExp(`^## ${heading}$`, 'm'))[1]?.split(/^## /m)[0] ?? '';
   const block = section.split('```')[1];
-  if (!block) throw new Error('README.md has no code block under "## Folder map"');
+  if (!block) throw new Error(`${file} has no code block under "## ${heading}"`);
   return block;
 }
 
@@ -51,8 +57,8 @@ const subfolders = (dir: string) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => `${dir}/${entry.name}/`);
 
-describe('the README folder map', () => {
-  const mapped = mappedPaths(folderMap());
+describe.each(maps)('the folder map of $file', ({ file, heading }) => {
+  const mapped = mappedPaths(folderMap(file, heading));
 
   it('names only paths that exist', () => {
     expect(mapped.length).toBeGreaterThan(20);
@@ -71,5 +77,14 @@ describe('the README folder map', () => {
           path === folder || (path.endsWith('/') && folder.startsWith(path) && path !== 'src/'),
       );
     expect(folders.filter((folder) => !covered(folder))).toEqual([]);
+  });
+});
+
+describe("the README's folder map", () => {
+  it('gives each folder one line, so it stays short (the detail is in docs/code-layout.md)', () => {
+    const lines = folderMap('README.md', 'Folder map')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+    expect(lines.filter((line) => !/^ {0,2}\S/.test(line) || line.length > 100)).toEqual([]);
   });
 });
