@@ -11,7 +11,7 @@ import { ScrollManager } from '@/components/layout/scroll-manager';
 import { SkipLink } from '@/components/layout/skip-link';
 import { PageFallback } from '@/components/ui/page-fallback';
 import { ToastHost } from '@/components/ui/toast/toast-host';
-import { MAIN_CONTENT_ID } from '@/config/paths';
+import { isStaffAreaPath, MAIN_CONTENT_ID } from '@/config/paths';
 import { ConsentManager } from '@/features/consent/consent-manager';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
 import { HydrationMarker } from '@/page-loading/hydration-marker';
@@ -25,6 +25,26 @@ const preloadRoute = (pathname: string) => void prepareRoute(pathname);
 
 export function RootLayout() {
   const { pathname } = useLocation();
+  // The staff area draws its own compact frame (header, main, footer) in its lazy pages.
+  const staffArea = isStaffAreaPath(pathname);
+  /*
+    Navigations run in a transition (the router's own), and a transition never hides content a
+    Suspense boundary already shows: the current page stays on screen, title included, until the
+    next one has its code and data, then both swap in one commit. So the boundary sits outside the
+    keyed error boundary: a boundary mounted afresh for each path would have nothing on screen yet
+    and show its fallback (a blank page) while the next page loads. The fallback only shows when
+    nothing rendered yet.
+  */
+  const page = (
+    <Suspense fallback={<PageFallback />}>
+      {/* Reset the error boundary on navigation, so one broken page does not stick. */}
+      <AppErrorBoundary key={pathname}>
+        <Outlet />
+        <HydrationMarker />
+        <DecorativeMotion />
+      </AppErrorBoundary>
+    </Suspense>
+  );
   return (
     <>
       <SkipLink targetId={MAIN_CONTENT_ID} />
@@ -32,29 +52,20 @@ export function RootLayout() {
       <LinkClickRouter prepare={prepareRoute} />
       <RoutePreloader preload={preloadRoute} />
       <NavigationProgress />
-      <Header />
-      <div className="pt-header">
-        <Breadcrumbs />
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="outline-none">
-          {/*
-            Navigations run in a transition (the router's own), and a transition never hides
-            content a Suspense boundary already shows: the current page stays on screen, title
-            included, until the next one has its code and data, then both swap in one commit.
-            So the boundary sits outside the keyed error boundary: a boundary mounted afresh
-            for each path would have nothing on screen yet and show its fallback (a blank
-            page) while the next page loads. The fallback only shows when nothing rendered yet.
-          */}
-          <Suspense fallback={<PageFallback />}>
-            {/* Reset the error boundary on navigation, so one broken page does not stick. */}
-            <AppErrorBoundary key={pathname}>
-              <Outlet />
-              <HydrationMarker />
-              <DecorativeMotion />
-            </AppErrorBoundary>
-          </Suspense>
-        </main>
-      </div>
-      <Footer legalExtra={(className) => <CookieSettingsButton className={className} />} />
+      {staffArea ? (
+        page
+      ) : (
+        <>
+          <Header />
+          <div className="pt-header">
+            <Breadcrumbs />
+            <main id={MAIN_CONTENT_ID} tabIndex={-1} className="outline-none">
+              {page}
+            </main>
+          </div>
+          <Footer legalExtra={(className) => <CookieSettingsButton className={className} />} />
+        </>
+      )}
       <ToastHost />
       <ConsentManager />
     </>

@@ -1,14 +1,16 @@
 import { useCallback } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 
+import { staffFooterLink } from '@/components/admin/staff-frame';
 import { Seo } from '@/components/layout/seo';
 import { paths } from '@/config/paths';
 import { limits } from '@/config/site';
 import { AdminDashboard } from '@/features/admin/admin-dashboard';
 import { AdminQueryProvider } from '@/features/admin/admin-query-provider';
-import { signOutEverywhere } from '@/features/auth/auth-actions';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { ProtectedRoute } from '@/features/auth/protected-route';
+import { StaffAreaFrame } from '@/features/auth/staff-area-frame';
+import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
 
 /** `?poll=<ms>` shortens the new-enquiry check (the e2e tests use it); never below the floor. */
 function pollInterval(value: string | null): number {
@@ -17,7 +19,6 @@ function pollInterval(value: string | null): number {
 }
 
 export default function AdminPage() {
-  const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const enquiryId = searchParams.get('enquiry');
   const pollIntervalMs = pollInterval(searchParams.get('poll'));
@@ -37,6 +38,12 @@ export default function AdminPage() {
     [setSearchParams],
   );
 
+  // Signing out lands on the plain /auth, not on one whose next= reopens this list.
+  const clearList = useCallback(
+    () => setSearchParams(new URLSearchParams(), { replace: true }),
+    [setSearchParams],
+  );
+
   return (
     <>
       <Seo
@@ -46,26 +53,26 @@ export default function AdminPage() {
         noindex
       />
       <AuthProvider>
-        <ProtectedRoute adminOnly pageTitle="Admin Dashboard">
-          {({ user, role, client }) => (
-            <AdminQueryProvider>
-              <AdminDashboard
-                client={client}
-                email={user.email ?? ''}
-                role={role}
-                enquiryId={enquiryId}
-                onEnquiryChange={setEnquiry}
-                pollIntervalMs={pollIntervalMs}
-                onSignOut={async () => {
-                  // Signing out lands on the plain /auth, not on one that reopens this list.
-                  setSearchParams(new URLSearchParams(), { replace: true });
-                  await signOutEverywhere(client, 'auth_staff_sign_out');
-                  await navigate(paths.auth, { replace: true });
-                }}
-              />
-            </AdminQueryProvider>
-          )}
-        </ProtectedRoute>
+        <StaffAreaFrame
+          current="enquiries"
+          footer={<CookieSettingsButton className={staffFooterLink} />}
+          beforeSignOut={clearList}
+        >
+          <ProtectedRoute adminOnly pageTitle="Admin Dashboard">
+            {({ user, role, client }) => (
+              <AdminQueryProvider>
+                <AdminDashboard
+                  client={client}
+                  email={user.email ?? ''}
+                  role={role}
+                  enquiryId={enquiryId}
+                  onEnquiryChange={setEnquiry}
+                  pollIntervalMs={pollIntervalMs}
+                />
+              </AdminQueryProvider>
+            )}
+          </ProtectedRoute>
+        </StaffAreaFrame>
       </AuthProvider>
     </>
   );

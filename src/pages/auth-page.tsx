@@ -1,7 +1,10 @@
+import { staffFooterLink } from '@/components/admin/staff-frame';
 import { Seo } from '@/components/layout/seo';
 import { paths } from '@/config/paths';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { AuthScreen } from '@/features/auth/auth-screen';
+import { StaffAreaFrame } from '@/features/auth/staff-area-frame';
+import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
 
 export default function AuthPage() {
   return (
@@ -13,7 +16,9 @@ export default function AuthPage() {
         noindex
       />
       <AuthProvider>
-        <AuthScreen />
+        <StaffAreaFrame footer={<CookieSettingsButton className={staffFooterLink} />}>
+          <AuthScreen />
+        </StaffAreaFrame>
       </AuthProvider>
     </>
   );

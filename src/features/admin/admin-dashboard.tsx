@@ -1,9 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 
-import { AdminSectionNav } from '@/components/admin/admin-section-nav';
 import { Badge } from '@/components/ui/badge';
-import { buttonClass } from '@/components/ui/button-styles';
 import { limits } from '@/config/site';
 import {
   invalidateEnquiries,
@@ -27,7 +25,6 @@ type AdminDashboardProps = {
   client: AppSupabaseClient;
   email: string;
   role: string;
-  onSignOut: () => Promise<void>;
   /** The enquiry whose dialog is open (the page keeps it in `?enquiry=`), or null. */
   enquiryId: string | null;
   onEnquiryChange: (id: string | null) => void;
@@ -41,7 +38,6 @@ export function AdminDashboard({
   client,
   email,
   role,
-  onSignOut,
   enquiryId,
   onEnquiryChange,
   pageSize = limits.adminPageSize,
@@ -49,7 +45,6 @@ export function AdminDashboard({
 }: AdminDashboardProps) {
   const [{ filters, page }, setView] = useListView();
   const [exporting, setExporting] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
   const queryClient = useQueryClient();
   const { overview, announcement } = useOverview(client, pollIntervalMs);
   const submissions = useSubmissions(client, filters, page, pageSize, pollIntervalMs);
@@ -74,15 +69,6 @@ export function AdminDashboard({
     }
   }
 
-  async function handleSignOut() {
-    setSigningOut(true);
-    try {
-      await onSignOut();
-    } finally {
-      setSigningOut(false);
-    }
-  }
-
   return (
     <div className="bg-slate-50">
       <div className="container-page space-y-6 py-8 sm:py-12 xl:max-w-[88rem]">
@@ -91,19 +77,10 @@ export function AdminDashboard({
             <h1 className="text-3xl font-bold text-ink">Admin Dashboard</h1>
             <p className="mt-1 break-all text-ink-muted">Welcome, {email}</p>
           </div>
-          <div className="flex items-center gap-3">
-            <Badge className="bg-brand-100 text-brand-800 capitalize">{role}</Badge>
-            <button
-              type="button"
-              onClick={handleSignOut}
-              disabled={signingOut}
-              className={buttonClass({ variant: 'outline', size: 'sm' })}
-            >
-              {signingOut ? 'Signing out...' : 'Sign Out'}
-            </button>
-          </div>
+          <Badge className="self-start bg-brand-100 text-brand-800 capitalize sm:self-center">
+            {role}
+          </Badge>
         </header>
-        <AdminSectionNav current="enquiries" />
         <FailedMailNotice client={client} />
         <EnquiryOverviewPanel overview={overview} />
 

@@ -1,7 +1,6 @@
 import { render } from '@testing-library/react';
 import { useState, type ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
 
 import { AdminDashboard } from '@/features/admin/admin-dashboard';
 import { AdminQueryProvider } from '@/features/admin/admin-query-provider';
@@ -110,12 +109,11 @@ export function renderDashboard(setup: Setup = {}) {
     rpc: {
       enquiry_overview: () => ({ data: overviewOf({ total: rows.length }) }),
       list_staff: () => ({ data: [{ id: 'staff-1', email: 'ada@example.com' }] }),
-      enquiry_timeline: () => ({ data: [] }),
       list_failed_enquiry_mail: () => ({ data: [] }),
+      enquiry_timeline: () => ({ data: [] }),
       ...setup.rpc,
     },
   });
-  const onSignOut = vi.fn(async () => {});
   const enquiryChanges: (string | null)[] = [];
   function Harness() {
     const [enquiryId, setEnquiryId] = useState<string | null>(setup.enquiryId ?? null);
@@ -124,7 +122,6 @@ export function renderDashboard(setup: Setup = {}) {
         client={fake.client}
         email="ada@example.com"
         role="admin"
-        onSignOut={onSignOut}
         enquiryId={enquiryId}
         onEnquiryChange={(id) => {
           enquiryChanges.push(id);
@@ -138,5 +135,5 @@ export function renderDashboard(setup: Setup = {}) {
   const lastQuery = () =>
     fake.queries.filter((q) => q.table === 'contact_submissions' && !isHeadCount(q.calls)).at(-1)!
       .calls;
-  return { ...fake, onSignOut, enquiryChanges, lastQuery, rows };
+  return { ...fake, enquiryChanges, lastQuery, rows };
 }

@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test';
+
+import { expectNoAxeViolations } from './support/axe';
+import { expect, signInWithCode, test } from './support/mfa-fixtures';
+import { outsideViewport } from './support/staff-screens';
+
+/** The marketing header's Contact button and the big footer's link lists are not in the staff area. */
+async function expectNoMarketingFrame(page: Page) {
+  await expect(page.getByRole('link', { name: /^Contact/ })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo').getByRole('link')).toHaveCount(0);
+  await expect(page.getByRole('banner')).toHaveCount(1);
+  await expect(page.getByRole('main')).toHaveCount(1);
+}
+
+/** Neither the page nor any control of the frame reaches past the viewport's sides. */
+async function expectFrameFits(page: Page) {
+  const tooWide = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(tooWide, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+  const controls = page.getByRole('banner').locator('a, button, p');
+  for (let i = 0; i < (await controls.count()); i++) {
+    const box = await controls.nth(i).boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.x >= 0 && box.x + box.width <= viewport.width + 0.5).toBe(true);
+  }
+}
+
+for (const width of [375, 1366] as const) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test('/auth shows the product name alone, then every staff page has the compact frame', async ({
+      page,
+      backend,
+    }) => {
+      test.setTimeout(90_000);
+      await page.goto('/auth');
+      const banner = page.getByRole('banner');
+      await expect(banner.getByRole('link', { name: 'Kestrel Data' })).toHaveAttribute('href', '/');
+      await expect(banner.getByRole('button')).toHaveCount(0);
+      await expect(banner.getByRole('navigation')).toHaveCount(0);
+      await expect(
+        page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }),
+      ).toBeVisible();
+      await expectNoMarketingFrame(page);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `test-results/staff-frame-auth-${width}.png` });
+
+      const admin = await backend.createAdminWithTotp();
+      await signInWithCode(page, admin);
+      await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({
+        timeout: 15_000,
+      });
+      const nav = banner.getByRole('navigation', { name: 'Admin sections' });
+      await expect(banner.getByText('E2E Staff')).toBeVisible();
+      await expect(banner.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(1);
+      await expectNoMarketingFrame(page);
+      await expectFrameFits(page);
+      await page.screenshot({ path: `test-results/staff-frame-admin-${width}.png` });
+
+      for (const [link, heading, path] of [
+        ['Data requests', 'Data requests', '/admin/data-requests'],
+        ['Staff', 'Staff', '/admin/staff'],
+        ['Enquiries', 'Admin Dashboard', '/admin'],
+      ] as const) {
+        await nav.getByRole('link', { name: link }).click();
+        await expect(page).toHaveURL(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({
+          timeout: 15_000,
+        });
+        await expect(nav.getByRole('link', { name: link })).toHaveAttribute('aria-current', 'page');
+        await expectNoMarketingFrame(page);
+        await expectFrameFits(page);
+        await expectNoAxeViolations(page);
+        await page.screenshot({
+          path: `test-results/staff-frame-${link.replace(' ', '-').toLowerCase()}-${width}.png`,
+        });
+      }
+
+      await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    });
+
+    for (const path of ['/admin/staff', '/admin/data-requests'] as const) {
+      test(`Sign Out on ${path} signs out`, async ({ page, backend }) => {
+        test.setTimeout(90_000);
+        const admin = await backend.createAdminWithTotp();
+        await signInWithCode(page, admin);
+        await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({
+          timeout: 15_000,
+        });
+        await page.goto(path);
+        const signOut = page.getByRole('banner').getByRole('button', { name: 'Sign Out' });
+        await expect(signOut).toBeVisible({ timeout: 15_000 });
+        expect(await outsideViewport(page, signOut)).toBeNull();
+        await signOut.click();
+        await expect(page).toHaveURL('/auth');
+        await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
+        await page.goto(path);
+        await expect(page).toHaveURL(/\/auth\?next=/);
+      });
+    }
+  });
+}

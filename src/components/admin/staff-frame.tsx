@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+
+import { BrandLogo } from '@/components/layout/brand-logo';
+import { MAIN_CONTENT_ID, paths } from '@/config/paths';
+
+/** The look of a link or button in the frame's footer. */
+export const staffFooterLink =
+  'rounded-sm font-semibold text-ink-muted underline-offset-4 hover:text-ink hover:underline';
+
+type StaffFrameProps = {
+  /** The section links, shown once the visitor may use them. */
+  nav?: ReactNode;
+  /** Who is signed in and their Sign Out. */
+  account?: ReactNode;
+  /** The small print at the bottom, e.g. "Cookie settings". */
+  footer?: ReactNode;
+  children: ReactNode;
+};
+
+/**
+ * The staff area's own compact frame, in place of the marketing header and footer: the product
+ * name back to the public home, the section links, the account, the page as `main` and a one-line
+ * footer. Everything wraps onto a second row on a narrow screen instead of spilling.
+ */
+export function StaffFrame({ nav, account, footer, children }: StaffFrameProps) {
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-2">
+          <a href={paths.home} className="rounded-md text-ink">
+            <BrandLogo />
+          </a>
+          {nav}
+          {account ? (
+            <div className="ml-auto flex min-w-0 items-center gap-3">{account}</div>
+          ) : null}
+        </div>
+      </header>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      {footer ? (
+        <footer className="border-t border-slate-200 bg-white">
+          <div className="container-page flex flex-wrap gap-4 py-3 text-sm text-ink-muted">
+            {footer}
+          </div>
+        </footer>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+
+import { AdminSectionNav } from '@/components/admin/admin-section-nav';
+import type { AdminSection } from '@/components/admin/admin-section-paths';
+import { StaffFrame } from '@/components/admin/staff-frame';
+import { paths } from '@/config/paths';
+import { signOutEverywhere } from '@/features/auth/auth-actions';
+import { useAuth } from '@/features/auth/auth-context';
+import { StaffAccount } from '@/features/auth/staff-account';
+import { useAssurance } from '@/features/auth/use-assurance';
+import { useRole } from '@/features/auth/use-role';
+
+type StaffAreaFrameProps = {
+  /** The section on screen; none on /auth, which shows the product name alone. */
+  current?: AdminSection;
+  footer: ReactNode;
+  /** Runs before Sign Out signs out everywhere and lands on /auth. */
+  beforeSignOut?: () => void;
+  children: ReactNode;
+};
+
+/**
+ * The staff frame filled from the session (inside an AuthProvider): the section links for an
+ * admin whose session passed the second factor, and the account for anyone signed in. What it
+ * shows is only what to offer: the pages' guard and RLS decide access.
+ */
+export function StaffAreaFrame({ current, footer, beforeSignOut, children }: StaffAreaFrameProps) {
+  const { status, user, client } = useAuth();
+  const { isAdmin } = useRole();
+  const { currentLevel } = useAssurance();
+  const navigate = useNavigate();
+  const signedIn = current !== undefined && status === 'signed-in' && user && client;
+
+  const leaving = useRef(false);
+
+  // The page's guard sends a signed-out visitor to /auth?next=<this page>; this effect runs after
+  // the guard's (a parent's effects follow its children's), so Sign Out lands on the plain /auth.
+  useEffect(() => {
+    if (leaving.current && status === 'signed-out') void navigate(paths.auth, { replace: true });
+  }, [status, navigate]);
+
+  async function signOut() {
+    if (!client) return;
+    leaving.current = true;
+    beforeSignOut?.();
+    await signOutEverywhere(client, 'auth_staff_sign_out');
+  }
+
+  return (
+    <StaffFrame
+      nav={
+        signedIn && isAdmin && currentLevel === 'aal2' ? (
+          <AdminSectionNav current={current} />
+        ) : null
+      }
+      account={signedIn ? <StaffAccount client={client} user={user} onSignOut={signOut} /> : null}
+      footer={footer}
+    >
+      {children}
+    </StaffFrame>
+  );
+}
