@@ -3,10 +3,19 @@ import type { WeeklyCount } from '@/features/admin/enquiry-overview';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** "17 Nov" for "2026-11-17" (a week's Monday, already in London time). */
-export function weekLabel(weekStart: string): string {
-  const [, month, day] = weekStart.split('-');
-  return `${day} ${MONTHS[Number(month) - 1] ?? ''}`.trim();
+/**
+ * "3 Nov" for "2026-11-03" (a week's Monday, already in London time); "3 Nov 2026" with the year.
+ * Written out by hand, as formatted-date.tsx does, so prerendering loads no Intl data.
+ */
+export function weekLabel(weekStart: string, withYear = false): string {
+  const [year, month, day] = weekStart.split('-');
+  const label = `${Number(day)} ${MONTHS[Number(month) - 1] ?? ''}`.trim();
+  return withYear && year ? `${label} ${year}` : label;
+}
+
+/** Which weeks the axis names: every other one from the first, so labels never overlap. */
+export function isLabelledWeek(index: number): boolean {
+  return index % 2 === 0;
 }
 
 type Series = { key: string; label: string; counts: number[] };
@@ -26,6 +35,8 @@ export function chartSeries(weeks: readonly WeeklyCount[]): Series[] {
 const BAR = 8;
 const GAP = 4;
 const HEIGHT = 28;
+/** Half a gap on each side of every bar, so week i sits centred in twelfth i of the width. */
+const VIEW_BOX_X = -GAP / 2;
 
 /** Twelve bars, scaled to `max`; a week with none shows a thin baseline so the gap reads as 0. */
 function Bars({ counts, max, label }: { counts: number[]; max: number; label: string }) {
@@ -34,8 +45,8 @@ function Bars({ counts, max, label }: { counts: number[]; max: number; label: st
     <svg
       role="img"
       aria-label={`${label}: ${total} in 12 weeks, most in one week ${Math.max(0, ...counts)}`}
-      viewBox={`0 0 ${counts.length * (BAR + GAP)} ${HEIGHT}`}
-      className="h-7 w-full max-w-[12rem]"
+      viewBox={`${VIEW_BOX_X} 0 ${counts.length * (BAR + GAP)} ${HEIGHT}`}
+      className="block h-7 w-full"
       preserveAspectRatio="none"
     >
       {counts.map((count, index) => {
@@ -56,6 +67,34 @@ function Bars({ counts, max, label }: { counts: number[]; max: number; label: st
 }
 
 /**
+ * The weeks under a column of rows: twelve equal cells matching the bars, with every other week
+ * named from its bar's left edge across two cells (about 26 px a cell at 375 px, so a label as
+ * long as "30 Nov" fits without touching the next). Hidden from assistive technology: each row's
+ * image and the table name the weeks already.
+ */
+function WeekAxis({ weeks, className }: { weeks: readonly WeeklyCount[]; className: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={`grid-cols-12 pt-1 text-[11px] leading-none text-ink-muted ${className}`}
+    >
+      {weeks.map((week, index) =>
+        isLabelledWeek(index) ? (
+          <span
+            key={week.week_start}
+            data-week-label
+            className="col-span-2 pl-[8.333%] whitespace-nowrap"
+            style={{ gridColumnStart: index + 1 }}
+          >
+            {weekLabel(week.week_start)}
+          </span>
+        ) : null,
+      )}
+    </div>
+  );
+}
+
+/**
  * Enquiries per week for the last 12 weeks, as small multiples: one labelled row per service
  * interest (names, not colours, tell them apart), with the figures as a table behind a toggle.
  */
@@ -72,20 +111,29 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeeklyCount[] }) {
           ? ` (weeks from ${weekLabel(first.week_start)} to ${weekLabel(last.week_start)})`
           : ''}
       </figcaption>
-      <ul className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+      <ul className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
         {series.map((row, index) => (
-          <li key={row.key} className="grid grid-cols-[minmax(0,1fr)_auto_2.5rem] items-end gap-3">
+          <li key={row.key} className="grid grid-cols-[minmax(0,1fr)_2.5rem] items-end gap-x-3">
             <span className="truncate text-sm text-ink-soft" title={row.label}>
               {row.label}
             </span>
-            <Bars
-              counts={row.counts}
-              max={index === 0 ? Math.max(0, ...row.counts) : interestMax}
-              label={row.label}
-            />
             <span className="text-right text-sm font-semibold text-ink tabular-nums">
               {row.counts.reduce((sum, n) => sum + n, 0)}
             </span>
+            <div className="col-span-2 mt-1">
+              <Bars
+                counts={row.counts}
+                max={index === 0 ? Math.max(0, ...row.counts) : interestMax}
+                label={row.label}
+              />
+              {/* The weeks under the last row of each column (one column below sm, two above). */}
+              {index >= series.length - 2 ? (
+                <WeekAxis
+                  weeks={weeks}
+                  className={index === series.length - 1 ? 'grid' : 'hidden sm:grid'}
+                />
+              ) : null}
+            </div>
           </li>
         ))}
       </ul>
@@ -106,7 +154,7 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeeklyCount[] }) {
             <thead>
               <tr>
                 <th scope="col" className="px-2 py-1">
-                  Week from
+                  Week starting
                 </th>
                 {series.map((row) => (
                   <th key={row.key} scope="col" className="px-2 py-1">
@@ -119,7 +167,7 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeeklyCount[] }) {
               {weeks.map((week, weekIndex) => (
                 <tr key={week.week_start} className="border-t border-slate-200">
                   <th scope="row" className="px-2 py-1 font-normal whitespace-nowrap">
-                    {weekLabel(week.week_start)}
+                    <time dateTime={week.week_start}>{weekLabel(week.week_start, true)}</time>
                   </th>
                   {series.map((row) => (
                     <td key={row.key} className="px-2 py-1 tabular-nums">
