@@ -69,8 +69,8 @@ export const CSV_HEADER = [
   'ID',
 ] as const;
 
-/** A staff account as `list_staff()` returns it. */
-export type ExportStaff = { id: string; email: string; display_name: string };
+/** A staff account as `list_staff()` returns it (display_name is null until one is set). */
+export type ExportStaff = { id: string; email: string; display_name: string | null };
 
 /** A note as the export reads it from `enquiry_notes`. */
 export type ExportNote = {
@@ -94,7 +94,7 @@ function noteDate(timestamp: string): string {
 
 function staffName(staff: ExportStaff | undefined): string | undefined {
   if (!staff) return undefined;
-  return staff.display_name.trim() || staff.email;
+  return staff.display_name?.trim() || staff.email;
 }
 
 /**

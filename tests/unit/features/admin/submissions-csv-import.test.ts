@@ -110,6 +110,7 @@ describe('what staff recorded, in the export', () => {
   const staff = [
     { id: 'u-ann', email: 'ann@kestrel.example', display_name: 'Ann Lee' },
     { id: 'u-bob', email: 'bob@kestrel.example', display_name: '' },
+    { id: 'u-cy', email: 'cy@kestrel.example', display_name: null },
   ];
   const row: Submission = {
     id: 'e-1',
@@ -191,6 +192,11 @@ describe('what staff recorded, in the export', () => {
       submissionsToCsv([{ ...row, assigned_to: 'u-left' }], { staff, notes: [] }),
     )[1];
     expect(gone).toContain('u-left');
+    // list_staff() gives null before a name is set: the e-mail
+    const unnamed = parseCsv(
+      submissionsToCsv([{ ...row, assigned_to: 'u-cy' }], { staff, notes: [] }),
+    )[1];
+    expect(unnamed).toContain('cy@kestrel.example');
   });
 
   it('leaves the notes cell empty for an enquiry without notes', () => {
