@@ -12,22 +12,31 @@ export interface CapturedMail {
   text: string;
   html: string;
   links: string[];
+  /** The Reply-To address the sender set, or null. */
+  reply_to: string | null;
   created_at: string;
 }
 
 export async function captureMail(
   db: Queryable,
-  mail: { to: string; subject: string; text: string; html: string; links: string[] },
+  mail: {
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    links: string[];
+    replyTo?: string | null;
+  },
 ): Promise<void> {
   await db.query(
-    'insert into local_dev.mail (to_address, subject, text_body, html_body, links) values ($1, $2, $3, $4, $5::jsonb)',
-    [mail.to, mail.subject, mail.text, mail.html, JSON.stringify(mail.links)],
+    'insert into local_dev.mail (to_address, subject, text_body, html_body, links, reply_to) values ($1, $2, $3, $4, $5::jsonb, $6)',
+    [mail.to, mail.subject, mail.text, mail.html, JSON.stringify(mail.links), mail.replyTo ?? null],
   );
 }
 
 export async function listMail(db: Queryable, to: string | null): Promise<CapturedMail[]> {
   const result = await db.query<CapturedMail & { links: string[] | string }>(
-    `select id::int as id, to_address as "to", subject, text_body as text, html_body as html, links,
+    `select id::int as id, to_address as "to", subject, text_body as text, html_body as html, links, reply_to,
             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
        from local_dev.mail where $1::text is null or lower(to_address) = lower($1::text)
       order by id desc limit 200`,
@@ -101,7 +110,8 @@ export async function ensureMailApiTable(db: Queryable): Promise<void> {
       body_hash text not null,
       message_id uuid not null default gen_random_uuid(),
       created_at timestamptz not null default now()
-    );`);
+    );
+    alter table local_dev.mail add column if not exists reply_to text;`);
 }
 
 const mailApiError = (status: number, name: string, message: string) =>
@@ -116,6 +126,7 @@ interface MailApiBody {
   subject: string;
   html: string;
   text: string;
+  replyTo: string | null;
 }
 
 function parseMailApiBody(body: Buffer): MailApiBody | string {
@@ -137,7 +148,11 @@ function parseMailApiBody(body: Buffer): MailApiBody | string {
   if (typeof fields.html !== 'string' && typeof fields.text !== 'string') {
     return 'Missing `html` or `text` field.';
   }
-  for (const header of [fields.from, fields.subject, ...(to as string[])]) {
+  const replyTo = typeof fields.reply_to === 'string' ? [fields.reply_to] : (fields.reply_to ?? []);
+  if (!Array.isArray(replyTo) || !replyTo.every((item) => typeof item === 'string')) {
+    return 'The `reply_to` field must be an address or a list of addresses.';
+  }
+  for (const header of [fields.from, fields.subject, ...(to as string[]), ...replyTo]) {
     if (hasControl(header)) return 'Header values must not contain line breaks.';
   }
   return {
@@ -146,6 +161,7 @@ function parseMailApiBody(body: Buffer): MailApiBody | string {
     subject: fields.subject,
     html: typeof fields.html === 'string' ? fields.html : '',
     text: typeof fields.text === 'string' ? fields.text : '',
+    replyTo: replyTo.length > 0 ? replyTo.join(', ') : null,
   };
 }
 
@@ -230,6 +246,13 @@ export async function handleMailApi(
 async function captureAll(db: Queryable, mail: MailApiBody): Promise<void> {
   const links = htmlLinks(mail.html);
   for (const to of mail.to) {
-    await captureMail(db, { to, subject: mail.subject, text: mail.text, html: mail.html, links });
+    await captureMail(db, {
+      to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      links,
+      replyTo: mail.replyTo,
+    });
   }
 }

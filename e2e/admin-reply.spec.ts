@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+
+import {
+  enquiriesFrom,
+  enquiryId,
+  signInToDashboard,
+  submissionsTable,
+  toastsGone,
+} from './support/admin-workflow';
+import { expectNoAxeViolations } from './support/axe';
+import { LOCAL_SUPABASE_URL, serviceClient, uniqueToken } from './support/backend-fixtures';
+import { expect, test } from './support/mfa-fixtures';
+
+type CapturedMail = { to: string; subject: string; text: string; reply_to: string | null };
+
+async function inbox(to: string): Promise<CapturedMail[]> {
+  const response = await fetch(`${LOCAL_SUPABASE_URL}/__local/mail?to=${encodeURIComponent(to)}`);
+  if (!response.ok) throw new Error(`GET /__local/mail failed with ${response.status}`);
+  return (await response.json()) as CapturedMail[];
+}
+
+async function firstResponseAt(id: string): Promise<string | null> {
+  const { data, error } = await serviceClient()
+    .from('contact_submissions')
+    .select('first_response_at')
+    .eq('id', id)
+    .single();
+  if (error) throw new Error(`reading the enquiry failed: ${error.message}`);
+  return data.first_response_at;
+}
+
+async function openEnquiry(page: Page, company: string, name: string) {
+  await page.getByLabel('Search').fill(company);
+  await expect(submissionsTable(page).getByRole('row').nth(1)).toBeVisible();
+  await page.getByRole('button', { name: `View full enquiry from ${name}` }).click();
+  return page.getByRole('dialog', { name });
+}
+
+test('an admin replies from the dialog, sees it in the timeline, and the enquirer gets the mail', async ({
+  page,
+  backend,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await backend.createAdminWithTotp();
+  const company = uniqueToken('Replyco');
+  const rows = enquiriesFrom(company, ['Rita Reply', 'Carl Call']);
+  await backend.insertEnquiries(rows);
+  const [rita, carl] = [rows[0]!, rows[1]!];
+  const carlId = await enquiryId(carl.Email);
+
+  await signInToDashboard(page, admin);
+  const dialog = await openEnquiry(page, company, 'Rita Reply');
+  await expect(dialog.getByText(/No response yet — due/)).toBeVisible();
+  const text = `Thank you, Rita. ${uniqueToken('reply')} — shall we talk on Tuesday?`;
+  await dialog.getByRole('textbox', { name: /Reply to/ }).fill(text);
+  await dialog.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByText(`Sent to ${rita.Email}.`)).toBeVisible({ timeout: 10_000 });
+  await expect(dialog.getByRole('textbox', { name: /Reply to/ })).toHaveValue('');
+  const timeline = dialog.getByRole('list', { name: 'Timeline, oldest first' });
+  await expect(timeline.getByRole('listitem').first()).toContainText('Enquiry received');
+  await expect(timeline).toContainText(/Reply sent · by E2E /);
+  await expect(dialog.getByText(/First response:/)).toBeVisible();
+
+  await expect
+    .poll(async () => (await inbox(rita.Email)).find((mail) => mail.text.includes(text)), {
+      timeout: 15_000,
+    })
+    .toBeTruthy();
+  const reply = (await inbox(rita.Email)).find((mail) => mail.text.includes(text))!;
+  expect(reply.reply_to?.toLowerCase()).toContain(admin.email.toLowerCase());
+
+  await toastsGone(page);
+  await expectNoAxeViolations(page, '/admin with the reply box and timeline');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // A call made by phone is recorded with one press, and the database stamps the first response.
+  expect(await firstResponseAt(carlId)).toBeNull();
+  const carlDialog = await openEnquiry(page, company, 'Carl Call');
+  await carlDialog.getByRole('button', { name: 'Log a call' }).click();
+  await expect(carlDialog.getByText(/First response:/)).toBeVisible({ timeout: 10_000 });
+  await expect(carlDialog.getByRole('list', { name: 'Timeline, oldest first' })).toContainText(
+    'Contact recorded · call',
+  );
+  expect(await firstResponseAt(carlId)).not.toBeNull();
+});
+
+test('at 375 px the dialog, the reply box and the timeline fit the screen', async ({
+  page,
+  backend,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 740 });
+  const admin = await backend.createAdminWithTotp();
+  const company = uniqueToken('Narrowco');
+  await backend.insertEnquiries(enquiriesFrom(company, ['Nora Narrow']));
+  await signInToDashboard(page, admin);
+  const dialog = await openEnquiry(page, company, 'Nora Narrow');
+  await expect(dialog.getByRole('list', { name: 'Timeline, oldest first' })).toBeVisible();
+  for (const target of [
+    dialog.getByRole('textbox', { name: /Reply to/ }),
+    dialog.getByRole('button', { name: 'Send reply' }),
+    dialog.getByRole('button', { name: 'Log a call' }),
+    dialog.getByRole('button', { name: 'Replied by e-mail' }),
+    dialog.getByRole('list', { name: 'Timeline, oldest first' }),
+  ]) {
+    await target.scrollIntoViewIfNeeded();
+    const box = await target.boundingBox();
+    expect(box, 'on screen').not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  }
+  for (const name of ['Send reply', 'Log a call', 'Replied by e-mail']) {
+    const box = await dialog.getByRole('button', { name }).boundingBox();
+    expect(box!.height, `${name} is thumb-sized`).toBeGreaterThanOrEqual(44);
+  }
+  const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
