@@ -1,0 +1,48 @@
+// The embedded backend's mail API keeps a mail's Reply-To, so a test can check where the
+// enquirer's answer to a staff reply goes; a line break in it is refused like any header.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBackend } from './support/backend.ts';
+import type { TestBackend } from './support/backend.ts';
+import { mailTo } from './support/mail.ts';
+
+let backend: TestBackend;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+const send = (mail: Record<string, unknown>) =>
+  fetch(`${backend.url}/__local/mail-api/emails`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer local-mail-api-key', 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      from: 'Ada via Kestrel Data <no-reply@kestrel-data.local>',
+      subject: 'Re: your enquiry',
+      text: 'Hello',
+      ...mail,
+    }),
+  });
+
+describe('the local mail API and Reply-To', () => {
+  it('keeps reply_to and returns it from /__local/mail; a mail without one has null', async () => {
+    expect((await send({ to: 'rita@example.com', reply_to: 'ada@kestrel.test' })).status).toBe(200);
+    expect((await send({ to: 'carl@example.com' })).status).toBe(200);
+    const [withReplyTo] = await mailTo(backend, 'rita@example.com');
+    const [without] = await mailTo(backend, 'carl@example.com');
+    expect(withReplyTo).toMatchObject({ reply_to: 'ada@kestrel.test', text: 'Hello' });
+    expect(without).toMatchObject({ reply_to: null });
+  });
+
+  it('refuses a line break in reply_to and a reply_to that is not an address', async () => {
+    for (const reply_to of ['ada@kestrel.test\r\nBcc: victim@example.com', 42]) {
+      const response = await send({ to: 'mallory@example.com', reply_to });
+      expect(response.status).toBe(422);
+    }
+    expect(await mailTo(backend, 'mallory@example.com')).toEqual([]);
+  });
+});
