@@ -14,9 +14,7 @@ import { expect, signInWithCode, test } from './support/mfa-fixtures';
  * carries it, and that whole visitor and admin journeys cause no violation of it.
  */
 
-const buildHeaders = parseHeadersFile(
-  readFileSync(join(BUILD_DIR, '_headers'), 'utf8'),
-);
+const buildHeaders = parseHeadersFile(readFileSync(join(BUILD_DIR, '_headers'), 'utf8'));
 const ANALYTICS_ORIGIN = 'https://analytics.kestrel-e2e.invalid';
 
 type Violation = { page: string; directive: string; blocked: string };
