@@ -8,7 +8,9 @@ import { adminKeys, invalidateEnquiries } from '@/features/admin/admin-queries';
 import {
   addNote,
   listNotes,
+  listStaff,
   MAX_NOTE_LENGTH,
+  noteAuthor,
   noteSchema,
   type EnquiryNote,
 } from '@/features/admin/enquiry-workflow';
@@ -26,6 +28,8 @@ export function EnquiryNotes({ client, enquiryId }: Props) {
     queryKey: adminKeys.notes(enquiryId),
     queryFn: () => listNotes(client, enquiryId),
   });
+  const staff =
+    useQuery({ queryKey: adminKeys.staff, queryFn: () => listStaff(client) }).data ?? [];
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>();
   const adding = useMutation({
@@ -101,7 +105,9 @@ export function EnquiryNotes({ client, enquiryId }: Props) {
           {notes.map((note) => (
             <li key={note.id} className="rounded-lg bg-slate-50 p-3">
               <p className="text-xs text-ink-muted">
-                <span className="font-semibold text-ink">{displayValue(note.author_email)}</span>
+                <span className="font-semibold text-ink">
+                  {displayValue(noteAuthor(note, staff))}
+                </span>
                 {' · '}
                 <time dateTime={note.created_at}>{formatDateTime(note.created_at)}</time>
               </p>

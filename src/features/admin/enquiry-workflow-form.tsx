@@ -7,7 +7,12 @@ import { SelectOptions } from '@/components/ui/select-options';
 import { notify } from '@/components/ui/toast/notify';
 import { adminKeys } from '@/features/admin/admin-queries';
 import { ENQUIRY_STATUSES, isEnquiryStatus, statusLabel } from '@/features/admin/enquiry-status';
-import { listStaff, updateEnquiry, type WorkflowChange } from '@/features/admin/enquiry-workflow';
+import {
+  listStaff,
+  staffLabel,
+  updateEnquiry,
+  type WorkflowChange,
+} from '@/features/admin/enquiry-workflow';
 import { SubmissionsQueryError, type Submission } from '@/features/admin/list-submissions';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
@@ -75,7 +80,7 @@ export function EnquiryWorkflowForm({ client, enquiry, onUpdated }: Props) {
   const assigneeOptions = [
     // still assigned to someone who has since lost the role
     ...(assignee && !known ? [{ value: assignee, label: 'A former staff member' }] : []),
-    ...staff.map((member) => ({ value: member.id, label: member.email })),
+    ...staff.map((member) => ({ value: member.id, label: staffLabel(member) })),
   ];
   return (
     <form

@@ -6,9 +6,10 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 
 export type EnquiryNote = Pick<
   Tables<'enquiry_notes'>,
-  'id' | 'created_at' | 'author_email' | 'body'
+  'id' | 'created_at' | 'author_id' | 'author_email' | 'body'
 >;
-export type StaffMember = { id: string; email: string };
+/** A staff account as `list_staff()` returns it; display_name is null until a name is set. */
+export type StaffMember = { id: string; email: string; display_name?: string | null };
 export type WorkflowChange = Pick<
   TablesUpdate<'contact_submissions'>,
   'status' | 'assigned_to' | 'last_contacted_at'
@@ -23,7 +24,21 @@ export const noteSchema = z.string().check(
   z.maxLength(MAX_NOTE_LENGTH, `A note can be at most ${MAX_NOTE_LENGTH} characters.`),
 );
 
-const staffSchema = z.array(z.object({ id: z.string(), email: z.string() }));
+const staffSchema = z.array(
+  z.object({ id: z.string(), email: z.string(), display_name: z.optional(z.nullable(z.string())) }),
+);
+
+/** How a staff member is offered in a list: "Name (address)", or the address alone. */
+export function staffLabel(member: StaffMember): string {
+  const name = member.display_name?.trim();
+  return name ? `${name} (${member.email})` : member.email;
+}
+
+/** A note's author by name when the staff list knows it, else the address kept on the note. */
+export function noteAuthor(note: EnquiryNote, staff: readonly StaffMember[]): string | null {
+  const name = staff.find((member) => member.id === note.author_id)?.display_name?.trim();
+  return name || note.author_email;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -66,7 +81,7 @@ export async function updateEnquiry(
 export async function listNotes(client: AppSupabaseClient, id: string): Promise<EnquiryNote[]> {
   const { data, error } = await client
     .from('enquiry_notes')
-    .select('id, created_at, author_email, body')
+    .select('id, created_at, author_id, author_email, body')
     .eq('submission_id', id)
     .order('created_at', { ascending: false })
     .order('id', { ascending: true });
@@ -83,7 +98,7 @@ export async function addNote(
   const { data, error } = await client
     .from('enquiry_notes')
     .insert({ submission_id: id, body: noteSchema.parse(body) })
-    .select('id, created_at, author_email, body');
+    .select('id, created_at, author_id, author_email, body');
   if (error) throw new SubmissionsQueryError(error);
   const note = data?.[0];
   if (!note) throw new SubmissionsQueryError({ message: 'The note was not saved.' });

@@ -205,4 +205,50 @@ describe('the enquiry dialog', () => {
     expect(items[1]).toHaveTextContent('First call booked.');
     expect(within(dialog).getByLabelText('New note')).toHaveValue('');
   });
+  it('shows staff by name: the Assigned-to options and the author of a note', async () => {
+    const row = submission(1);
+    renderDashboard({
+      rows: [row],
+      enquiryId: row.id,
+      rpc: {
+        list_staff: () => ({
+          data: [
+            { id: 'staff-1', email: 'ada@example.com', display_name: 'Ada Lovelace' },
+            { id: 'staff-2', email: 'bob@example.com', display_name: null },
+          ],
+        }),
+      },
+      tables: {
+        enquiry_notes: () => ({
+          data: [
+            {
+              id: 'note-1',
+              created_at: '2025-03-01T09:00:00Z',
+              author_id: 'staff-1',
+              author_email: 'ada@example.com',
+              body: 'Called back.',
+            },
+            {
+              id: 'note-0',
+              created_at: '2025-02-28T09:00:00Z',
+              author_id: 'gone-1',
+              author_email: 'carl@example.com',
+              body: 'Left a voicemail.',
+            },
+          ],
+        }),
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
+    await waitFor(() =>
+      expect(
+        within(dialog).getByRole('option', { name: 'Ada Lovelace (ada@example.com)' }),
+      ).toBeInTheDocument(),
+    );
+    expect(within(dialog).getByRole('option', { name: 'bob@example.com' })).toBeInTheDocument();
+    const list = await within(dialog).findByRole('list', { name: 'Notes, newest first' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(/^Ada Lovelace · /);
+    expect(items[1]).toHaveTextContent(/^carl@example\.com · /);
+  });
 });
