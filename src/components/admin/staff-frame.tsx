@@ -39,13 +39,17 @@ export function StaffFrame({ nav, account, footer, children }: StaffFrameProps) 
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
+      {/* id="site-footer": the page template's render-blocking <link rel="expect"> waits for this
+          id, as on public pages, so the first paint comes once the whole of <main> is parsed. */}
       {footer ? (
-        <footer className="border-t border-slate-200 bg-white">
+        <footer id="site-footer" className="border-t border-slate-200 bg-white">
           <div className="container-page flex flex-wrap gap-4 py-3 text-sm text-ink-muted">
             {footer}
           </div>
         </footer>
-      ) : null}
+      ) : (
+        <div id="site-footer" />
+      )}
     </div>
   );
 }

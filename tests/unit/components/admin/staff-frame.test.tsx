@@ -25,6 +25,17 @@ describe('StaffFrame', () => {
     ).toBeInTheDocument();
   });
 
+  it('ends with the element the page template waits for before the first paint, after main', () => {
+    for (const footer of [<button key="c">Cookie settings</button>, undefined]) {
+      const { container, unmount } = render(<StaffFrame footer={footer}>page</StaffFrame>);
+      const end = container.querySelector('#site-footer');
+      expect(end).not.toBeNull();
+      const main = screen.getByRole('main');
+      expect(main.compareDocumentPosition(end!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      unmount();
+    }
+  });
+
   it('shows the product name alone when given no links, account or footer', () => {
     render(<StaffFrame>page</StaffFrame>);
     expect(within(screen.getByRole('banner')).getAllByRole('link')).toHaveLength(1);
