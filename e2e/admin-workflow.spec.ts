@@ -9,7 +9,7 @@ import {
   toastsGone,
 } from './support/admin-workflow';
 import { uniqueToken } from './support/backend-fixtures';
-import { expect, test } from './support/mfa-fixtures';
+import { expect, STAFF_NAME, test } from './support/mfa-fixtures';
 import { expectNoAxeViolations } from './support/axe';
 
 test('an admin works enquiries: status, assignee, last contact, a note, spam, and the status filter with counts', async ({
@@ -36,8 +36,8 @@ test('an admin works enquiries: status, assignee, last contact, a note, spam, an
   const dialog = page.getByRole('dialog', { name: 'Wendy Work' });
   await expect(page).toHaveURL(new RegExp(`[?&]enquiry=${wendyId}`));
   await dialog.getByLabel('Status').selectOption({ label: 'In progress' });
-  // staff are offered by name and address ("E2E Admin" is the name the fixture gives)
-  const assignee = `E2E Admin (${admin.email.toLowerCase()})`;
+  // staff are offered by name and address
+  const assignee = `${STAFF_NAME} (${admin.email.toLowerCase()})`;
   await expect(dialog.getByRole('option', { name: assignee })).toBeAttached();
   await dialog.getByLabel('Assigned to').selectOption({ label: assignee });
   await dialog.getByLabel('Last contacted').fill(new Date().toISOString().slice(0, 10));
@@ -50,7 +50,7 @@ test('an admin works enquiries: status, assignee, last contact, a note, spam, an
   await expect(notes.getByRole('listitem').first()).toContainText(
     'Called Wendy; a proposal goes out on Friday.',
   );
-  await expect(notes.getByRole('listitem').first()).toContainText('E2E Admin');
+  await expect(notes.getByRole('listitem').first()).toContainText(STAFF_NAME);
   await toastsGone(page);
   await expectNoAxeViolations(page, '/admin with the enquiry dialog open');
   await dialog.getByRole('button', { name: 'Close' }).click();

@@ -15,6 +15,9 @@ import {
 } from './backend-fixtures';
 import { totpCode } from './totp';
 
+/** The name every staff account the fixture creates is given (admin:create --name). */
+export const STAFF_NAME = 'E2E Staff';
+
 /**
  * Staff sign-in with a second factor. `test` here is the backend fixtures' `test` whose `backend`
  * also creates admins that already have a verified TOTP factor (as `npm run admin:create --
@@ -61,7 +64,7 @@ export const test = withBackend.extend<{ backend: StaffBackend }>({
             '--password',
             password,
             '--name',
-            'E2E Staff',
+            STAFF_NAME,
             '--totp',
           ],
           {
