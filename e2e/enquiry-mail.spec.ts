@@ -59,7 +59,9 @@ test.describe('enquiry notifications', () => {
       )
       .toBe(true);
     expect(alert!.subject).toBe(`New enquiry from Grace Hopper (${company})`);
-    expect(alert!.links[0]).toBe(`${new URL(page.url()).origin}/admin?enquiry=${data.id}`);
+    expect(alert!.links[0]).toBe(
+      `${new URL(page.url()).origin}/admin/needs-reply?enquiry=${data.id}`,
+    );
     expect(alert!.text).toContain('Interest: AI & Machine Learning');
     expect(alert!.text).toContain('Timeline: 3-6 months');
     expect(alert!.text).toContain(message);

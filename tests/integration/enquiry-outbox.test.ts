@@ -175,7 +175,9 @@ describe('staff digest and acknowledgement cap', () => {
     const inbox = await mailTo(backend, STAFF);
     expect(inbox).toHaveLength(4);
     const digest = inbox.find((mail) => mail.subject === '3 new enquiries (digest)');
-    expect(digest?.links).toEqual(ids.slice(3).map((id) => `${SITE}/admin?enquiry=${id}`));
+    expect(digest?.links).toEqual(
+      ids.slice(3).map((id) => `${SITE}/admin/needs-reply?enquiry=${id}`),
+    );
 
     // once sent, a staff job keeps only the enquiry ids, not the visitor's details
     const sent = (await jobs()).filter((job) => job.kind !== 'acknowledgement');
@@ -221,7 +223,7 @@ describe('what the e-mails say', () => {
     expect((await runSender(backend.serviceRoleKey)).status).toBe(200);
 
     const [alert] = await mailTo(backend, STAFF);
-    expect(alert!.links[0]).toBe(`${SITE}/admin?enquiry=${id}`);
+    expect(alert!.links[0]).toBe(`${SITE}/admin/needs-reply?enquiry=${id}`);
     expect(alert!.links).toHaveLength(1);
     expect(alert!.subject).not.toMatch(/[\r\n]/);
     expect(alert!.subject).toContain('Mallory Evil Bcc: victim@example.com');

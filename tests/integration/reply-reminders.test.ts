@@ -212,7 +212,7 @@ describe('reminders and escalations', () => {
     await remind('2026-11-21T09:00:00Z');
     expect(await runSender()).toMatchObject({ sent: 2, errors: 0 });
 
-    const link = `${SITE}/admin?enquiry=${id}`;
+    const link = `${SITE}/admin/needs-reply?enquiry=${id}`;
     const reminder = api.received.find((mail) => mail.body.to === ASSIGNEE)!;
     expect(reminder.body.subject).toBe(
       `Reply due by Sat 21 Nov, 09:00: Visitor ${counter} (Clock Ltd)`,

@@ -56,7 +56,7 @@ Deno.test('the staff alert links to the enquiry first and escapes every visitor 
   const result = renderJob(job, settings);
   ok(result.ok);
   const { mail } = result;
-  const link = `https://www.kestrel.test/admin?enquiry=${hostile.id}`;
+  const link = `https://www.kestrel.test/admin/needs-reply?enquiry=${hostile.id}`;
   equal(firstHref(mail.html ?? ''), link);
   ok(mail.text.startsWith(`Open this enquiry: ${link}`));
   equal(mail.to, 'team@kestrel.test');
@@ -225,7 +225,7 @@ const due = {
 Deno.test(
   'a reminder goes to the assignee, or the staff address when the job has none, and links to the enquiry',
   () => {
-    const link = `https://www.kestrel.test/admin?enquiry=${hostile.id}`;
+    const link = `https://www.kestrel.test/admin/needs-reply?enquiry=${hostile.id}`;
     const toAssignee = renderJob(
       {
         id: 'r1',

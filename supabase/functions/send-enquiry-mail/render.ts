@@ -156,8 +156,12 @@ export function headerAddress(text: string): string | null {
   return trimmed;
 }
 
+/**
+ * The enquiry's dialog on the staff area's "Needs a reply" page, where what is still owed sits
+ * beside it; the dialog loads by id, so a link to an enquiry answered since still opens it.
+ */
 export function enquiryLink(siteUrl: string, id: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}/admin?enquiry=${encodeURIComponent(id)}`;
+  return `${siteUrl.replace(/\/+$/, '')}/admin/needs-reply?enquiry=${encodeURIComponent(id)}`;
 }
 
 const label = (labels: Readonly<Record<string, string>>, value: string) =>
