@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countByStatus,
+  defaultSort,
   listAllSubmissions,
   listSubmissions,
   noFilters,
@@ -58,7 +59,9 @@ const filters = (overrides: Partial<SubmissionFilters>): SubmissionFilters => ({
 });
 
 const names = async (overrides: Partial<SubmissionFilters>) =>
-  (await listSubmissions(admin, filters(overrides), 0, 100)).rows.map((row) => row.Name);
+  (await listSubmissions(admin, filters(overrides), defaultSort, 0, 100)).rows.map(
+    (row) => row.Name,
+  );
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -119,9 +122,9 @@ describe('search', () => {
   });
 
   it('ignores blank text and cuts very long text', async () => {
-    expect((await listSubmissions(admin, filters({ search: '   ' }), 0, 100)).total).toBe(
-      seeds.length,
-    );
+    expect(
+      (await listSubmissions(admin, filters({ search: '   ' }), defaultSort, 0, 100)).total,
+    ).toBe(seeds.length);
     expect(await names({ search: 'x'.repeat(500) })).toEqual([]);
   });
 });
@@ -129,16 +132,24 @@ describe('search', () => {
 describe('filters and paging', () => {
   it('combines search, interest, timeline and status', async () => {
     const batch = { search: 'Batch enquiry' };
-    expect((await listSubmissions(admin, filters(batch), 0, 100)).total).toBe(24);
+    expect((await listSubmissions(admin, filters(batch), defaultSort, 0, 100)).total).toBe(24);
     expect(
-      (await listSubmissions(admin, filters({ ...batch, interest: 'cloud-migration' }), 0, 100))
-        .total,
+      (
+        await listSubmissions(
+          admin,
+          filters({ ...batch, interest: 'cloud-migration' }),
+          defaultSort,
+          0,
+          100,
+        )
+      ).total,
     ).toBe(8);
     expect(
       (
         await listSubmissions(
           admin,
           filters({ ...batch, interest: 'cloud-migration', timeline: '1-3-months' }),
+          defaultSort,
           0,
           100,
         )
@@ -151,8 +162,8 @@ describe('filters and paging', () => {
   });
 
   it('pages newest first without overlap or gaps, ties broken by id', async () => {
-    const first = await listSubmissions(admin, noFilters, 0, 25);
-    const second = await listSubmissions(admin, noFilters, 1, 25);
+    const first = await listSubmissions(admin, noFilters, defaultSort, 0, 25);
+    const second = await listSubmissions(admin, noFilters, defaultSort, 1, 25);
     expect(first.total).toBe(30);
     expect(first.rows).toHaveLength(25);
     expect(second.rows).toHaveLength(5);
@@ -170,7 +181,7 @@ describe('filters and paging', () => {
 
   it('exports every matching row in batches, in the same order', async () => {
     const everything = await listAllSubmissions(admin, noFilters, 7);
-    const paged = (await listSubmissions(admin, noFilters, 0, 100)).rows;
+    const paged = (await listSubmissions(admin, noFilters, defaultSort, 0, 100)).rows;
     expect(everything.map((row) => row.id)).toEqual(paged.map((row) => row.id));
     const batch = await listAllSubmissions(admin, filters({ search: 'Batch enquiry' }), 5);
     expect(batch).toHaveLength(24);
@@ -193,7 +204,10 @@ describe('filters and paging', () => {
 
 describe('who may run them', () => {
   it('a signed-in non-admin gets nothing and counts of zero', async () => {
-    expect(await listSubmissions(member, noFilters, 0, 25)).toEqual({ rows: [], total: 0 });
+    expect(await listSubmissions(member, noFilters, defaultSort, 0, 25)).toEqual({
+      rows: [],
+      total: 0,
+    });
     expect(await countByStatus(member, noFilters)).toEqual({
       new: 0,
       in_progress: 0,
@@ -205,7 +219,7 @@ describe('who may run them', () => {
 
   it('anon is refused with a query error', async () => {
     const anon = anonClient(backend) as AppSupabaseClient;
-    await expect(listSubmissions(anon, noFilters, 0, 25)).rejects.toBeInstanceOf(
+    await expect(listSubmissions(anon, noFilters, defaultSort, 0, 25)).rejects.toBeInstanceOf(
       SubmissionsQueryError,
     );
   });

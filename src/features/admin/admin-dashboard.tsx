@@ -43,21 +43,21 @@ export function AdminDashboard({
   pageSize = limits.adminPageSize,
   pollIntervalMs = limits.adminPollMs,
 }: AdminDashboardProps) {
-  const [{ filters, page }, setView] = useListView();
+  const [{ filters, sort, page }, setView] = useListView();
   const [exporting, setExporting] = useState(false);
   const queryClient = useQueryClient();
   const { overview, announcement } = useOverview(client, pollIntervalMs);
-  const submissions = useSubmissions(client, filters, page, pageSize, pollIntervalMs);
+  const submissions = useSubmissions(client, filters, sort, page, pageSize, pollIntervalMs);
   const { statusCounts, heldCount } = useEnquiryCounts(client, filters, pollIntervalMs);
   const rows = submissions.data?.rows ?? [];
   const { selection, selectedRows, clear } = useRowSelection(rows);
 
   const changeFilters = useCallback(
     (next: SubmissionFilters) => {
-      setView({ filters: next, page: 0 });
+      setView({ filters: next, sort, page: 0 });
       clear();
     },
-    [clear, setView],
+    [clear, setView, sort],
   );
 
   async function handleExport() {
@@ -124,7 +124,7 @@ export function AdminDashboard({
             pageSize={pageSize}
             filtered={hasFilters(filters)}
             onPage={(next) => {
-              setView({ filters, page: next });
+              setView({ filters, sort, page: next });
               clear();
             }}
             onView={(submission) => onEnquiryChange(submission.id)}

@@ -7,11 +7,14 @@ import {
 import { useEffect, useRef } from 'react';
 
 import { fetchOverview, type EnquiryOverview } from '@/features/admin/enquiry-overview';
+import { listReadIds } from '@/features/admin/enquiry-reads';
 import { getEnquiry } from '@/features/admin/enquiry-workflow';
 import {
   countByStatus,
   countHeld,
   listSubmissions,
+  type ListSort,
+  type StatusCounts,
   type Submission,
   type SubmissionFilters,
   type SubmissionPage,
@@ -26,12 +29,15 @@ import type { AppSupabaseClient } from '@/lib/supabase';
  */
 export const adminKeys = {
   enquiries: ['admin', 'enquiries'] as const,
-  page: (filters: SubmissionFilters, page: number, size: number) =>
-    ['admin', 'enquiries', 'page', filters, page, size] as const,
+  page: (filters: SubmissionFilters, sort: ListSort, page: number, size: number) =>
+    ['admin', 'enquiries', 'page', filters, sort, page, size] as const,
   statusCounts: (filters: SubmissionFilters) =>
     ['admin', 'enquiries', 'status-counts', filters] as const,
   heldCount: (filters: SubmissionFilters) => ['admin', 'enquiries', 'held-count', filters] as const,
   overview: ['admin', 'enquiries', 'overview'] as const,
+  /** The signed-in staff member's read marks; `reads` alone covers every list of ids. */
+  reads: ['admin', 'enquiries', 'reads'] as const,
+  readIds: (ids: readonly string[]) => ['admin', 'enquiries', 'reads', ids] as const,
   enquiry: (id: string) => ['admin', 'enquiries', 'one', id] as const,
   notes: (id: string) => ['admin', 'enquiries', 'notes', id] as const,
   timeline: (id: string) => ['admin', 'enquiries', 'timeline', id] as const,
@@ -70,19 +76,21 @@ export type SubmissionsState = {
 };
 
 /**
- * One page of enquiries for the filters, polled every `pollMs` while the tab is visible. The
- * previous page stays on screen while the next one loads; a poll reloads in place, not dimmed.
+ * One page of enquiries for the filters in the given order, polled every `pollMs` while the tab
+ * is visible. The previous page stays on screen while the next one loads; a poll reloads in
+ * place, not dimmed.
  */
 export function useSubmissions(
   client: AppSupabaseClient,
   filters: SubmissionFilters,
+  sort: ListSort,
   page: number,
   pageSize: number,
   pollMs: number,
 ): SubmissionsState {
   const query = useQuery({
-    queryKey: adminKeys.page(filters, page, pageSize),
-    queryFn: () => listSubmissions(client, filters, page, pageSize),
+    queryKey: adminKeys.page(filters, sort, page, pageSize),
+    queryFn: () => listSubmissions(client, filters, sort, page, pageSize),
     placeholderData: keepPreviousData,
     refetchInterval: pollMs > 0 ? pollMs : false,
   });
@@ -90,12 +98,22 @@ export function useSubmissions(
   return { data: query.data ?? null, loading: query.isPending || query.isPlaceholderData };
 }
 
-/** Counts per status and the held count for the other filters; null until loaded or on failure. */
+export type EnquiryCountsState = {
+  /** One count per status (spam included) for the other filters. */
+  statusCounts: StatusCounts | null;
+  heldCount: number | null;
+  unreadCount: number | null;
+};
+
+/**
+ * Counts per status, the held count and the unread count for the other filters; each null until
+ * loaded or on failure. "All" in the status filter is the sum without spam.
+ */
 export function useEnquiryCounts(
   client: AppSupabaseClient,
   { search, interest, timeline, held, status }: SubmissionFilters,
   pollMs: number,
-) {
+): EnquiryCountsState {
   const refetchInterval = pollMs > 0 ? pollMs : false;
   // The table reports a failed load; the filters then show no counts.
   const byStatus = { search, interest, timeline, held, status: '' } as const;
@@ -113,8 +131,28 @@ export function useEnquiryCounts(
   return {
     statusCounts: statusCounts.isError ? null : (statusCounts.data ?? null),
     heldCount: heldCount.isError ? null : (heldCount.data ?? null),
+    unreadCount: null,
   };
 }
+
+/**
+ * Which of `ids` the signed-in staff member has opened; null while unknown (or after a failed
+ * read: the list then shows no unread marks rather than wrong ones).
+ */
+export function useReadMarks(
+  client: AppSupabaseClient,
+  ids: readonly string[],
+): ReadonlySet<string> | null {
+  const query = useQuery({
+    queryKey: adminKeys.readIds(ids),
+    queryFn: () => listReadIds(client, ids),
+    enabled: ids.length > 0,
+  });
+  if (ids.length === 0) return emptyReads;
+  return query.data ?? null;
+}
+
+const emptyReads: ReadonlySet<string> = new Set();
 
 export function arrivalMessage(count: number, at: string): string {
   const what = count === 1 ? '1 new enquiry' : `${count} new enquiries`;

@@ -3,19 +3,33 @@ import { useSearchParams } from 'react-router';
 
 import { serviceInterestValues, timelineValues } from '@/content/contact-options';
 import { isEnquiryStatus } from '@/features/admin/enquiry-status';
-import type { SubmissionFilters } from '@/features/admin/list-submissions';
+import {
+  defaultDirection,
+  defaultSort,
+  SORT_KEYS,
+  type ListSort,
+  type SubmissionFilters,
+} from '@/features/admin/list-submissions';
 import { MAX_SEARCH_LENGTH } from '@/features/admin/submission-search';
 
-/** What the enquiry list shows: its filters and the page (from 0). */
-export type ListView = { filters: SubmissionFilters; page: number };
+/** What the enquiry list shows: its filters, its order and the page (from 0). */
+export type ListView = { filters: SubmissionFilters; sort: ListSort; page: number };
 
 const oneOf = (values: readonly string[], value: string | null) =>
   value !== null && values.includes(value) ? value : '';
 
+function readSort(params: URLSearchParams): ListSort {
+  const named = params.get('sort');
+  const key = SORT_KEYS.find((candidate) => candidate === named) ?? defaultSort.key;
+  const dir = params.get('dir');
+  return { key, direction: dir === 'asc' || dir === 'desc' ? dir : defaultDirection(key) };
+}
+
 /**
- * The list's view from the address: `q`, `status`, `interest`, `timeline`, `held=1` and `page`
- * (from 1). A value the list does not know is ignored rather than refused, so an old or
- * hand-edited link still opens the dashboard.
+ * The list's view from the address: `q`, `status`, `interest`, `timeline`, `held=1`, `unread=1`,
+ * `sort` and `dir` (each sort key has its own default direction) and `page` (from 1). A value the
+ * list does not know is ignored rather than refused, so an old or hand-edited link still opens
+ * the dashboard.
  */
 export function readListView(params: URLSearchParams): ListView {
   const status = params.get('status') ?? '';
@@ -27,20 +41,26 @@ export function readListView(params: URLSearchParams): ListView {
       interest: oneOf(serviceInterestValues, params.get('interest')),
       timeline: oneOf(timelineValues, params.get('timeline')),
       held: params.get('held') === '1',
+      unread: params.get('unread') === '1',
     },
+    sort: readSort(params),
     page: Number.isInteger(page) && page > 1 ? page - 1 : 0,
   };
 }
 
 /** `params` with the list's view written in (defaults left out); other parameters kept. */
-export function writeListView(params: URLSearchParams, { filters, page }: ListView) {
+export function writeListView(params: URLSearchParams, { filters, sort, page }: ListView) {
   const next = new URLSearchParams(params);
+  const { key } = sort;
   const values: [string, string][] = [
     ['q', filters.search],
     ['status', filters.status],
     ['interest', filters.interest],
     ['timeline', filters.timeline],
     ['held', filters.held ? '1' : ''],
+    ['unread', filters.unread ? '1' : ''],
+    ['sort', key === defaultSort.key ? '' : key],
+    ['dir', sort.direction === defaultDirection(key) ? '' : sort.direction],
     ['page', page > 0 ? String(page + 1) : ''],
   ];
   for (const [name, value] of values) {

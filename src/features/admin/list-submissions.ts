@@ -11,11 +11,34 @@ export type SubmissionFilters = {
   interest: string;
   /** A timeline option value, or '' for all. */
   timeline: string;
-  /** An enquiry status, or '' for all. */
+  /** An enquiry status, or '' for every status except spam (spam is listed only on its own). */
   status: EnquiryStatus | '';
   /** Only enquiries held because they arrived past the hourly ceiling (absent: all). */
   held?: boolean;
+  /** Only enquiries the signed-in staff member has not opened (absent: all). */
+  unread?: boolean;
 };
+
+/** The columns the list can be sorted by. */
+export type SortKey = 'received' | 'name' | 'company' | 'status' | 'last_contact';
+export type SortDirection = 'asc' | 'desc';
+export type ListSort = { key: SortKey; direction: SortDirection };
+
+export const SORT_KEYS: readonly SortKey[] = [
+  'received',
+  'name',
+  'company',
+  'status',
+  'last_contact',
+];
+
+/** Newest first, as the list has always opened. */
+export const defaultSort: ListSort = { key: 'received', direction: 'desc' };
+
+/** The direction a column sorts in when first chosen: newest first for dates, A to Z otherwise. */
+export function defaultDirection(key: SortKey): SortDirection {
+  return key === 'received' || key === 'last_contact' ? 'desc' : 'asc';
+}
 
 export const noFilters: SubmissionFilters = {
   search: '',
@@ -23,6 +46,7 @@ export const noFilters: SubmissionFilters = {
   timeline: '',
   status: '',
   held: false,
+  unread: false,
 };
 
 /** Whether any filter narrows the list. */
@@ -32,7 +56,8 @@ export function hasFilters(filters: SubmissionFilters): boolean {
     filters.interest !== '' ||
     filters.timeline !== '' ||
     filters.status !== '' ||
-    filters.held === true
+    filters.held === true ||
+    filters.unread === true
   );
 }
 
@@ -56,6 +81,7 @@ function applyFilters<
   Query extends {
     or(filters: string): Query;
     eq(column: 'Interest' | 'Timeline' | 'status', value: string): Query;
+    neq(column: 'status', value: string): Query;
     not(column: 'held_at', operator: 'is', value: null): Query;
   },
 >(query: Query, filters: SubmissionFilters): Query {
@@ -64,15 +90,27 @@ function applyFilters<
   if (search) filtered = filtered.or(search);
   if (filters.interest) filtered = filtered.eq('Interest', filters.interest);
   if (filters.timeline) filtered = filtered.eq('Timeline', filters.timeline);
-  if (filters.status) filtered = filtered.eq('status', filters.status);
+  filtered = filters.status
+    ? filtered.eq('status', filters.status)
+    : filtered.neq('status', 'spam');
   if (filters.held) filtered = filtered.not('held_at', 'is', null);
   return filtered;
 }
 
-/** The filtered, newest-first query for rows `from`..`to` (inclusive), with the exact total. */
+/** The column each sort key orders by. */
+const sortColumns = {
+  received: 'created_at',
+  name: 'Name',
+  company: 'Company',
+  status: 'status',
+  last_contact: 'last_contacted_at',
+} as const;
+
+/** The filtered, sorted query for rows `from`..`to` (inclusive), with the exact total. */
 function filteredRange(
   client: AppSupabaseClient,
   filters: SubmissionFilters,
+  sort: ListSort,
   from: number,
   to: number,
 ) {
@@ -80,9 +118,10 @@ function filteredRange(
     client.from('contact_submissions').select('*', { count: 'exact' }),
     filters,
   );
-  // id breaks ties between equal timestamps, so pages never overlap or skip rows.
+  // Enquiries never contacted come last whichever way the dates run; id breaks ties, so pages
+  // never overlap or skip rows.
   return query
-    .order('created_at', { ascending: false })
+    .order(sortColumns[sort.key], { ascending: sort.direction === 'asc', nullsFirst: false })
     .order('id', { ascending: true })
     .range(from, to);
 }
@@ -91,11 +130,18 @@ function filteredRange(
 export async function listSubmissions(
   client: AppSupabaseClient,
   filters: SubmissionFilters,
+  sort: ListSort,
   page: number,
   pageSize: number,
 ): Promise<SubmissionPage> {
   const from = page * pageSize;
-  const { data, error, count } = await filteredRange(client, filters, from, from + pageSize - 1);
+  const { data, error, count } = await filteredRange(
+    client,
+    filters,
+    sort,
+    from,
+    from + pageSize - 1,
+  );
   if (error) throw new SubmissionsQueryError(error);
   return { rows: data ?? [], total: count ?? data?.length ?? 0 };
 }
@@ -105,10 +151,17 @@ export async function listAllSubmissions(
   client: AppSupabaseClient,
   filters: SubmissionFilters,
   batchSize = EXPORT_BATCH_SIZE,
+  sort: ListSort = defaultSort,
 ): Promise<Submission[]> {
   const rows: Submission[] = [];
   for (let from = 0; ; from += batchSize) {
-    const { data, error, count } = await filteredRange(client, filters, from, from + batchSize - 1);
+    const { data, error, count } = await filteredRange(
+      client,
+      filters,
+      sort,
+      from,
+      from + batchSize - 1,
+    );
     if (error) throw new SubmissionsQueryError(error);
     rows.push(...(data ?? []));
     const total = count ?? 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { readListView, writeListView } from '@/features/admin/list-params';
-import { noFilters } from '@/features/admin/list-submissions';
+import { defaultSort, noFilters, type SortKey } from '@/features/admin/list-submissions';
 
 const read = (query: string) => readListView(new URLSearchParams(query));
 
@@ -14,18 +14,25 @@ describe('the enquiry list in the address', () => {
         interest: 'ai-ml',
         timeline: 'immediate',
         held: true,
+        unread: false,
       },
+      sort: defaultSort,
       page: 2,
     });
   });
 
   it('is the unfiltered first page with no parameters', () => {
-    expect(read('')).toEqual({ filters: noFilters, page: 0 });
+    expect(read('')).toEqual({ filters: noFilters, sort: defaultSort, page: 0 });
   });
 
   it('ignores values the list does not know instead of failing', () => {
-    expect(read('status=closed&interest=knitting&timeline=soon&held=yes&page=-2')).toEqual({
+    expect(
+      read(
+        'status=closed&interest=knitting&timeline=soon&held=yes&unread=true&sort=email&dir=up&page=-2',
+      ),
+    ).toEqual({
       filters: noFilters,
+      sort: defaultSort,
       page: 0,
     });
     expect(read('page=2.5').page).toBe(0);
@@ -34,7 +41,8 @@ describe('the enquiry list in the address', () => {
 
   it('writes only what differs from the default and keeps ?enquiry= and ?poll=', () => {
     const params = writeListView(new URLSearchParams('enquiry=abc&poll=500&status=won&page=4'), {
-      filters: { ...noFilters, search: 'data & co', held: true },
+      filters: { ...noFilters, search: 'data & co', held: true, unread: true },
+      sort: { key: 'company', direction: 'desc' },
       page: 1,
     });
     expect(Object.fromEntries(params)).toEqual({
@@ -42,11 +50,38 @@ describe('the enquiry list in the address', () => {
       poll: '500',
       q: 'data & co',
       held: '1',
+      unread: '1',
+      sort: 'company',
+      dir: 'desc',
       page: '2',
     });
     expect(readListView(params)).toEqual({
-      filters: { ...noFilters, search: 'data & co', held: true },
+      filters: { ...noFilters, search: 'data & co', held: true, unread: true },
+      sort: { key: 'company', direction: 'desc' },
       page: 1,
     });
+  });
+
+  it('reads each sort key with its own default direction, and dir only when it is asc or desc', () => {
+    expect(read('sort=received').sort).toEqual({ key: 'received', direction: 'desc' });
+    expect(read('sort=last_contact').sort).toEqual({ key: 'last_contact', direction: 'desc' });
+    expect(read('sort=name').sort).toEqual({ key: 'name', direction: 'asc' });
+    expect(read('sort=company').sort).toEqual({ key: 'company', direction: 'asc' });
+    expect(read('sort=status').sort).toEqual({ key: 'status', direction: 'asc' });
+    expect(read('sort=name&dir=desc').sort).toEqual({ key: 'name', direction: 'desc' });
+    expect(read('dir=asc').sort).toEqual({ key: 'received', direction: 'asc' });
+    expect(read('sort=Name&dir=DESC').sort).toEqual({ key: 'received', direction: 'desc' });
+  });
+
+  it('leaves sort and dir out when they are the defaults, and keeps a direction that differs', () => {
+    const write = (sort: { key: SortKey; direction: 'asc' | 'desc' }) =>
+      Object.fromEntries(
+        writeListView(new URLSearchParams(), { filters: noFilters, sort, page: 0 }),
+      );
+    expect(write(defaultSort)).toEqual({});
+    expect(write({ key: 'name', direction: 'asc' })).toEqual({ sort: 'name' });
+    expect(write({ key: 'last_contact', direction: 'desc' })).toEqual({ sort: 'last_contact' });
+    expect(write({ key: 'received', direction: 'asc' })).toEqual({ dir: 'asc' });
+    expect(write({ key: 'status', direction: 'desc' })).toEqual({ sort: 'status', dir: 'desc' });
   });
 });
