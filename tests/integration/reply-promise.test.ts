@@ -447,6 +447,28 @@ describe('response figures', () => {
   });
 });
 
+describe('what is owed now', () => {
+  it('counts the open enquiries awaiting a first reply and those past their due time', async () => {
+    await backend.sql(`delete from public.contact_submissions`);
+    // due 24 hours after arrival: 2026-11-24T11:00Z is past at _now, 2026-11-25T10:00Z is not.
+    await seedEnquiry({ createdAt: '2026-11-23T11:00:00Z' });
+    await seedEnquiry({ createdAt: '2026-11-24T10:00:00Z', status: 'in_progress' });
+    await seedEnquiry({ createdAt: '2026-11-23T11:00:00Z', status: 'spam' });
+    await seedEnquiry({ createdAt: '2026-11-23T11:00:00Z', status: 'won' });
+    await seedEnquiry({ createdAt: '2026-11-23T11:00:00Z', held: true });
+    const answered = await seedEnquiry({ createdAt: '2026-11-23T11:00:00Z' });
+    await admin.rpc('record_enquiry_contact', { _submission_id: answered, _channel: 'phone' });
+
+    const { data, error } = await admin.rpc('enquiry_response_overview', {
+      _now: '2026-11-25T09:00:00Z',
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ awaiting_reply: 2, overdue: 1 });
+    const { data: listed } = await admin.rpc('enquiries_needing_reply');
+    expect(listed).toHaveLength(2);
+  });
+});
+
 describe('the timeline', () => {
   it('lists what happened to one enquiry in order, each event once', async () => {
     const id = await seedEnquiry({ email: 'timeline@example.com' });
