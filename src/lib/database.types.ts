@@ -145,6 +145,46 @@ export type Database = {
             referencedRelation: 'contact_submissions';
             referencedColumns: ['id'];
           },
+          {
+            foreignKeyName: 'enquiry_notes_submission_id_fkey';
+            columns: ['submission_id'];
+            isOneToOne: false;
+            referencedRelation: 'enquiry_list';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      enquiry_reads: {
+        Row: {
+          read_at: string;
+          submission_id: string;
+          user_id: string;
+        };
+        Insert: {
+          read_at?: string;
+          submission_id: string;
+          user_id: string;
+        };
+        Update: {
+          read_at?: string;
+          submission_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'enquiry_reads_submission_id_fkey';
+            columns: ['submission_id'];
+            isOneToOne: false;
+            referencedRelation: 'contact_submissions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'enquiry_reads_submission_id_fkey';
+            columns: ['submission_id'];
+            isOneToOne: false;
+            referencedRelation: 'enquiry_list';
+            referencedColumns: ['id'];
+          },
         ];
       };
       enquiry_replies: {
@@ -184,6 +224,13 @@ export type Database = {
             columns: ['submission_id'];
             isOneToOne: false;
             referencedRelation: 'contact_submissions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'enquiry_replies_submission_id_fkey';
+            columns: ['submission_id'];
+            isOneToOne: false;
+            referencedRelation: 'enquiry_list';
             referencedColumns: ['id'];
           },
         ];
@@ -229,7 +276,87 @@ export type Database = {
       };
     };
     Views: {
-      [_ in never]: never;
+      enquiry_list: {
+        Row: {
+          assigned_to: string | null;
+          Company: string | null;
+          company_key: string | null;
+          created_at: string | null;
+          Email: string | null;
+          first_response_at: string | null;
+          held_at: string | null;
+          id: string | null;
+          Interest: string | null;
+          Job: string | null;
+          landing_page: string | null;
+          last_contacted_at: string | null;
+          Message: string | null;
+          Name: string | null;
+          name_key: string | null;
+          Phone: string | null;
+          read_by_me: boolean | null;
+          referrer_host: string | null;
+          status: string | null;
+          status_rank: number | null;
+          Timeline: string | null;
+          utm_campaign: string | null;
+          utm_medium: string | null;
+          utm_source: string | null;
+        };
+        Insert: {
+          assigned_to?: string | null;
+          Company?: string | null;
+          company_key?: never;
+          created_at?: string | null;
+          Email?: string | null;
+          first_response_at?: string | null;
+          held_at?: string | null;
+          id?: string | null;
+          Interest?: string | null;
+          Job?: string | null;
+          landing_page?: string | null;
+          last_contacted_at?: string | null;
+          Message?: string | null;
+          Name?: string | null;
+          name_key?: never;
+          Phone?: string | null;
+          read_by_me?: never;
+          referrer_host?: string | null;
+          status?: string | null;
+          status_rank?: never;
+          Timeline?: string | null;
+          utm_campaign?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
+        };
+        Update: {
+          assigned_to?: string | null;
+          Company?: string | null;
+          company_key?: never;
+          created_at?: string | null;
+          Email?: string | null;
+          first_response_at?: string | null;
+          held_at?: string | null;
+          id?: string | null;
+          Interest?: string | null;
+          Job?: string | null;
+          landing_page?: string | null;
+          last_contacted_at?: string | null;
+          Message?: string | null;
+          Name?: string | null;
+          name_key?: never;
+          Phone?: string | null;
+          read_by_me?: never;
+          referrer_host?: string | null;
+          status?: string | null;
+          status_rank?: never;
+          Timeline?: string | null;
+          utm_campaign?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
       bulk_enquiry_action: {
@@ -265,7 +392,18 @@ export type Database = {
           status: string;
         }[];
       };
+      enquiry_list_counts: {
+        Args: { _interest?: string; _search?: string; _timeline?: string };
+        Returns: {
+          held: number;
+          held_unread: number;
+          status: string;
+          total: number;
+          unread: number;
+        }[];
+      };
       enquiry_overview: { Args: { _since?: string }; Returns: Json };
+      enquiry_read_ids: { Args: { _ids: Json }; Returns: string[] };
       enquiry_response_overview: { Args: { _now?: string }; Returns: Json };
       enquiry_source_overview: {
         Args: { _now?: string };
@@ -312,6 +450,10 @@ export type Database = {
           email: string;
           id: string;
         }[];
+      };
+      mark_enquiry_read: {
+        Args: { _read?: boolean; _submission_id: string };
+        Returns: undefined;
       };
       record_enquiry_contact: {
         Args: { _channel: string; _submission_id: string };

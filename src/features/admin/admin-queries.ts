@@ -10,9 +10,9 @@ import { fetchOverview, type EnquiryOverview } from '@/features/admin/enquiry-ov
 import { listReadIds } from '@/features/admin/enquiry-reads';
 import { getEnquiry } from '@/features/admin/enquiry-workflow';
 import {
-  countByStatus,
-  countHeld,
+  countEnquiryFigures,
   listSubmissions,
+  summariseCounts,
   type ListSort,
   type StatusCounts,
   type Submission,
@@ -31,9 +31,8 @@ export const adminKeys = {
   enquiries: ['admin', 'enquiries'] as const,
   page: (filters: SubmissionFilters, sort: ListSort, page: number, size: number) =>
     ['admin', 'enquiries', 'page', filters, sort, page, size] as const,
-  statusCounts: (filters: SubmissionFilters) =>
-    ['admin', 'enquiries', 'status-counts', filters] as const,
-  heldCount: (filters: SubmissionFilters) => ['admin', 'enquiries', 'held-count', filters] as const,
+  counts: (search: string, interest: string, timeline: string) =>
+    ['admin', 'enquiries', 'counts', search, interest, timeline] as const,
   overview: ['admin', 'enquiries', 'overview'] as const,
   /** The signed-in staff member's read marks; `reads` alone covers every list of ids. */
   reads: ['admin', 'enquiries', 'reads'] as const,
@@ -111,28 +110,21 @@ export type EnquiryCountsState = {
  */
 export function useEnquiryCounts(
   client: AppSupabaseClient,
-  { search, interest, timeline, held, status }: SubmissionFilters,
+  { search, interest, timeline, status, held, unread }: SubmissionFilters,
   pollMs: number,
 ): EnquiryCountsState {
-  const refetchInterval = pollMs > 0 ? pollMs : false;
-  // The table reports a failed load; the filters then show no counts.
-  const byStatus = { search, interest, timeline, held, status: '' } as const;
-  const heldOnly = { search, interest, timeline, status, held: true } as const;
-  const statusCounts = useQuery({
-    queryKey: adminKeys.statusCounts(byStatus),
-    queryFn: () => countByStatus(client, byStatus),
-    refetchInterval,
+  // One request for the search, interest and timeline; the status, held and unread filters pick
+  // from its figures, so changing them asks for nothing. The table reports a failed load; the
+  // filters then show no counts.
+  const figures = useQuery({
+    queryKey: adminKeys.counts(search, interest, timeline),
+    queryFn: () => countEnquiryFigures(client, { search, interest, timeline }),
+    refetchInterval: pollMs > 0 ? pollMs : false,
   });
-  const heldCount = useQuery({
-    queryKey: adminKeys.heldCount(heldOnly),
-    queryFn: () => countHeld(client, heldOnly),
-    refetchInterval,
-  });
-  return {
-    statusCounts: statusCounts.isError ? null : (statusCounts.data ?? null),
-    heldCount: heldCount.isError ? null : (heldCount.data ?? null),
-    unreadCount: null,
-  };
+  if (figures.isError || !figures.data) {
+    return { statusCounts: null, heldCount: null, unreadCount: null };
+  }
+  return summariseCounts(figures.data, { status, held, unread });
 }
 
 /**

@@ -4,14 +4,6 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 /** The most ids one read-marks request may ask about (the database refuses more). */
 export const MAX_READ_IDS = 200;
 
-type ReadsRpc = (
-  name: 'enquiry_read_ids' | 'mark_enquiry_read',
-  args: Record<string, unknown>,
-) => PromiseLike<{ data: unknown; error: { message: string; code?: string } | null }>;
-
-// Typed loosely until the generated types carry the read-mark functions.
-const rpc = (client: AppSupabaseClient) => client.rpc.bind(client) as unknown as ReadsRpc;
-
 /** Which of `ids` the signed-in staff member has opened (one request per MAX_READ_IDS ids). */
 export async function listReadIds(
   client: AppSupabaseClient,
@@ -19,11 +11,11 @@ export async function listReadIds(
 ): Promise<Set<string>> {
   const read = new Set<string>();
   for (let start = 0; start < ids.length; start += MAX_READ_IDS) {
-    const { data, error } = await rpc(client)('enquiry_read_ids', {
+    const { data, error } = await client.rpc('enquiry_read_ids', {
       _ids: ids.slice(start, start + MAX_READ_IDS),
     });
     if (error) throw new SubmissionsQueryError(error);
-    for (const id of (data as string[] | null) ?? []) read.add(id);
+    for (const id of data ?? []) read.add(id);
   }
   return read;
 }
@@ -34,6 +26,6 @@ export async function markEnquiryRead(
   id: string,
   read: boolean,
 ): Promise<void> {
-  const { error } = await rpc(client)('mark_enquiry_read', { _submission_id: id, _read: read });
+  const { error } = await client.rpc('mark_enquiry_read', { _submission_id: id, _read: read });
   if (error) throw new SubmissionsQueryError(error);
 }

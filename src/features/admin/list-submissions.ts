@@ -1,5 +1,9 @@
-import { ENQUIRY_STATUSES, type EnquiryStatus } from '@/features/admin/enquiry-status';
-import { buildSearchFilter } from '@/features/admin/submission-search';
+import {
+  ENQUIRY_STATUSES,
+  isEnquiryStatus,
+  type EnquiryStatus,
+} from '@/features/admin/enquiry-status';
+import { buildSearchFilter, MAX_SEARCH_LENGTH } from '@/features/admin/submission-search';
 import type { Tables } from '@/lib/database.types';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
@@ -76,37 +80,20 @@ export class SubmissionsQueryError extends Error {
   }
 }
 
-/** The search, interest, timeline, status and held filters on a contact_submissions query. */
-function applyFilters<
-  Query extends {
-    or(filters: string): Query;
-    eq(column: 'Interest' | 'Timeline' | 'status', value: string): Query;
-    neq(column: 'status', value: string): Query;
-    not(column: 'held_at', operator: 'is', value: null): Query;
-  },
->(query: Query, filters: SubmissionFilters): Query {
-  const search = buildSearchFilter(filters.search);
-  let filtered = query;
-  if (search) filtered = filtered.or(search);
-  if (filters.interest) filtered = filtered.eq('Interest', filters.interest);
-  if (filters.timeline) filtered = filtered.eq('Timeline', filters.timeline);
-  filtered = filters.status
-    ? filtered.eq('status', filters.status)
-    : filtered.neq('status', 'spam');
-  if (filters.held) filtered = filtered.not('held_at', 'is', null);
-  return filtered;
-}
-
-/** The column each sort key orders by. */
+/** The column of the enquiry_list view each sort key orders by. */
 const sortColumns = {
   received: 'created_at',
-  name: 'Name',
-  company: 'Company',
-  status: 'status',
+  name: 'name_key',
+  company: 'company_key',
+  status: 'status_rank',
   last_contact: 'last_contacted_at',
 } as const;
 
-/** The filtered, sorted query for rows `from`..`to` (inclusive), with the exact total. */
+/**
+ * The filtered, sorted query for rows `from`..`to` (inclusive), with the exact total. It reads
+ * the enquiry_list view: contact_submissions with the caller's read mark (read_by_me) and
+ * lower-case and workflow-order sort keys.
+ */
 function filteredRange(
   client: AppSupabaseClient,
   filters: SubmissionFilters,
@@ -114,16 +101,21 @@ function filteredRange(
   from: number,
   to: number,
 ) {
-  const query = applyFilters(
-    client.from('contact_submissions').select('*', { count: 'exact' }),
-    filters,
-  );
+  let query = client.from('enquiry_list').select('*', { count: 'exact' });
+  const search = buildSearchFilter(filters.search);
+  if (search) query = query.or(search);
+  if (filters.interest) query = query.eq('Interest', filters.interest);
+  if (filters.timeline) query = query.eq('Timeline', filters.timeline);
+  query = filters.status ? query.eq('status', filters.status) : query.neq('status', 'spam');
+  if (filters.held) query = query.not('held_at', 'is', null);
+  if (filters.unread) query = query.eq('read_by_me', false);
   // Enquiries never contacted come last whichever way the dates run; id breaks ties, so pages
   // never overlap or skip rows.
   return query
     .order(sortColumns[sort.key], { ascending: sort.direction === 'asc', nullsFirst: false })
     .order('id', { ascending: true })
-    .range(from, to);
+    .range(from, to)
+    .overrideTypes<Submission[], { merge: false }>();
 }
 
 /** One page of enquiries (RLS returns rows only to admins). Throws SubmissionsQueryError. */
@@ -169,33 +161,58 @@ export async function listAllSubmissions(
   }
 }
 
-/** How many held enquiries match the other filters (one HEAD request). */
-export async function countHeld(
+/** One status's figures for the list's search, interest and timeline. */
+export type StatusFigures = { total: number; held: number; unread: number; held_unread: number };
+
+export type EnquiryCounts = {
+  /** One count per status (spam included) under the other filters. */
+  statusCounts: StatusCounts;
+  /** Held enquiries in the chosen status ('' : every status but spam), unread ones if asked. */
+  heldCount: number;
+  /** Enquiries the caller has not opened in the chosen status, held ones if asked. */
+  unreadCount: number;
+};
+
+/**
+ * The figures per status for the search, interest and timeline, from one database query
+ * (enquiry_list_counts); the status, held and unread filters are applied by summariseCounts.
+ */
+export async function countEnquiryFigures(
   client: AppSupabaseClient,
-  filters: SubmissionFilters,
-): Promise<number> {
-  const { error, count } = await applyFilters(
-    client.from('contact_submissions').select('id', { count: 'exact', head: true }),
-    { ...filters, held: true },
-  ).limit(1);
+  { search, interest, timeline }: Pick<SubmissionFilters, 'search' | 'interest' | 'timeline'>,
+): Promise<Record<EnquiryStatus, StatusFigures>> {
+  const { data, error } = await client.rpc('enquiry_list_counts', {
+    _search: search.trim().slice(0, MAX_SEARCH_LENGTH),
+    _interest: interest,
+    _timeline: timeline,
+  });
   if (error) throw new SubmissionsQueryError(error);
-  return count ?? 0;
+  const none: StatusFigures = { total: 0, held: 0, unread: 0, held_unread: 0 };
+  const figures = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, none])) as Record<
+    EnquiryStatus,
+    StatusFigures
+  >;
+  for (const row of data ?? []) {
+    if (isEnquiryStatus(row.status)) figures[row.status] = row;
+  }
+  return figures;
 }
 
-/** The count in each status for the other filters: one HEAD request per status, in parallel. */
-export async function countByStatus(
-  client: AppSupabaseClient,
-  filters: SubmissionFilters,
-): Promise<StatusCounts> {
-  const counts = await Promise.all(
-    ENQUIRY_STATUSES.map(async (status) => {
-      const { error, count } = await applyFilters(
-        client.from('contact_submissions').select('id', { count: 'exact', head: true }),
-        { ...filters, status },
-      ).limit(1);
-      if (error) throw new SubmissionsQueryError(error);
-      return [status, count ?? 0] as const;
-    }),
-  );
-  return Object.fromEntries(counts) as StatusCounts;
+/** The counts the filters show, from the per-status figures and the held and unread filters. */
+export function summariseCounts(
+  figures: Record<EnquiryStatus, StatusFigures>,
+  { status, held = false, unread = false }: Pick<SubmissionFilters, 'status' | 'held' | 'unread'>,
+): EnquiryCounts {
+  const inStatus = ENQUIRY_STATUSES.filter((each) => (status ? each === status : each !== 'spam'));
+  const sum = (pick: (one: StatusFigures) => number) =>
+    inStatus.reduce((total, each) => total + pick(figures[each]), 0);
+  const count = (one: StatusFigures) =>
+    held ? (unread ? one.held_unread : one.held) : unread ? one.unread : one.total;
+  return {
+    statusCounts: Object.fromEntries(
+      ENQUIRY_STATUSES.map((each) => [each, count(figures[each])]),
+    ) as StatusCounts,
+    heldCount: sum((one) => (unread ? one.held_unread : one.held)),
+    unreadCount: sum((one) => (held ? one.held_unread : one.unread)),
+  };
 }
