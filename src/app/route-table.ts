@@ -89,6 +89,11 @@ export const appRoutes: readonly AppRoute[] = [
     source: 'src/pages/admin-page.tsx',
   },
   {
+    pattern: adminSectionPaths.needsReply,
+    page: lazyPage(() => import('@/pages/admin-needs-reply-page')),
+    source: 'src/pages/admin-needs-reply-page.tsx',
+  },
+  {
     pattern: adminSectionPaths.dataRequests,
     page: lazyPage(() => import('@/pages/admin-data-requests-page')),
     source: 'src/pages/admin-data-requests-page.tsx',

@@ -2,6 +2,7 @@ import { adminSectionPaths, type AdminSection } from '@/components/admin/admin-s
 
 const sections: { key: AdminSection; label: string }[] = [
   { key: 'enquiries', label: 'Enquiries' },
+  { key: 'needsReply', label: 'Needs a reply' },
   { key: 'dataRequests', label: 'Data requests' },
   { key: 'staff', label: 'Staff' },
 ];

@@ -82,7 +82,7 @@ export function AdminDashboard({
           </Badge>
         </header>
         <FailedMailNotice client={client} />
-        <EnquiryOverviewPanel overview={overview} />
+        <EnquiryOverviewPanel overview={overview} client={client} pollMs={pollIntervalMs} />
 
         <section
           aria-labelledby="submissions-heading"

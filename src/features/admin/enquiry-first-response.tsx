@@ -18,7 +18,7 @@ function subscribeToMinutes(onChange: () => void): () => void {
 }
 
 /** The clock to the minute, from the browser only (null when prerendered), ticking each minute. */
-function useMinuteClock(): Date | null {
+export function useMinuteClock(): Date | null {
   const minute = useSyncExternalStore(
     subscribeToMinutes,
     () => Math.floor(Date.now() / 60_000),

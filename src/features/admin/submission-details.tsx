@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { EnquiryFirstResponse } from '@/features/admin/enquiry-first-response';
+import { EnquirySource } from '@/features/admin/enquiry-source';
 import { EnquiryStatusBadge } from '@/features/admin/enquiry-status-badge';
 import type { Submission } from '@/features/admin/list-submissions';
 import {
@@ -58,6 +59,9 @@ export function SubmissionDetails({ submission }: { submission: Submission }) {
       </Field>
       <Field label="Reply">
         <EnquiryFirstResponse enquiry={submission} />
+      </Field>
+      <Field label="Source">
+        <EnquirySource submission={submission} />
       </Field>
       <Field label="Message">
         <p className="break-words whitespace-pre-wrap">{displayMessage(submission.Message)}</p>

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 import { serviceInterestOptions } from '@/content/contact-options';
 import type { WeeklyCount } from '@/features/admin/enquiry-overview';
 
@@ -38,13 +40,22 @@ const HEIGHT = 28;
 /** Half a gap on each side of every bar, so week i sits centred in twelfth i of the width. */
 const VIEW_BOX_X = -GAP / 2;
 
-/** Twelve bars, scaled to `max`; a week with none shows a thin baseline so the gap reads as 0. */
-function Bars({ counts, max, label }: { counts: number[]; max: number; label: string }) {
-  const total = counts.reduce((sum, n) => sum + n, 0);
+type BarsProps = {
+  counts: readonly number[];
+  max: number;
+  /** What the bars say in words, for assistive technology. */
+  label: string;
+};
+
+/**
+ * Twelve bars, scaled to `max`; a week with none shows a thin baseline so the gap reads as 0.
+ * Shared by the weekly charts of the overview.
+ */
+export function WeekBars({ counts, max, label }: BarsProps) {
   return (
     <svg
       role="img"
-      aria-label={`${label}: ${total} in 12 weeks, most in one week ${Math.max(0, ...counts)}`}
+      aria-label={label}
       viewBox={`${VIEW_BOX_X} 0 ${counts.length * (BAR + GAP)} ${HEIGHT}`}
       className="block h-7 w-full"
       preserveAspectRatio="none"
@@ -72,7 +83,13 @@ function Bars({ counts, max, label }: { counts: number[]; max: number; label: st
  * long as "30 Nov" fits without touching the next). Hidden from assistive technology: each row's
  * image and the table name the weeks already.
  */
-function WeekAxis({ weeks, className }: { weeks: readonly WeeklyCount[]; className: string }) {
+export function WeekAxis({
+  weeks,
+  className,
+}: {
+  weeks: readonly { week_start: string }[];
+  className: string;
+}) {
   return (
     <div
       aria-hidden="true"
@@ -91,6 +108,27 @@ function WeekAxis({ weeks, className }: { weeks: readonly WeeklyCount[]; classNa
         ) : null,
       )}
     </div>
+  );
+}
+
+/** A chart's figures as a table behind a toggle, in a region that scrolls sideways if it must. */
+export function ChartTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer font-semibold text-brand-700">
+        Show the figures as a table
+      </summary>
+      <div
+        className="mt-2 overflow-x-auto"
+        role="region"
+        aria-label={label}
+        // A scrollable region must be focusable so keyboard users can scroll it.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+      >
+        {children}
+      </div>
+    </details>
   );
 }
 
@@ -121,10 +159,10 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeeklyCount[] }) {
               {row.counts.reduce((sum, n) => sum + n, 0)}
             </span>
             <div className="col-span-2 mt-1">
-              <Bars
+              <WeekBars
                 counts={row.counts}
                 max={index === 0 ? Math.max(0, ...row.counts) : interestMax}
-                label={row.label}
+                label={`${row.label}: ${row.counts.reduce((sum, n) => sum + n, 0)} in 12 weeks, most in one week ${Math.max(0, ...row.counts)}`}
               />
               {/* The weeks under the last row of each column (one column below sm, two above). */}
               {index >= series.length - 2 ? (
@@ -137,49 +175,37 @@ export function WeeklyChart({ weeks }: { weeks: readonly WeeklyCount[] }) {
           </li>
         ))}
       </ul>
-      <details className="text-sm">
-        <summary className="cursor-pointer font-semibold text-brand-700">
-          Show the figures as a table
-        </summary>
-        <div
-          className="mt-2 overflow-x-auto"
-          role="region"
-          aria-label="Enquiries per week table"
-          // A scrollable region must be focusable so keyboard users can scroll it.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-        >
-          <table className="min-w-full border-collapse text-left">
-            <caption className="sr-only">Enquiries per week by service interest</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="px-2 py-1">
-                  Week starting
+      <ChartTable label="Enquiries per week table">
+        <table className="min-w-full border-collapse text-left">
+          <caption className="sr-only">Enquiries per week by service interest</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="px-2 py-1">
+                Week starting
+              </th>
+              {series.map((row) => (
+                <th key={row.key} scope="col" className="px-2 py-1">
+                  {row.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week, weekIndex) => (
+              <tr key={week.week_start} className="border-t border-slate-200">
+                <th scope="row" className="px-2 py-1 font-normal whitespace-nowrap">
+                  <time dateTime={week.week_start}>{weekLabel(week.week_start, true)}</time>
                 </th>
                 {series.map((row) => (
-                  <th key={row.key} scope="col" className="px-2 py-1">
-                    {row.label}
-                  </th>
+                  <td key={row.key} className="px-2 py-1 tabular-nums">
+                    {row.counts[weekIndex]}
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {weeks.map((week, weekIndex) => (
-                <tr key={week.week_start} className="border-t border-slate-200">
-                  <th scope="row" className="px-2 py-1 font-normal whitespace-nowrap">
-                    <time dateTime={week.week_start}>{weekLabel(week.week_start, true)}</time>
-                  </th>
-                  {series.map((row) => (
-                    <td key={row.key} className="px-2 py-1 tabular-nums">
-                      {row.counts[weekIndex]}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+            ))}
+          </tbody>
+        </table>
+      </ChartTable>
     </figure>
   );
 }

@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+
+import { EnquiryStatusBadge } from '@/features/admin/enquiry-status-badge';
+import type { StaffMember } from '@/features/admin/enquiry-workflow';
+import {
+  describeDue,
+  type EnquiryNeedingReply,
+} from '@/features/admin/list-enquiries-needing-reply';
+import { displayValue, formatDateTime } from '@/features/admin/submission-format';
+
+/** The assignee by staff name when one is set, else by address; "Unassigned" when nobody. */
+export function assigneeName(enquiry: EnquiryNeedingReply, staff: readonly StaffMember[]): string {
+  if (!enquiry.assigned_to) return 'Unassigned';
+  const member = staff.find((candidate) => candidate.id === enquiry.assigned_to);
+  return (
+    member?.display_name?.trim() ||
+    member?.email ||
+    enquiry.assignee_email ||
+    'A former staff member'
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 gap-1">
+      <dt className="shrink-0 text-ink-muted">{label}:</dt>
+      <dd className="min-w-0 break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+type ItemProps = {
+  enquiry: EnquiryNeedingReply;
+  staff: readonly StaffMember[];
+  /** The clock to the minute; null while prerendering, when no time left is shown. */
+  now: Date | null;
+  onOpen: (id: string) => void;
+};
+
+/** One enquiry owed its first reply: who, the time left or how late, and a button to open it. */
+export function NeedsReplyItem({ enquiry, staff, now, onOpen }: ItemProps) {
+  const overdue = now ? Date.parse(enquiry.due_at) <= now.getTime() : enquiry.overdue;
+  return (
+    <li
+      data-enquiry-id={enquiry.id}
+      className={`rounded-xl border bg-white p-4 shadow-sm ${
+        overdue ? 'border-l-4 border-red-300 border-l-red-700' : 'border-slate-200'
+      }`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="min-w-0 text-base font-semibold break-words text-ink">
+          <button
+            type="button"
+            onClick={() => onOpen(enquiry.id)}
+            className="min-h-11 text-left text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
+            {displayValue(enquiry.name)}
+          </button>
+        </h3>
+        {overdue ? (
+          <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-bold text-red-800">
+            Overdue
+          </span>
+        ) : null}
+      </div>
+      <p className={`mt-1 text-sm font-semibold ${overdue ? 'text-red-800' : 'text-ink'}`} data-due>
+        {now ? describeDue(enquiry.due_at, now) : `Due ${formatDateTime(enquiry.due_at)}`}
+      </p>
+      <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
+        <Detail label="Company">{displayValue(enquiry.company)}</Detail>
+        <Detail label="Status">
+          <EnquiryStatusBadge status={enquiry.status} />
+        </Detail>
+        <Detail label="Assigned to">{assigneeName(enquiry, staff)}</Detail>
+        <Detail label="Received">
+          <time dateTime={enquiry.created_at}>{formatDateTime(enquiry.created_at)}</time>
+        </Detail>
+      </dl>
+    </li>
+  );
+}
+
+type ListProps = Omit<ItemProps, 'enquiry'> & { rows: readonly EnquiryNeedingReply[] | null };
+
+/** Every open enquiry still owed its first reply, oldest due first, as cards. */
+export function NeedsReplyList({ rows, ...rest }: ListProps) {
+  if (rows === null)
+    return <p className="text-ink-muted">Loading the enquiries awaiting a reply…</p>;
+  if (rows.length === 0) {
+    return (
+      <p className="rounded-xl border border-slate-200 bg-white p-6 text-ink">
+        Every open enquiry has had its first reply. Nothing is waiting.
+      </p>
+    );
+  }
+  return (
+    <ul aria-label="Enquiries awaiting a first reply" className="space-y-3">
+      {rows.map((enquiry) => (
+        <NeedsReplyItem key={enquiry.id} enquiry={enquiry} {...rest} />
+      ))}
+    </ul>
+  );
+}

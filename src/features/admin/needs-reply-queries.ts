@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+
+import { listStaff, type StaffMember } from '@/features/admin/enquiry-workflow';
+import {
+  listEnquiriesNeedingReply,
+  type EnquiryNeedingReply,
+} from '@/features/admin/list-enquiries-needing-reply';
+import {
+  fetchResponseOverview,
+  fetchSourceOverview,
+  type ResponseOverview,
+  type SourceOverview,
+} from '@/features/admin/response-overview';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+/**
+ * Query keys of the reply clock. They sit under ['admin', 'enquiries'], so the invalidation that
+ * follows any change to an enquiry (a reply, a recorded contact, a status) reloads them too.
+ */
+export const replyClockKeys = {
+  needingReply: ['admin', 'enquiries', 'needs-reply'] as const,
+  responseOverview: ['admin', 'enquiries', 'response-overview'] as const,
+  sourceOverview: ['admin', 'enquiries', 'source-overview'] as const,
+  staff: ['admin', 'staff'] as const,
+};
+
+// A failed load is said where the figures would be (the page's alert, the overview's note), not
+// toasted: the overview's figures are secondary to the list beside them. A failed poll keeps
+// what is on screen.
+const poll = (pollMs: number) => (pollMs > 0 ? pollMs : false);
+
+export type NeedingReplyState = {
+  rows: EnquiryNeedingReply[] | null;
+  failed: boolean;
+};
+
+/** The open enquiries still owed their first reply, oldest due first, polled like the list. */
+export function useEnquiriesNeedingReply(
+  client: AppSupabaseClient,
+  pollMs: number,
+): NeedingReplyState {
+  const query = useQuery({
+    queryKey: replyClockKeys.needingReply,
+    queryFn: () => listEnquiriesNeedingReply(client),
+    refetchInterval: poll(pollMs),
+  });
+  return { rows: query.data ?? null, failed: query.isError && query.data === undefined };
+}
+
+/** The staff list (shared with the dialog's Assigned-to list); empty until loaded. */
+export function useStaffList(client: AppSupabaseClient): StaffMember[] {
+  return useQuery({ queryKey: replyClockKeys.staff, queryFn: () => listStaff(client) }).data ?? [];
+}
+
+export function useResponseOverview(
+  client: AppSupabaseClient,
+  pollMs: number,
+): { data: ResponseOverview | null; settled: boolean } {
+  const query = useQuery({
+    queryKey: replyClockKeys.responseOverview,
+    queryFn: () => fetchResponseOverview(client),
+    refetchInterval: poll(pollMs),
+  });
+  return { data: query.data ?? null, settled: !query.isPending };
+}
+
+export function useSourceOverview(
+  client: AppSupabaseClient,
+  pollMs: number,
+): { data: SourceOverview | null; settled: boolean } {
+  const query = useQuery({
+    queryKey: replyClockKeys.sourceOverview,
+    queryFn: () => fetchSourceOverview(client),
+    refetchInterval: poll(pollMs),
+  });
+  return { data: query.data ?? null, settled: !query.isPending };
+}

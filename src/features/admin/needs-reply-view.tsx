@@ -1,0 +1,46 @@
+import { useMinuteClock } from '@/features/admin/enquiry-first-response';
+import { NeedsReplyList } from '@/features/admin/needs-reply-list';
+import { useEnquiriesNeedingReply, useStaffList } from '@/features/admin/needs-reply-queries';
+import { SubmissionDialog } from '@/features/admin/submission-dialog';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+/** The page's title, description and opening words, for the staff frame and its head tags. */
+export const needsReplyPage = {
+  section: 'needsReply',
+  title: 'Needs a reply',
+  description: 'Open enquiries still owed their first reply, oldest due first.',
+  intro:
+    'Every open enquiry that has not had its first reply yet, the one due soonest first. Open one to reply, log a call or record a reply sent from your own mailbox; it then leaves this list.',
+} as const;
+
+type Props = {
+  client: AppSupabaseClient;
+  /** The enquiry whose dialog is open (`?enquiry=`), or null. */
+  enquiryId: string | null;
+  onEnquiryChange: (id: string | null) => void;
+  pollIntervalMs: number;
+};
+
+/** The due list with the enquiry dialog over it; a reply or contact reloads the list. */
+export function NeedsReplyView({ client, enquiryId, onEnquiryChange, pollIntervalMs }: Props) {
+  const { rows, failed } = useEnquiriesNeedingReply(client, pollIntervalMs);
+  const staff = useStaffList(client);
+  const now = useMinuteClock();
+  return (
+    <>
+      {failed ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+          The enquiries awaiting a reply could not be loaded. Reload the page to try again.
+        </p>
+      ) : (
+        <NeedsReplyList rows={rows} staff={staff} now={now} onOpen={onEnquiryChange} />
+      )}
+      <SubmissionDialog
+        client={client}
+        enquiryId={enquiryId}
+        initial={undefined}
+        onClose={() => onEnquiryChange(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,262 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { EnquiryOverviewPanel } from '@/features/admin/enquiry-overview-panel';
+import { EnquirySource } from '@/features/admin/enquiry-source';
+import { LeadSources } from '@/features/admin/lead-sources';
+import type { EnquiryNeedingReply } from '@/features/admin/list-enquiries-needing-reply';
+import { NeedsReplyItem, NeedsReplyList } from '@/features/admin/needs-reply-list';
+import { ResponseFigures } from '@/features/admin/response-figures';
+import {
+  fetchSourceOverview,
+  formatResponseTime,
+  type ResponseOverview,
+  type ResponseWeek,
+} from '@/features/admin/response-overview';
+import { authPathFor, safeNextPath } from '@/features/auth/safe-next-path';
+
+import { overviewOf, renderAdmin, submission } from './admin-test-data';
+import { createFakeAdminClient } from './fake-admin-client';
+
+const now = new Date('2026-11-25T12:00:00Z');
+
+function due(n: number, overrides: Partial<EnquiryNeedingReply> = {}): EnquiryNeedingReply {
+  return {
+    id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    created_at: '2026-11-24T15:00:00Z',
+    due_at: '2026-11-25T15:00:00Z',
+    overdue: false,
+    name: `Prospect ${n}`,
+    company: `Firm ${n}`,
+    status: 'new',
+    assigned_to: null,
+    assignee_email: null,
+    ...overrides,
+  };
+}
+
+const staff = [{ id: 'staff-1', email: 'ada@example.com', display_name: 'Ada Lovelace' }];
+
+describe('the Needs a reply list', () => {
+  it('says how long is left, and marks a late enquiry "Overdue" in words as well as colour', () => {
+    const onOpen = vi.fn();
+    render(
+      <NeedsReplyList
+        rows={[
+          due(1, { due_at: '2026-11-25T10:00:00Z', overdue: true, assigned_to: 'staff-1' }),
+          due(2),
+        ]}
+        staff={staff}
+        now={now}
+        onOpen={onOpen}
+      />,
+    );
+    const items = within(
+      screen.getByRole('list', { name: 'Enquiries awaiting a first reply' }),
+    ).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Overdue by 2 h');
+    expect(within(items[0]!).getByText('Overdue')).toBeInTheDocument();
+    expect(items[0]).toHaveTextContent('Assigned to:Ada Lovelace');
+    expect(items[1]).toHaveTextContent('Due in 3 h');
+    expect(within(items[1]!).queryByText('Overdue')).toBeNull();
+    expect(items[1]).toHaveTextContent('Assigned to:Unassigned');
+    expect(items[1]).toHaveTextContent('Company:Firm 2');
+    expect(items[1]).toHaveAttribute('data-enquiry-id', due(2).id);
+  });
+
+  it('names the assignee by address until a staff name is known', () => {
+    render(
+      <ul>
+        <NeedsReplyItem
+          enquiry={due(3, { assigned_to: 'staff-9', assignee_email: 'sam@example.com' })}
+          staff={staff}
+          now={now}
+          onOpen={() => {}}
+        />
+      </ul>,
+    );
+    expect(screen.getByRole('listitem')).toHaveTextContent('Assigned to:sam@example.com');
+  });
+
+  it('opens an enquiry by its id from its name', async () => {
+    const onOpen = vi.fn();
+    render(<NeedsReplyList rows={[due(4)]} staff={[]} now={now} onOpen={onOpen} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Prospect 4' }));
+    expect(onOpen).toHaveBeenCalledWith(due(4).id);
+  });
+
+  it('says so when every enquiry has had its first reply', () => {
+    render(<NeedsReplyList rows={[]} staff={[]} now={now} onOpen={() => {}} />);
+    expect(screen.getByText(/Every open enquiry has had its first reply/)).toBeInTheDocument();
+  });
+
+  it('is a page a signed-out visitor comes back to after signing in', () => {
+    expect(safeNextPath('/admin/needs-reply?enquiry=7f0c')).toBe('/admin/needs-reply?enquiry=7f0c');
+    expect(authPathFor('/admin/needs-reply?enquiry=7f0c')).toBe(
+      '/auth?next=%2Fadmin%2Fneeds-reply%3Fenquiry%3D7f0c',
+    );
+  });
+});
+
+function week(weekStart: string, overrides: Partial<ResponseWeek> = {}): ResponseWeek {
+  return {
+    week_start: weekStart,
+    received: 0,
+    answered: 0,
+    answered_within_promise: 0,
+    median_first_response_seconds: null,
+    share_within_promise: null,
+    ...overrides,
+  };
+}
+
+function responseOverview(): ResponseOverview {
+  const weeks = Array.from({ length: 12 }, (_, i) =>
+    week(new Date(Date.UTC(2026, 8, 7 + i * 7)).toISOString().slice(0, 10)),
+  );
+  weeks[10] = week(weeks[10]!.week_start, {
+    received: 4,
+    answered: 3,
+    answered_within_promise: 3,
+    median_first_response_seconds: 5 * 3600,
+    share_within_promise: 0.75,
+  });
+  weeks[11] = week(weeks[11]!.week_start, {
+    received: 2,
+    answered: 2,
+    answered_within_promise: 2,
+    median_first_response_seconds: 45 * 60,
+    share_within_promise: 1,
+  });
+  return {
+    promise_seconds: 86_400,
+    awaiting_reply: 3,
+    overdue: 1,
+    this_week: weeks[11]!,
+    last_week: weeks[10]!,
+    weeks,
+  };
+}
+
+describe('response figures', () => {
+  it('writes response times in minutes, hours or days', () => {
+    expect(formatResponseTime(null)).toBe('—');
+    expect(formatResponseTime(45 * 60)).toBe('45 min');
+    expect(formatResponseTime(3.5 * 3600)).toBe('3.5 h');
+    expect(formatResponseTime(60 * 3600)).toBe('2.5 days');
+  });
+
+  it('shows this week against last, and the 12 weeks as a table', async () => {
+    render(<ResponseFigures overview={responseOverview()} />);
+    const median = screen.getByText('Median first reply', { selector: 'dt' }).parentElement!;
+    expect(median).toHaveTextContent('45 min');
+    expect(median).toHaveTextContent('Last week: 5 h');
+    const share = screen.getByText('Replied within 24 h', { selector: 'dt' }).parentElement!;
+    expect(share).toHaveTextContent('100%');
+    expect(share).toHaveTextContent('Last week: 75%');
+    expect(screen.getAllByRole('img')).toHaveLength(2);
+
+    await userEvent.click(screen.getByText('Show the figures as a table'));
+    const table = within(screen.getByRole('region', { name: 'First replies per week table' }));
+    const rows = table.getAllByRole('row');
+    expect(rows).toHaveLength(13);
+    expect(rows[11]).toHaveTextContent('16 Nov 2026435 h75%');
+    expect(rows[1]).toHaveTextContent('7 Sep 202600——');
+  });
+});
+
+describe('where leads come from', () => {
+  it('keeps the top ten of each, most first, and names the direct and unrecorded', async () => {
+    const sourceRows = [
+      ...Array.from({ length: 12 }, (_, i) => ({
+        dimension: 'source',
+        value: `site-${String(i).padStart(2, '0')}.example`,
+        enquiries: i + 1,
+        won: 0,
+      })),
+      { dimension: 'source', value: '(direct)', enquiries: 20, won: 4 },
+      { dimension: 'landing_page', value: '(unknown)', enquiries: 7, won: 1 },
+      { dimension: 'landing_page', value: '/services', enquiries: 3, won: 2 },
+    ];
+    const { client } = createFakeAdminClient({
+      rpc: { enquiry_source_overview: () => ({ data: sourceRows }) },
+    });
+    const overview = await fetchSourceOverview(client);
+    expect(overview.sources).toHaveLength(10);
+    expect(overview.sources[0]).toEqual({
+      dimension: 'source',
+      value: 'Direct',
+      enquiries: 20,
+      won: 4,
+    });
+    expect(overview.sources.at(-1)?.value).toBe('site-03.example');
+
+    render(<LeadSources overview={overview} />);
+    const pages = within(screen.getByRole('table', { name: 'By landing page (top 10)' }));
+    expect(pages.getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'Landing pageEnquiriesWon',
+      'Not recorded71',
+      '/services32',
+    ]);
+    const sources = within(screen.getByRole('table', { name: 'By source (top 10)' }));
+    expect(sources.getByRole('rowheader', { name: 'Direct' })).toBeInTheDocument();
+  });
+});
+
+describe('the source in the enquiry dialog', () => {
+  it('shows the landing page, referring host and campaign tags when recorded', () => {
+    const { container } = render(
+      <EnquirySource
+        submission={submission(1, {
+          landing_page: '/services/analytics',
+          referrer_host: 'news.example',
+          utm_source: 'newsletter',
+          utm_medium: 'email',
+          utm_campaign: 'autumn',
+        })}
+      />,
+    );
+    const block = container.querySelector('dl[aria-label="Where the enquiry came from"]');
+    expect(block).toHaveTextContent(
+      'Landing page:/services/analyticsReferred by:news.exampleutm_source:newsletterutm_medium:emailutm_campaign:autumn',
+    );
+  });
+
+  it('says "Not recorded" for an enquiry sent before sources were kept', () => {
+    render(<EnquirySource submission={submission(2)} />);
+    expect(screen.getByText('Not recorded')).toBeInTheDocument();
+  });
+});
+
+describe('the overview', () => {
+  it('is busy until the enquiry, response and source figures have all loaded', async () => {
+    let release: () => void = () => {};
+    const sourcesLoaded = new Promise<void>((done) => (release = done));
+    const { client, rpcCalls } = createFakeAdminClient({
+      rpc: {
+        enquiry_response_overview: () => ({ data: responseOverview() }),
+        enquiry_source_overview: async () => {
+          await sourcesLoaded;
+          return { data: [] };
+        },
+      },
+    });
+    renderAdmin(<EnquiryOverviewPanel overview={overviewOf()} client={client} pollMs={0} />);
+    const section = screen.getByRole('region', { name: 'Overview' });
+    expect(section).toHaveAttribute('aria-busy', 'true');
+    const needs = await screen.findByText('Needs a reply', { selector: 'dt' });
+    await waitFor(() => expect(needs.parentElement).toHaveTextContent('Needs a reply3'));
+    expect(section).toHaveAttribute('aria-busy', 'true');
+    release();
+    await waitFor(() => expect(section).toHaveAttribute('aria-busy', 'false'));
+    const overdue = screen.getByText('Overdue', { selector: 'dt' }).parentElement!;
+    expect(overdue).toHaveTextContent('Overdue1');
+    expect(within(overdue).getByRole('link')).toHaveAttribute('href', '/admin/needs-reply');
+    expect(rpcCalls.map((call) => call.name).sort()).toEqual([
+      'enquiry_response_overview',
+      'enquiry_source_overview',
+    ]);
+  });
+});
