@@ -7,7 +7,7 @@ import {
 import { useEffect, useRef } from 'react';
 
 import { fetchOverview, type EnquiryOverview } from '@/features/admin/enquiry-overview';
-import { listReadIds } from '@/features/admin/enquiry-reads';
+import { listReadIds, markEnquiryRead } from '@/features/admin/enquiry-reads';
 import { getEnquiry } from '@/features/admin/enquiry-workflow';
 import {
   countEnquiryFigures,
@@ -31,6 +31,8 @@ export const adminKeys = {
   enquiries: ['admin', 'enquiries'] as const,
   page: (filters: SubmissionFilters, sort: ListSort, page: number, size: number) =>
     ['admin', 'enquiries', 'page', filters, sort, page, size] as const,
+  /** The list's counts; `countsAll` covers every search. */
+  countsAll: ['admin', 'enquiries', 'counts'] as const,
   counts: (search: string, interest: string, timeline: string) =>
     ['admin', 'enquiries', 'counts', search, interest, timeline] as const,
   overview: ['admin', 'enquiries', 'overview'] as const,
@@ -145,6 +147,46 @@ export function useReadMarks(
 }
 
 const emptyReads: ReadonlySet<string> = new Set();
+
+/** Reloads the read marks and the counts (the unread count) after a mark changes. */
+function invalidateReads(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: adminKeys.reads }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.countsAll }),
+  ]).then(() => undefined);
+}
+
+/**
+ * Marks the enquiry read for the signed-in staff member once each time a dialog opens on it
+ * (`id` is the loaded enquiry's, null while closed or loading), then reloads the read marks. The
+ * list itself follows at its next load, so an enquiry just opened does not vanish from an
+ * unread-only list behind the dialog. A failed mark is only logged: it must not get in the way
+ * of reading the enquiry.
+ */
+export function useMarkReadOnOpen(client: AppSupabaseClient, id: string | null): void {
+  const queryClient = useQueryClient();
+  const marked = useRef<string | null>(null);
+  useEffect(() => {
+    if (id === null || marked.current === id) return;
+    marked.current = id;
+    markEnquiryRead(client, id, true).then(
+      () => invalidateReads(queryClient),
+      (error: unknown) => console.warn('[reads] enquiry not marked read:', error),
+    );
+  }, [client, id, queryClient]);
+  useEffect(() => {
+    if (id === null) marked.current = null;
+  }, [id]);
+}
+
+/** Marks an enquiry not read by the signed-in staff member and reloads the read marks. */
+export function useMarkUnread(client: AppSupabaseClient): (id: string) => Promise<void> {
+  const queryClient = useQueryClient();
+  return async (id) => {
+    await markEnquiryRead(client, id, false);
+    await invalidateReads(queryClient);
+  };
+}
 
 export function arrivalMessage(count: number, at: string): string {
   const what = count === 1 ? '1 new enquiry' : `${count} new enquiries`;

@@ -1,12 +1,18 @@
 import { DialogShell } from '@/components/ui/dialog-shell';
 import { Spinner } from '@/components/ui/spinner';
-import { useEnquiry, useEnquiryChanged, type EnquiryState } from '@/features/admin/admin-queries';
+import {
+  useEnquiry,
+  useEnquiryChanged,
+  useMarkReadOnOpen,
+  type EnquiryState,
+} from '@/features/admin/admin-queries';
 import { EnquiryNotes } from '@/features/admin/enquiry-notes';
 import { EnquiryReplyBox } from '@/features/admin/enquiry-reply-box';
 import { EnquiryTimelineSection } from '@/features/admin/enquiry-timeline-section';
 import { EnquiryWorkflowForm } from '@/features/admin/enquiry-workflow-form';
 import { HeldNotice } from '@/features/admin/held-notice';
 import type { Submission } from '@/features/admin/list-submissions';
+import { MarkUnreadButton } from '@/features/admin/mark-unread-button';
 import { SubmissionDetails } from '@/features/admin/submission-details';
 import { displayValue, formatDateTime } from '@/features/admin/submission-format';
 import type { AppSupabaseClient } from '@/lib/supabase';
@@ -43,10 +49,14 @@ function heading(state: EnquiryState): { title: string; description: string } {
   }
 }
 
-/** One enquiry in full, with a reply box, its workflow, notes and timeline; also what a deep link opens. */
+/**
+ * One enquiry in full, with a reply box, its workflow, notes and timeline; also what a deep link
+ * opens. Opening it marks the enquiry read for the signed-in staff member.
+ */
 export function SubmissionDialog({ client, enquiryId, initial, onClose }: Props) {
   const state = useEnquiry(client, enquiryId, initial);
   const changed = useEnquiryChanged();
+  useMarkReadOnOpen(client, state.kind === 'loaded' ? state.enquiry.id : null);
   const { title, description } = heading(state);
   return (
     <DialogShell
@@ -61,6 +71,9 @@ export function SubmissionDialog({ client, enquiryId, initial, onClose }: Props)
           {state.enquiry.held_at ? (
             <HeldNotice client={client} enquiry={state.enquiry} onReleased={changed} />
           ) : null}
+          <div className="flex justify-end">
+            <MarkUnreadButton client={client} enquiryId={state.enquiry.id} onMarked={onClose} />
+          </div>
           <SubmissionDetails submission={state.enquiry} />
           <EnquiryReplyBox
             key={`reply-${state.enquiry.id}`}

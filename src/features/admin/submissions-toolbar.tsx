@@ -61,8 +61,12 @@ export function SubmissionsToolbar({
   }, [search, filters, onChange]);
 
   const filtered = hasFilters(filters) || filters.search !== '';
+  // "All" lists every status but spam, so its count leaves spam out too.
   const allCount = statusCounts
-    ? ENQUIRY_STATUSES.reduce((sum, status) => sum + statusCounts[status], 0)
+    ? ENQUIRY_STATUSES.reduce(
+        (sum, status) => sum + (status === 'spam' ? 0 : statusCounts[status]),
+        0,
+      )
     : undefined;
   const selects: {
     id: string;

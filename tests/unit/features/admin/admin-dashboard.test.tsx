@@ -98,7 +98,7 @@ describe('AdminDashboard', () => {
         within(filter)
           .getAllByRole('option')
           .map((option) => option.textContent),
-      ).toEqual(['All (4)', 'New (2)', 'In progress (1)', 'Won (0)', 'Lost (0)', 'Spam (1)']),
+      ).toEqual(['All (3)', 'New (2)', 'In progress (1)', 'Won (0)', 'Lost (0)', 'Spam (1)']),
     );
     await userEvent.setup().selectOptions(filter, 'spam');
     await waitFor(async () => expect(await tableRows()).toHaveLength(2));

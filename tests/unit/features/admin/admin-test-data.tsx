@@ -69,17 +69,22 @@ export function overviewOf(overrides: Partial<EnquiryOverview> = {}): EnquiryOve
 }
 
 /**
- * A contact_submissions handler over `rows`: HEAD counts per status, a lookup by id, and pages by
- * range() filtered by status and held; it does not search (the integration tests cover the real queries).
+ * A contact_submissions (or enquiry_list) handler over `rows`: HEAD counts per status, a lookup
+ * by id, and pages by range() filtered by status (spam left out by neq) and held; it does not
+ * search (the integration tests cover the real queries).
  */
 export function rowsHandler(rows: () => Submission[]): TableHandler {
   return (calls: Call[]) => {
     const status = eqValue(calls, 'status');
+    const notStatus = calls.find(
+      ([method, column]) => method === 'neq' && column === 'status',
+    )?.[2];
     const id = eqValue(calls, 'id');
     const heldOnly = calls.some(([method, column]) => method === 'not' && column === 'held_at');
     const matching = rows().filter(
       (row) =>
         (status === undefined || row.status === status) &&
+        (notStatus === undefined || row.status !== notStatus) &&
         (id === undefined || row.id === id) &&
         (!heldOnly || row.held_at !== null),
     );
@@ -88,6 +93,28 @@ export function rowsHandler(rows: () => Submission[]): TableHandler {
       [string, number, number] | undefined;
     const page = range ? matching.slice(range[1], range[2] + 1) : matching;
     return { data: page, count: matching.length };
+  };
+}
+
+/** enquiry_list_counts over `rows`, read by nobody: one row per status present. */
+export function countsHandler(rows: () => Submission[]): RpcHandler {
+  return () => {
+    const byStatus = new Map<string, { total: number; held: number }>();
+    for (const row of rows()) {
+      const figures = byStatus.get(row.status) ?? { total: 0, held: 0 };
+      figures.total += 1;
+      if (row.held_at !== null) figures.held += 1;
+      byStatus.set(row.status, figures);
+    }
+    return {
+      data: [...byStatus].map(([status, { total, held }]) => ({
+        status,
+        total,
+        held,
+        unread: total,
+        held_unread: held,
+      })),
+    };
   };
 }
 
@@ -104,10 +131,16 @@ type Setup = {
 /** The dashboard with a fake client, keeping `?enquiry=` in state as the admin page does. */
 export function renderDashboard(setup: Setup = {}) {
   const rows = setup.rows ?? [];
+  const byId = setup.tables?.contact_submissions ?? rowsHandler(() => rows);
   const fake = createFakeAdminClient({
-    tables: { contact_submissions: rowsHandler(() => rows), ...setup.tables },
+    // The list reads the enquiry_list view, a dialog's enquiry the table; a test giving only a
+    // contact_submissions handler answers both.
+    tables: { contact_submissions: byId, enquiry_list: byId, ...setup.tables },
     rpc: {
       enquiry_overview: () => ({ data: overviewOf({ total: rows.length }) }),
+      enquiry_list_counts: countsHandler(() => rows),
+      enquiry_read_ids: () => ({ data: [] }),
+      mark_enquiry_read: () => ({ data: null }),
       list_staff: () => ({ data: [{ id: 'staff-1', email: 'ada@example.com' }] }),
       list_failed_enquiry_mail: () => ({ data: [] }),
       enquiry_timeline: () => ({ data: [] }),
@@ -133,7 +166,6 @@ export function renderDashboard(setup: Setup = {}) {
   }
   renderAdmin(<Harness />, setup.url);
   const lastQuery = () =>
-    fake.queries.filter((q) => q.table === 'contact_submissions' && !isHeadCount(q.calls)).at(-1)!
-      .calls;
+    fake.queries.filter((q) => q.table === 'enquiry_list' && !isHeadCount(q.calls)).at(-1)!.calls;
   return { ...fake, enquiryChanges, lastQuery, rows };
 }

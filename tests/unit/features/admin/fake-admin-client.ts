@@ -27,6 +27,7 @@ export function createFakeAdminClient(
     for (const method of [
       'select',
       'eq',
+      'neq',
       'in',
       'not',
       'or',
@@ -35,6 +36,7 @@ export function createFakeAdminClient(
       'range',
       'insert',
       'update',
+      'overrideTypes',
     ]) {
       builder[method] = (...args: unknown[]) => {
         calls.push([method, ...args]);

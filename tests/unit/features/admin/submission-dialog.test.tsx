@@ -252,3 +252,54 @@ describe('the enquiry dialog', () => {
     expect(items[1]).toHaveTextContent(/^carl@example\.com · /);
   });
 });
+
+describe('read marks', () => {
+  const marks = (rpcCalls: { name: string; args: Record<string, unknown> | undefined }[]) =>
+    rpcCalls.filter((call) => call.name === 'mark_enquiry_read').map((call) => call.args);
+
+  it('marks the enquiry read once per opening, and again when opened again', async () => {
+    const { rpcCalls } = renderDashboard({ rows: [submission(1), submission(2)] });
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'View full enquiry from Person 1' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Person 1' });
+    await waitFor(() =>
+      expect(marks(rpcCalls)).toEqual([{ _submission_id: submission(1).id, _read: true }]),
+    );
+    // saving in the dialog reloads the enquiry; that is not a new opening.
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'in_progress');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'View full enquiry from Person 1' }));
+    await waitFor(() => expect(marks(rpcCalls)).toHaveLength(2));
+    expect(marks(rpcCalls)[1]).toEqual({ _submission_id: submission(1).id, _read: true });
+  });
+
+  it('marks nothing for a deep link to an enquiry that does not exist', async () => {
+    const { rpcCalls } = renderDashboard({
+      rows: [submission(1)],
+      enquiryId: '00000000-0000-4000-8000-000000000404',
+    });
+    await screen.findByRole('dialog', { name: 'Enquiry not found' });
+    expect(marks(rpcCalls)).toEqual([]);
+  });
+
+  it('"Mark as unread" removes the mark and closes the dialog', async () => {
+    const { rpcCalls, enquiryChanges } = renderDashboard({ rows: [submission(1)] });
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'View full enquiry from Person 1' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Person 1' });
+    await waitFor(() => expect(marks(rpcCalls)).toHaveLength(1));
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as unread' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(marks(rpcCalls)).toEqual([
+      { _submission_id: submission(1).id, _read: true },
+      { _submission_id: submission(1).id, _read: false },
+    ]);
+    expect(enquiryChanges.at(-1)).toBeNull();
+    expect(toasts).toContainEqual(expect.objectContaining({ title: 'Marked as unread' }));
+  });
+});
