@@ -2,8 +2,8 @@ import { limits } from '@/config/site';
 
 /**
  * Every user-facing text of sign-in, sign-up and the second step (listed in
- * docs/product-rules.md). The welcome is said only once the session is complete: after the code
- * for an admin, straight after the password for an account that needs no code.
+ * docs/product-rules.md). The welcome is said only to an admin whose second step is done (aal2);
+ * an account that is not staff is turned away by the staff area, so it is not welcomed.
  */
 export const authMessages = {
   fillAllFields: 'Please fill in all fields',

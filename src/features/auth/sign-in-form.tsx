@@ -1,6 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { notify } from '@/components/ui/toast/notify';
 import { signInWithEmail } from '@/features/auth/auth-actions';
 import { runAuthAttempt } from '@/features/auth/auth-attempt';
 import { useAuth } from '@/features/auth/auth-context';
@@ -54,14 +53,10 @@ export function SignInForm() {
       onSuccess: async () => {
         limiter.reset();
         // An admin stays here for the second step (AuthScreen shows it, welcomes them once the
-        // code is accepted and goes on to `next`). Anyone else needs no code, so their sign-in
-        // is complete: welcome, and on to the page asked for, where the role check answers.
+        // code is accepted and goes on to `next`). Anyone else needs no code and goes on to the
+        // page asked for, where the role check answers; they are not welcomed, since the staff
+        // area then turns them away.
         if (await isAdmin(await getClient())) return;
-        notify({
-          title: authMessages.welcomeTitle,
-          description: authMessages.welcomeDescription,
-          variant: 'success',
-        });
         void navigate(safeNextPath(searchParams.get('next')), { replace: true });
       },
     });
