@@ -7,6 +7,12 @@ import { MAIN_CONTENT_ID, paths } from '@/config/paths';
 export const staffFooterLink =
   'rounded-sm font-semibold text-ink-muted underline-offset-4 hover:text-ink hover:underline';
 
+/**
+ * The width the frame and every staff page share: the page gutter, wider than the public pages'
+ * on a large screen so the enquiries table has room.
+ */
+export const staffPageWidth = 'container-page xl:max-w-[88rem]';
+
 type StaffFrameProps = {
   /** The section links, shown once the visitor may use them. */
   nav?: ReactNode;
@@ -26,7 +32,7 @@ export function StaffFrame({ nav, account, footer, children }: StaffFrameProps) 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
-        <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-2">
+        <div className={`${staffPageWidth} flex flex-wrap items-center gap-x-4 gap-y-2 py-2`}>
           <a href={paths.home} className="rounded-md text-ink">
             <BrandLogo />
           </a>
@@ -43,7 +49,7 @@ export function StaffFrame({ nav, account, footer, children }: StaffFrameProps) 
           id, as on public pages, so the first paint comes once the whole of <main> is parsed. */}
       {footer ? (
         <footer id="site-footer" className="border-t border-slate-200 bg-white">
-          <div className="container-page flex flex-wrap gap-4 py-3 text-sm text-ink-muted">
+          <div className={`${staffPageWidth} flex flex-wrap gap-4 py-3 text-sm text-ink-muted`}>
             {footer}
           </div>
         </footer>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { adminSectionPaths, type AdminSection } from '@/components/admin/admin-section-paths';
+import { staffPageWidth } from '@/components/admin/staff-frame';
 import { Seo } from '@/components/layout/seo';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { ProtectedRoute, type ProtectedAccess } from '@/features/auth/protected-route';
@@ -32,7 +33,7 @@ export function StaffSectionPage({
         <StaffAreaFrame current={section} footer={footer}>
           <ProtectedRoute adminOnly pageTitle={title}>
             {(access) => (
-              <div className="container-page space-y-6 py-8 sm:py-12">
+              <div className={`${staffPageWidth} space-y-6 py-8 sm:py-12`}>
                 <div className="space-y-4">
                   <h1 className="text-3xl font-bold text-ink">{title}</h1>
                   <p className="max-w-3xl text-ink-muted">{intro}</p>
