@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 
+import { staffPageWidth } from '@/components/admin/staff-frame';
 import { Badge } from '@/components/ui/badge';
 import { limits } from '@/config/site';
 import {
@@ -13,11 +14,16 @@ import { EnquiryOverviewPanel } from '@/features/admin/enquiry-overview-panel';
 import { exportSubmissions } from '@/features/admin/export-submissions';
 import { FailedMailNotice } from '@/features/admin/failed-mail-notice';
 import { useListView } from '@/features/admin/list-params';
-import { hasFilters, type SubmissionFilters } from '@/features/admin/list-submissions';
+import {
+  hasFilters,
+  type ListSort,
+  type SubmissionFilters,
+} from '@/features/admin/list-submissions';
 import { SubmissionDialog } from '@/features/admin/submission-dialog';
 import { SubmissionsBulkActions } from '@/features/admin/submissions-bulk-actions';
 import { SubmissionsList } from '@/features/admin/submissions-list';
 import { SubmissionsToolbar } from '@/features/admin/submissions-toolbar';
+import { useRowMarks } from '@/features/admin/use-row-marks';
 import { useRowSelection } from '@/features/admin/use-row-selection';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
@@ -48,9 +54,14 @@ export function AdminDashboard({
   const queryClient = useQueryClient();
   const { overview, announcement } = useOverview(client, pollIntervalMs);
   const submissions = useSubmissions(client, filters, sort, page, pageSize, pollIntervalMs);
-  const { statusCounts, heldCount } = useEnquiryCounts(client, filters, pollIntervalMs);
+  const { statusCounts, heldCount, unreadCount } = useEnquiryCounts(
+    client,
+    filters,
+    pollIntervalMs,
+  );
   const rows = submissions.data?.rows ?? [];
   const { selection, selectedRows, clear } = useRowSelection(rows);
+  const marks = useRowMarks(client, rows);
 
   const changeFilters = useCallback(
     (next: SubmissionFilters) => {
@@ -58,6 +69,15 @@ export function AdminDashboard({
       clear();
     },
     [clear, setView, sort],
+  );
+
+  // A new order starts again at the first page.
+  const changeSort = useCallback(
+    (next: ListSort) => {
+      setView({ filters, sort: next, page: 0 });
+      clear();
+    },
+    [clear, setView, filters],
   );
 
   async function handleExport() {
@@ -71,7 +91,7 @@ export function AdminDashboard({
 
   return (
     <div className="bg-slate-50">
-      <div className="container-page space-y-6 py-8 sm:py-12 xl:max-w-[88rem]">
+      <div className={`${staffPageWidth} space-y-6 py-8 sm:py-12`}>
         <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0">
             <h1 className="text-3xl font-bold text-ink">Admin Dashboard</h1>
@@ -103,11 +123,14 @@ export function AdminDashboard({
           <SubmissionsToolbar
             filters={filters}
             onChange={changeFilters}
+            sort={sort}
+            onSort={changeSort}
             onExport={handleExport}
             exporting={exporting}
             canExport={(submissions.data?.total ?? 0) > 0}
             statusCounts={statusCounts}
             heldCount={heldCount}
+            unreadCount={unreadCount}
           />
           <SubmissionsBulkActions
             client={client}
@@ -129,6 +152,9 @@ export function AdminDashboard({
             }}
             onView={(submission) => onEnquiryChange(submission.id)}
             selection={selection}
+            marks={marks}
+            sort={sort}
+            onSort={changeSort}
           />
         </section>
       </div>

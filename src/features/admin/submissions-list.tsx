@@ -1,8 +1,17 @@
 import { Spinner } from '@/components/ui/spinner';
 import type { SubmissionsState } from '@/features/admin/admin-queries';
-import type { Submission } from '@/features/admin/list-submissions';
+import type { ListSort, Submission } from '@/features/admin/list-submissions';
+import { SubmissionCards } from '@/features/admin/submission-cards';
 import { SubmissionsPagination } from '@/features/admin/submissions-pagination';
-import { SubmissionsTable, type RowSelection } from '@/features/admin/submissions-table';
+import {
+  SubmissionsTable,
+  type RowMarks,
+  type RowSelection,
+} from '@/features/admin/submissions-table';
+import { useMediaQuery } from '@/lib/use-media-query';
+
+/** Tailwind's `md`: from here up the list is a table, below it a list of cards. */
+export const TABLE_QUERY = '(min-width: 48rem)';
 
 type ListProps = {
   state: SubmissionsState;
@@ -12,9 +21,16 @@ type ListProps = {
   onPage: (page: number) => void;
   onView: (submission: Submission) => void;
   selection: RowSelection;
+  marks: RowMarks;
+  sort: ListSort;
+  onSort: (sort: ListSort) => void;
 };
 
-/** Spinner, empty state, or the table with its paging. */
+/**
+ * Spinner, empty state, or the enquiries with their paging: a table from tablet width up, cards
+ * below it. Only one of the two is rendered, chosen by a media query read on the first render
+ * (the staff pages render in the browser after sign-in, so the first paint is already right).
+ */
 export function SubmissionsList({
   state,
   page,
@@ -23,7 +39,11 @@ export function SubmissionsList({
   onPage,
   onView,
   selection,
+  marks,
+  sort,
+  onSort,
 }: ListProps) {
+  const wide = useMediaQuery(TABLE_QUERY, true);
   const { data, loading } = state;
   if (!data) {
     return loading ? (
@@ -43,7 +63,25 @@ export function SubmissionsList({
   }
   return (
     <div className="space-y-4">
-      <SubmissionsTable rows={data.rows} onView={onView} busy={loading} selection={selection} />
+      {wide ? (
+        <SubmissionsTable
+          rows={data.rows}
+          onView={onView}
+          busy={loading}
+          selection={selection}
+          marks={marks}
+          sort={sort}
+          onSort={onSort}
+        />
+      ) : (
+        <SubmissionCards
+          rows={data.rows}
+          onView={onView}
+          busy={loading}
+          selection={selection}
+          marks={marks}
+        />
+      )}
       <SubmissionsPagination
         page={page}
         pageSize={pageSize}

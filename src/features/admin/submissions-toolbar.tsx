@@ -1,25 +1,28 @@
 import { useEffect, useState } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
-import { SelectOptions, type SelectOption } from '@/components/ui/select-options';
-import { serviceInterestOptions, timelineOptions } from '@/content/contact-options';
-import { ENQUIRY_STATUSES, isEnquiryStatus, statusLabel } from '@/features/admin/enquiry-status';
 import {
   hasFilters,
   noFilters,
+  type ListSort,
   type StatusCounts,
   type SubmissionFilters,
 } from '@/features/admin/list-submissions';
 import { MAX_SEARCH_LENGTH } from '@/features/admin/submission-search';
+import {
+  activeFilterCount,
+  controlClass,
+  FILTERS_PANEL_ID,
+  SubmissionsFilterPanel,
+} from '@/features/admin/submissions-filter-panel';
 
 const SEARCH_DELAY_MS = 300;
-
-const controlClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-ink shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none sm:text-sm';
 
 type ToolbarProps = {
   filters: SubmissionFilters;
   onChange: (filters: SubmissionFilters) => void;
+  sort: ListSort;
+  onSort: (sort: ListSort) => void;
   onExport: () => void;
   exporting: boolean;
   canExport: boolean;
@@ -27,26 +30,29 @@ type ToolbarProps = {
   statusCounts: StatusCounts | null;
   /** Held enquiries for the other filters, shown beside the held filter; null while unknown. */
   heldCount?: number | null;
+  /** Unread enquiries for the other filters, shown beside the unread filter; null while unknown. */
+  unreadCount?: number | null;
 };
 
-function withCount(label: string, count: number | undefined): string {
-  return count === undefined ? label : `${label} (${count})`;
-}
-
 /**
- * Search (debounced), status (with counts), service-interest and timeline filters, "held only"
- * (with its count), CSV export.
+ * Search (debounced) and the filters, CSV export. Below tablet width the filters and the sort
+ * order sit behind one "Filters" button (with the number of active filters); the search stays in
+ * view.
  */
 export function SubmissionsToolbar({
   filters,
   onChange,
+  sort,
+  onSort,
   onExport,
   exporting,
   canExport,
   statusCounts,
   heldCount = null,
+  unreadCount = null,
 }: ToolbarProps) {
   const [search, setSearch] = useState(filters.search);
+  const [open, setOpen] = useState(false);
   // Back or a link can change the search from outside: the box follows it.
   const [shown, setShown] = useState(filters.search);
   if (filters.search !== shown) {
@@ -61,91 +67,55 @@ export function SubmissionsToolbar({
   }, [search, filters, onChange]);
 
   const filtered = hasFilters(filters) || filters.search !== '';
-  // "All" lists every status but spam, so its count leaves spam out too.
-  const allCount = statusCounts
-    ? ENQUIRY_STATUSES.reduce(
-        (sum, status) => sum + (status === 'spam' ? 0 : statusCounts[status]),
-        0,
-      )
-    : undefined;
-  const selects: {
-    id: string;
-    label: string;
-    value: string;
-    all: string;
-    options: readonly SelectOption[];
-    pick: (value: string) => SubmissionFilters;
-  }[] = [
-    {
-      id: 'submissions-status',
-      label: 'Status',
-      value: filters.status,
-      all: withCount('All', allCount),
-      options: ENQUIRY_STATUSES.map((status) => ({
-        value: status,
-        label: withCount(statusLabel(status), statusCounts?.[status]),
-      })),
-      pick: (value) => ({ ...filters, status: isEnquiryStatus(value) ? value : '' }),
-    },
-    {
-      id: 'submissions-interest',
-      label: 'Service interest',
-      value: filters.interest,
-      all: 'All services',
-      options: serviceInterestOptions,
-      pick: (value) => ({ ...filters, interest: value }),
-    },
-    {
-      id: 'submissions-timeline',
-      label: 'Timeline',
-      value: filters.timeline,
-      all: 'All timelines',
-      options: timelineOptions,
-      pick: (value) => ({ ...filters, timeline: value }),
-    },
-  ];
+  const active = activeFilterCount(filters);
 
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto_auto] lg:items-end">
       <div className="sm:col-span-2 lg:col-span-1">
         <label htmlFor="submissions-search" className="mb-1 block text-sm font-semibold text-ink">
           Search
         </label>
-        <input
-          id="submissions-search"
-          type="search"
-          value={search}
-          maxLength={MAX_SEARCH_LENGTH}
-          placeholder="Name, email, company or message"
-          onChange={(event) => setSearch(event.target.value)}
-          className={controlClass}
-        />
-      </div>
-      {selects.map(({ id, label, value, all, options, pick }) => (
-        <div key={id}>
-          <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
-            {label}
-          </label>
-          <select
-            id={id}
-            value={value}
-            onChange={(event) => onChange(pick(event.target.value))}
-            className={controlClass}
-          >
-            <SelectOptions placeholder={all} options={options} />
-          </select>
-        </div>
-      ))}
-      <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-1 lg:flex-nowrap">
-        <label className="mr-1 flex min-h-9 items-center gap-2 text-sm font-semibold whitespace-nowrap text-ink">
+        <div className="flex gap-2">
           <input
-            type="checkbox"
-            checked={filters.held === true}
-            onChange={(event) => onChange({ ...filters, held: event.target.checked })}
-            className="size-4 accent-brand-700"
+            id="submissions-search"
+            type="search"
+            value={search}
+            maxLength={MAX_SEARCH_LENGTH}
+            placeholder="Name, email, company or message"
+            onChange={(event) => setSearch(event.target.value)}
+            className={`${controlClass} min-w-0 flex-1`}
           />
-          {withCount('Held only', heldCount ?? undefined)}
-        </label>
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={FILTERS_PANEL_ID}
+            onClick={() => setOpen((current) => !current)}
+            className={buttonClass({
+              variant: 'outline',
+              size: 'sm',
+              className: 'shrink-0 gap-1.5 aria-expanded:bg-slate-100 md:hidden',
+            })}
+          >
+            Filters{' '}
+            {active > 0 ? (
+              <span className="rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white">
+                {active} <span className="sr-only">active</span>
+              </span>
+            ) : null}
+          </button>
+        </div>
+      </div>
+      <SubmissionsFilterPanel
+        filters={filters}
+        onChange={onChange}
+        sort={sort}
+        onSort={onSort}
+        statusCounts={statusCounts}
+        heldCount={heldCount}
+        unreadCount={unreadCount}
+        open={open}
+      />
+      <div className="flex flex-wrap items-center gap-2 sm:col-span-2 sm:justify-end lg:col-span-1 lg:flex-nowrap">
         {filtered ? (
           <button
             type="button"
@@ -165,7 +135,7 @@ export function SubmissionsToolbar({
           className={buttonClass({
             variant: 'outline',
             size: 'sm',
-            className: 'flex-1 whitespace-nowrap lg:flex-none',
+            className: 'flex-1 whitespace-nowrap sm:flex-none',
           })}
         >
           {exporting ? 'Exporting...' : 'Export CSV'}

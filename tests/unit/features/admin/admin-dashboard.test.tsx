@@ -47,40 +47,112 @@ describe('AdminDashboard', () => {
     expect(await screen.findByText('No contact submissions found')).toBeInTheDocument();
   });
 
-  it('lists rows with a status badge, labels, N/A, "No message" and UK dates', async () => {
-    const long = 'A long message. '.repeat(20).trim();
+  it('lists rows with received, name and address, company, status, interest, assignee and last contact; unread ones bold and marked', async () => {
     renderDashboard({
       rows: [
-        submission(1, { Interest: 'ai-ml', Timeline: '6-plus-months', Message: long }),
-        submission(2, { Company: '', Message: '', status: 'in_progress' }),
+        submission(1, { Interest: 'ai-ml', assigned_to: 'staff-1' }),
+        submission(2, {
+          Company: '',
+          status: 'in_progress',
+          assigned_to: 'staff-2',
+          last_contacted_at: '2025-03-02T12:00:00Z',
+        }),
+        submission(3, { status: 'won' }),
       ],
+      rpc: {
+        list_staff: () => ({
+          data: [
+            { id: 'staff-1', email: 'ada@example.com', display_name: 'Ada Lovelace' },
+            { id: 'staff-2', email: 'grace@example.com', display_name: null },
+          ],
+        }),
+        enquiry_read_ids: () => ({ data: [submission(2).id, submission(3).id] }),
+      },
     });
     const table = await submissionsTable();
     expect(
       within(table)
         .getAllByRole('columnheader')
-        .map((th) => th.textContent),
+        .map((th) => th.textContent?.replace(/[↑↓↕]/g, '')),
     ).toEqual([
-      'Date',
-      'Status',
+      'Received',
       'Name',
-      'Email',
       'Company',
-      'Service Interest',
-      'Timeline',
-      'Message',
+      'Status',
+      'Service interest',
+      'Assigned to',
+      'Last contact',
     ]);
-    const [, first, second] = within(table).getAllByRole('row');
+    const [, first, second, third] = within(table).getAllByRole('row');
+    expect(first).toHaveAttribute('data-enquiry-id', submission(1).id);
     expect(first).toHaveTextContent('01 Mar 2025');
+    expect(first).toHaveTextContent('person1@example.com');
     expect(first).toHaveTextContent('New');
     expect(first).toHaveTextContent('AI & Machine Learning');
-    expect(first).toHaveTextContent('6+ months');
-    const preview = within(first!).getByTitle(long);
-    expect(preview.textContent).toMatch(/…$/);
-    expect(preview.textContent!.length).toBeLessThan(long.length);
+    expect(await within(first!).findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(first).toHaveTextContent('—None');
+    // not opened by this staff member yet: bold, and said in words
+    expect(await within(first!).findByText('Unread')).toBeInTheDocument();
+    expect(first).toHaveClass('font-bold');
+
     expect(second).toHaveTextContent('In progress');
     expect(second).toHaveTextContent('N/A');
-    expect(second).toHaveTextContent('No message');
+    expect(second).toHaveTextContent('grace@example.com');
+    expect(second).toHaveTextContent('02 Mar 2025');
+    expect(within(second!).queryByText('Unread')).toBeNull();
+    expect(second).not.toHaveClass('font-bold');
+    expect(third).toHaveTextContent('Unassigned');
+    // the message and timeline stay in the enquiry's dialog
+    expect(table).not.toHaveTextContent('Message number 1');
+  });
+
+  it('sorts by a column header from the first page again, and asks the database for that order', async () => {
+    const { lastQuery } = renderDashboard({
+      rows: Array.from({ length: 30 }, (_, i) => submission(i + 1)),
+      url: '/admin?page=2',
+    });
+    expect(await screen.findByText('Showing 26–30 of 30 enquiries')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: /^Name/ }));
+    expect(await screen.findByText('Showing 1–25 of 30 enquiries')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(lastQuery()).toContainEqual([
+      'order',
+      'name_key',
+      { ascending: true, nullsFirst: false },
+    ]);
+  });
+
+  it('below tablet width lists cards and keeps the filters behind one Filters button', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    try {
+      renderDashboard({ rows: [submission(1), submission(2, { status: 'won' })] });
+      const cards = await screen.findByRole('list', { name: 'Enquiries' });
+      expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
+      expect(screen.queryByRole('region', { name: 'Submissions table' })).toBeNull();
+
+      const toggle = screen.getByRole('button', { name: 'Filters' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+      expect(panel).toContainElement(screen.getByLabelText('Status'));
+      expect(panel).toContainElement(screen.getByLabelText('Sort by'));
+      expect(panel).not.toContainElement(screen.getByLabelText('Search'));
+      const user = userEvent.setup();
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await user.selectOptions(screen.getByLabelText('Status'), 'won');
+      await waitFor(() => expect(toggle).toHaveAccessibleName('Filters 1 active'));
+      await waitFor(() => expect(within(cards).getAllByRole('listitem')).toHaveLength(1));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('counts each status in the status filter, and filters by it', async () => {
