@@ -12,16 +12,16 @@ function SourceTable({
   return (
     <div className="min-w-0 overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full border-collapse text-left text-sm">
-        <caption className="px-3 pt-3 text-left font-semibold text-ink">{caption}</caption>
+        <caption className="px-2 pt-3 text-left font-semibold text-ink sm:px-3">{caption}</caption>
         <thead>
           <tr className="text-ink-muted">
-            <th scope="col" className="px-3 py-2 font-semibold">
+            <th scope="col" className="px-2 py-2 font-semibold sm:px-3">
               {heading}
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
+            <th scope="col" className="px-2 py-2 text-right font-semibold sm:px-3">
               Enquiries
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
+            <th scope="col" className="px-2 py-2 text-right font-semibold sm:px-3">
               Won
             </th>
           </tr>
@@ -29,18 +29,18 @@ function SourceTable({
         <tbody>
           {rows.length === 0 ? (
             <tr className="border-t border-slate-200">
-              <td colSpan={3} className="px-3 py-2 text-ink-muted">
+              <td colSpan={3} className="px-2 py-2 text-ink-muted sm:px-3">
                 No enquiries in the last 12 weeks.
               </td>
             </tr>
           ) : (
             rows.map((row) => (
               <tr key={row.value} className="border-t border-slate-200">
-                <th scope="row" className="max-w-[12rem] px-3 py-2 font-normal break-all text-ink">
+                <th scope="row" className="px-2 py-2 font-normal break-all text-ink sm:px-3">
                   {row.value}
                 </th>
-                <td className="px-3 py-2 text-right tabular-nums">{row.enquiries}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{row.won}</td>
+                <td className="px-2 py-2 text-right tabular-nums sm:px-3">{row.enquiries}</td>
+                <td className="px-2 py-2 text-right tabular-nums sm:px-3">{row.won}</td>
               </tr>
             ))
           )}
