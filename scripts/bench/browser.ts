@@ -1,4 +1,7 @@
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 import { defaultPreferences, saveConsent } from '../../src/features/consent/consent-storage.ts';
 import { CHROMIUM_FLAGS, findChromium } from '../chromium.ts';
@@ -7,11 +10,10 @@ import { EVENT_TIMING_THRESHOLD_MS, profiles, type ProfileId } from './targets.t
 type Profile = (typeof profiles)[number];
 type PerProfile<T> = Record<ProfileId, T[]>;
 const perProfile = <T>(): PerProfile<T> => ({ desktop: [], cpu4x: [] });
+type Viewport = { width: number; height: number };
 
 /** One click on a link: to the new `<h1>` painted (NaN on a timeout), and blank frames on the way. */
 export type NavigationSample = { ms: number; blankFrames: number };
-/** One interaction: its INP, and the time until its result (menu, dialog, error) was painted. */
-export type InteractionSample = { inpMs: number; shownMs: number };
 export type NavigationResult = {
   path: string;
   /** The route's code fetched on the click itself (a fresh context). */
@@ -19,7 +21,8 @@ export type NavigationResult = {
   /** The same link clicked again after going back: the code is already in memory. */
   warm: PerProfile<NavigationSample>;
 };
-export type InteractionResult = { label: string; runs: PerProfile<InteractionSample> };
+/** Each run's interaction to next paint (NaN when its result never showed). */
+export type InteractionResult = { label: string; inpMs: PerProfile<number> };
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
@@ -103,50 +106,49 @@ window.__bench = {
     });
   },
   // The interaction's longest Event Timing entry (pointerdown, pointerup and click share one
-  // interactionId), and the time from pointerdown until the selector matches in a painted frame:
-  // seen in one frame's animation callback, so the next callback runs after that paint.
+  // interactionId), once the selector matches in a painted frame; NaN when it never does.
   watchInteraction(shown) {
     const entries = [];
     const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
     observer.observe({ type: 'event', durationThreshold: ${EVENT_TIMING_THRESHOLD_MS} });
     let downAt;
     addEventListener('pointerdown', (event) => { downAt = event.timeStamp; }, { capture: true, once: true });
-    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    this.pending = new Promise((resolve) => {
-      let seen = false;
-      const frame = async () => {
-        if (downAt !== undefined && seen) {
-          const shownMs = performance.now() - downAt;
-          // Event Timing entries are queued after the frame that follows the interaction.
-          await nextFrame();
-          await new Promise((r) => setTimeout(r, 100));
-          entries.push(...observer.takeRecords());
-          observer.disconnect();
-          const durations = entries
-            .filter((e) => e.interactionId > 0 && e.startTime >= downAt - 1)
-            .map((e) => e.duration);
-          return resolve({ inpMs: Math.max(${EVENT_TIMING_THRESHOLD_MS}, ...durations), shownMs });
-        }
-        if (downAt !== undefined) {
-          seen = document.querySelector(shown) !== null;
-          if (performance.now() - downAt > ${TIMEOUT_MS}) return resolve({ inpMs: NaN, shownMs: NaN });
-        }
-        requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
+    const seen = () => document.querySelector(shown) !== null;
+    const late = () => performance.now() - downAt > ${TIMEOUT_MS};
+    this.pending = this.until(() => downAt !== undefined && (seen() || late())).then(async () => {
+      if (!seen()) return NaN;
+      // Event Timing entries are queued after the frame that follows the interaction.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)));
+      entries.push(...observer.takeRecords());
+      observer.disconnect();
+      const durations = entries
+        .filter((e) => e.interactionId > 0 && e.startTime >= downAt - 1)
+        .map((e) => e.duration);
+      return Math.max(${EVENT_TIMING_THRESHOLD_MS}, ...durations);
     });
   },
 };`;
 
 /** A page script: a returning visitor who chose essential cookies, so no banner comes mid-run. */
-export function essentialConsentScript(): string {
+function essentialConsentScript(): string {
   const stored: [string, string][] = [];
   const storage = { setItem: (key: string, value: string) => stored.push([key, value]) };
   saveConsent(storage as unknown as Storage, defaultPreferences, Date.now());
   return `for (const [k, v] of ${JSON.stringify(stored)}) localStorage.setItem(k, v);`;
 }
 
-async function withChromium<T>(use: (browser: Browser) => Promise<T>): Promise<T> {
+/**
+ * The local server compresses a file when it is first asked for: every asset is asked for once
+ * beforehand, so no measured fetch waits for that (a static host serves them ready).
+ */
+export async function primeServer(origin: string, buildPath: string) {
+  const headers = { 'accept-encoding': 'br, gzip' };
+  for (const file of await readdir(join(buildPath, 'assets')))
+    await (await fetch(`${origin}/assets/${file}`, { headers })).arrayBuffer();
+}
+
+/** The system Chromium, closed once `use` is done. */
+export async function withChromium<T>(use: (browser: Browser) => Promise<T>): Promise<T> {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_FLAGS });
   try {
     return await use(browser);
@@ -155,14 +157,15 @@ async function withChromium<T>(use: (browser: Browser) => Promise<T>): Promise<T
   }
 }
 
-type Viewport = { width: number; height: number };
-
-/** `url` in a fresh context (nothing cached), hydrated and idle, then the CPU slowed. */
-async function openHydrated(browser: Browser, url: string, profile: Profile, viewport: Viewport) {
+/** A fresh context (nothing cached) whose pages run `script` and the bench's helpers first. */
+export async function freshContext(browser: Browser, viewport: Viewport, script = '') {
   const context = await browser.newContext({ viewport });
-  await context.addInitScript({
-    content: `${IN_PAGE}\n${essentialConsentScript()}`,
-  });
+  await context.addInitScript({ content: `${IN_PAGE}\n${essentialConsentScript()}\n${script}` });
+  return context;
+}
+
+/** `url` hydrated and idle, then the CPU slowed. */
+async function openHydrated(context: BrowserContext, url: string, profile: Profile) {
   const page = await context.newPage();
   await page.goto(url);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
@@ -171,7 +174,23 @@ async function openHydrated(browser: Browser, url: string, profile: Profile, vie
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
   }
-  return { context, page };
+  return page;
+}
+
+/** `measure` on `url` in a fresh context, hydrated and idle at the profile's CPU speed. */
+async function onFreshPage<T>(
+  browser: Browser,
+  url: string,
+  profile: Profile,
+  viewport: Viewport,
+  measure: (page: Page) => Promise<T>,
+): Promise<T> {
+  const context = await freshContext(browser, viewport);
+  try {
+    return await measure(await openHydrated(context, url, profile));
+  } finally {
+    await context.close();
+  }
 }
 
 async function clickLink(page: Page): Promise<NavigationSample> {
@@ -181,43 +200,46 @@ async function clickLink(page: Page): Promise<NavigationSample> {
 }
 
 /** One run for one route on one CPU: the first click (cold), back, and the same click again (warm). */
-async function navigateOnce(browser: Browser, origin: string, path: string, profile: Profile) {
-  const { context, page } = await openHydrated(browser, `${origin}/`, profile, DESKTOP);
-  try {
-    const home = (await page.evaluate('__bench.heading()')) as string;
-    await page.evaluate(`__bench.addLink(${JSON.stringify(path)})`);
-    const cold = await clickLink(page);
-    await page.evaluate('history.back()');
-    await page.evaluate(`__bench.until(() => __bench.heading() === ${JSON.stringify(home)})`);
-    await page.evaluate('__bench.afterIdle()');
-    const warm = await clickLink(page);
-    return { cold, warm };
-  } finally {
-    await context.close();
-  }
+async function navigateOnce(page: Page, path: string) {
+  const home = (await page.evaluate('__bench.heading()')) as string;
+  await page.evaluate(`__bench.addLink(${JSON.stringify(path)})`);
+  const cold = await clickLink(page);
+  await page.evaluate('history.back()');
+  await page.evaluate(`__bench.until(() => __bench.heading() === ${JSON.stringify(home)})`);
+  await page.evaluate('__bench.afterIdle()');
+  return { cold, warm: await clickLink(page) };
 }
 
 /**
- * Client-side navigation from the home page to each path, `runs` times on each CPU. Runs are
- * the outer loop, so a burst of load on the machine spreads over routes instead of one route.
+ * `measure` each item on each CPU, `runs` times. Runs are the outer loop, so a burst of load on
+ * the machine spreads over the items instead of falling on one.
  */
+async function repeat<T>(
+  what: string,
+  runs: number,
+  items: readonly T[],
+  measure: (item: T, profile: Profile) => Promise<void>,
+) {
+  for (let run = 1; run <= runs; run++) {
+    console.error(`${what} run ${run} of ${runs}`);
+    for (const item of items) for (const profile of profiles) await measure(item, profile);
+  }
+}
+
+/** Client-side navigation from the home page to each path, `runs` times on each CPU. */
 export const measureNavigations = (origin: string, paths: readonly string[], runs: number) =>
   withChromium(async (browser): Promise<NavigationResult[]> => {
-    const results: NavigationResult[] = paths.map((path) => ({
+    const results = paths.map((path) => ({
       path,
-      cold: perProfile(),
-      warm: perProfile(),
+      cold: perProfile<NavigationSample>(),
+      warm: perProfile<NavigationSample>(),
     }));
-    for (let run = 1; run <= runs; run++) {
-      console.error(`navigation run ${run} of ${runs}`);
-      for (const result of results) {
-        for (const profile of profiles) {
-          const { cold, warm } = await navigateOnce(browser, origin, result.path, profile);
-          result.cold[profile.id].push(cold);
-          result.warm[profile.id].push(warm);
-        }
-      }
-    }
+    await repeat('navigation', runs, results, async (result, profile) => {
+      const measure = (page: Page) => navigateOnce(page, result.path);
+      const { cold, warm } = await onFreshPage(browser, `${origin}/`, profile, DESKTOP, measure);
+      result.cold[profile.id].push(cold);
+      result.warm[profile.id].push(warm);
+    });
     return results;
   });
 
@@ -228,18 +250,18 @@ type Interaction = {
   target: (page: Page) => ReturnType<Page['locator']>;
   /** CSS selector that matches once the result is there. */
   shown: string;
-  /** Waits for whatever must be ready before a visitor could click (beyond hydration). */
-  ready?: (page: Page) => Promise<void>;
+  /** Whatever must be ready before a visitor could click, beyond hydration. */
+  ready?: string;
 };
 
 const ENQUIRY_FORM = 'form[aria-label="Enquiry form"]';
+const inMainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 const interactions: readonly Interaction[] = [
   {
     label: 'open the Resources menu (1280 px)',
     viewport: DESKTOP,
-    target: (page) =>
-      page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Resources' }),
+    target: (page) => inMainNav(page).getByRole('button', { name: 'Resources' }),
     shown: 'nav[aria-label="Main"] button[aria-expanded="true"]',
   },
   {
@@ -268,54 +290,33 @@ const interactions: readonly Interaction[] = [
     target: (page) => page.locator(ENQUIRY_FORM).getByRole('button', { name: 'Submit Form' }),
     shown: `${ENQUIRY_FORM} [aria-invalid="true"]`,
     // Its code loads only as the section nears the viewport.
-    ready: async (page) => {
-      await page.evaluate(`__bench.until(() => __bench.hydrated('${ENQUIRY_FORM}'))`);
-    },
+    ready: `__bench.until(() => __bench.hydrated('${ENQUIRY_FORM}'))`,
   },
 ];
 
-async function interactOnce(
-  browser: Browser,
-  origin: string,
-  interaction: Interaction,
-  profile: Profile,
-): Promise<InteractionSample> {
-  const { context, page } = await openHydrated(
-    browser,
-    `${origin}/`,
-    profile,
-    interaction.viewport,
-  );
-  try {
-    const target = interaction.target(page);
-    // Scroll first and let the page settle, so the click's frame is not also the scroll's.
-    await target.scrollIntoViewIfNeeded();
-    await target.evaluate((element) => element.setAttribute('data-bench-target', ''));
-    await interaction.ready?.(page);
-    await page.evaluate('__bench.afterIdle()');
-    await page.evaluate(`__bench.watchInteraction(${JSON.stringify(interaction.shown)})`);
-    await target.click();
-    return (await page.evaluate('__bench.pending')) as InteractionSample;
-  } finally {
-    await context.close();
-  }
+async function interactOnce(page: Page, interaction: Interaction): Promise<number> {
+  const target = interaction.target(page);
+  // Scroll first and let the page settle, so the click's frame is not also the scroll's.
+  await target.scrollIntoViewIfNeeded();
+  await target.evaluate((element) => element.setAttribute('data-bench-target', ''));
+  if (interaction.ready) await page.evaluate(interaction.ready);
+  await page.evaluate('__bench.afterIdle()');
+  await page.evaluate(`__bench.watchInteraction(${JSON.stringify(interaction.shown)})`);
+  await target.click();
+  return (await page.evaluate('__bench.pending')) as number;
 }
 
 /** Each interaction on the home page, `runs` times on each CPU, each in a fresh context. */
 export const measureInteractions = (origin: string, runs: number) =>
   withChromium(async (browser): Promise<InteractionResult[]> => {
-    const results: InteractionResult[] = interactions.map(({ label }) => ({
-      label,
-      runs: perProfile(),
+    const results = interactions.map((interaction) => ({
+      ...interaction,
+      inpMs: perProfile<number>(),
     }));
-    for (let run = 1; run <= runs; run++) {
-      console.error(`interaction run ${run} of ${runs}`);
-      for (const [i, interaction] of interactions.entries()) {
-        for (const profile of profiles) {
-          const sample = await interactOnce(browser, origin, interaction, profile);
-          results[i]!.runs[profile.id].push(sample);
-        }
-      }
-    }
-    return results;
+    await repeat('interaction', runs, results, async (result, profile) => {
+      const measure = (page: Page) => interactOnce(page, result);
+      const inp = await onFreshPage(browser, `${origin}/`, profile, result.viewport, measure);
+      result.inpMs[profile.id].push(inp);
+    });
+    return results.map(({ label, inpMs }) => ({ label, inpMs }));
   });

@@ -5,33 +5,27 @@ import { CHROMIUM_FLAGS, findChromium } from '../chromium.ts';
 import { median } from './report.ts';
 import type { LighthouseFigures } from './targets.ts';
 
+const scores = ['performance', 'accessibility', 'bestPractices', 'seo'] as const;
+const figures = [...scores, 'lcpMs', 'tbtMs', 'cls'] as const;
+
 /**
  * The median of each figure over a page's runs, as Lighthouse's own guidance reads "the median
  * of several runs". Not the figures of one "median run": picking a run by its score let the tie
- * breaker, not the blocking time, decide which blocking time was reported.
+ * breaker, not the blocking time, decide which blocking time was reported. A score is a whole
+ * number: between two middle runs, the lower one counts.
  */
 export function medianFigures(runs: readonly LighthouseFigures[]): LighthouseFigures {
   if (runs.length === 0) throw new Error('medianFigures needs at least one run');
-  const of = (pick: (run: LighthouseFigures) => number) => median(runs.map(pick));
-  // A score is a whole number: between two middle runs, the lower one counts.
-  const score = (pick: (run: LighthouseFigures) => number) => Math.floor(of(pick));
-  return {
-    performance: score((run) => run.performance),
-    accessibility: score((run) => run.accessibility),
-    bestPractices: score((run) => run.bestPractices),
-    seo: score((run) => run.seo),
-    lcpMs: of((run) => run.lcpMs),
-    tbtMs: of((run) => run.tbtMs),
-    cls: of((run) => run.cls),
-    fcpMs: of((run) => run.fcpMs),
-    tbtRunsMs: runs.map((run) => run.tbtMs).sort((a, b) => a - b),
-  };
+  const of = (key: (typeof figures)[number]) => median(runs.map((run) => run[key]));
+  return Object.fromEntries(
+    figures.map((key) => [key, scores.includes(key as never) ? Math.floor(of(key)) : of(key)]),
+  ) as LighthouseFigures;
 }
 
 /**
  * The insight audits weigh nothing in any score, and on Node older than 22 some of them fail
- * (they call iterator helpers such as `map.values().find`). Skipping them lets the scores come
- * out the same on any Node, with no error lines.
+ * (they call iterator helpers such as `map.values().find`): skipping them keeps the scores the
+ * same on any Node, with no error lines.
  */
 const insightAudits = (defaultConfig.categories?.performance?.auditRefs ?? [])
   .filter((ref) => ref.group === 'insights')
@@ -43,7 +37,6 @@ async function runOnce(url: string, port: number): Promise<LighthouseFigures> {
     url,
     {
       port,
-      output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     },
@@ -52,9 +45,6 @@ async function runOnce(url: string, port: number): Promise<LighthouseFigures> {
   const { categories, audits, runtimeError } = result?.lhr ?? {};
   if (!categories || !audits || runtimeError || categories.performance?.score == null) {
     throw new Error(`Lighthouse failed on ${url}: ${runtimeError?.code ?? 'no performance score'}`);
-  }
-  for (const audit of Object.values(audits).filter((a) => a.scoreDisplayMode === 'error')) {
-    console.error(`  ${url}: audit ${audit.id} failed to run: ${audit.errorMessage ?? ''}`);
   }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
@@ -66,16 +56,13 @@ async function runOnce(url: string, port: number): Promise<LighthouseFigures> {
     lcpMs: numeric('largest-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
-    fcpMs: numeric('first-contentful-paint'),
   };
 }
 
-/** Lighthouse on this Chromium sometimes loses the trace's navigation start (NO_NAVSTART). */
-const ATTEMPTS_PER_RUN = 3;
-
 /**
- * Lighthouse on each URL, the median of each figure over `runs` runs. A run that fails three
- * times is left out; a page with no successful run is reported with every figure missing (NaN).
+ * Lighthouse on each URL, the median of each figure over `runs` runs. This Chromium sometimes
+ * loses the trace's navigation start (NO_NAVSTART), so a run is tried up to three times; a page
+ * with no successful run has every figure missing (NaN).
  */
 export async function measureWithLighthouse(urls: readonly string[], runs: number) {
   const chrome = await launch({
@@ -87,12 +74,11 @@ export async function measureWithLighthouse(urls: readonly string[], runs: numbe
     for (const url of urls) {
       console.error(`lighthouse ${url}`);
       const results: LighthouseFigures[] = [];
-      for (let i = 0; i < runs * ATTEMPTS_PER_RUN && results.length < runs; i++) {
-        try {
-          results.push(await runOnce(url, chrome.port));
-        } catch (error) {
-          console.error(`  ${(error as Error).message}`);
-        }
+      for (let i = 0; i < runs * 3 && results.length < runs; i++) {
+        await runOnce(url, chrome.port).then(
+          (run) => results.push(run),
+          (error: Error) => console.error(`  ${error.message}`),
+        );
       }
       figures.push(results.length > 0 ? medianFigures(results) : failed);
     }
@@ -102,13 +88,4 @@ export async function measureWithLighthouse(urls: readonly string[], runs: numbe
   return figures;
 }
 
-const failed: LighthouseFigures = {
-  performance: Number.NaN,
-  accessibility: Number.NaN,
-  bestPractices: Number.NaN,
-  seo: Number.NaN,
-  lcpMs: Number.NaN,
-  tbtMs: Number.NaN,
-  cls: Number.NaN,
-  fcpMs: Number.NaN,
-};
+const failed = Object.fromEntries(figures.map((key) => [key, Number.NaN])) as LighthouseFigures;

@@ -2,6 +2,7 @@ import type { AdminResult } from './admin.ts';
 import type { InteractionResult, NavigationResult } from './browser.ts';
 import type { FirstLoad } from './first-load.ts';
 import {
+  adminTarget,
   browserTargets,
   EVENT_TIMING_THRESHOLD_MS,
   isPublic,
@@ -9,7 +10,6 @@ import {
   missedTargets,
   profiles,
   type LighthouseFigures,
-  type ProfileId,
 } from './targets.ts';
 
 export type BytesRow = { path: string; firstLoad: FirstLoad; budgetKb: number | undefined };
@@ -22,67 +22,10 @@ export type BenchResults = {
 };
 export const parts = ['bytes', 'lighthouse', 'navigation', 'interactions', 'admin'] as const;
 export type Part = (typeof parts)[number];
+/** The report's sections, in order: the admin part has one per database engine. */
+const sections = [...parts.slice(0, 4), 'admin-pglite', 'admin-postgresql'];
 /** When, how and on what a run measured: the first line of each part it writes. */
 export type RunInfo = { date: string; command: string; machine: string };
-
-/** A figure as printed; a missing one (NaN, null) is "-". */
-export const fmt = (n: number | null | undefined, digits = 0) =>
-  n == null || Number.isNaN(n) ? '-' : n.toFixed(digits);
-const result = (misses: readonly string[]) =>
-  misses.length === 0 ? 'pass' : `**FAIL**: ${misses.join(', ')}`;
-/** A Markdown table; `columns` separated by "|", figures aligned right. */
-const table = (columns: string, rows: string[][]) =>
-  [columns.split('|'), ...rows]
-    .map((cells) => `| ${cells.join(' | ')} |`)
-    .toSpliced(1, 0, `|---|${'---:|'.repeat(columns.split('|').length - 2)}---|`)
-    .join('\n');
-
-/** The routes whose first-load JS exceeds their budget (routes without one never do). */
-export const overBudget = (rows: readonly BytesRow[]) =>
-  rows.filter((r) => r.budgetKb !== undefined && r.firstLoad.jsKb > r.budgetKb);
-
-function bytesPart(rows: readonly BytesRow[]) {
-  const over = overBudget(rows);
-  const body = rows.map((r) => [
-    r.path,
-    fmt(r.firstLoad.jsKb, 1),
-    fmt(r.firstLoad.cssKb, 1),
-    fmt(r.firstLoad.htmlKb, 1),
-    r.budgetKb === undefined ? 'none' : `≤ ${r.budgetKb}`,
-    r.budgetKb === undefined ? '-' : result(over.includes(r) ? ['over budget'] : []),
-  ]);
-  const budgeted = rows.filter((r) => r.budgetKb !== undefined).length;
-  return [
-    '## First-load bytes (gzip, KB)',
-    table('route|JS|CSS|HTML|JS budget|result', body),
-    `Within the JS budget: ${budgeted - over.length} of ${budgeted} public routes.`,
-  ];
-}
-
-function lighthousePart({ version, runs, routes }: NonNullable<BenchResults['lighthouse']>) {
-  const t = lighthouseTargets;
-  const judged = routes.filter((r) => isPublic(r.path));
-  const met = judged.filter((r) => missedTargets(r.path, r).length === 0).length;
-  const body = routes.map((r) => [
-    r.path,
-    fmt(r.performance),
-    fmt(r.accessibility),
-    fmt(r.bestPractices),
-    fmt(r.seo),
-    fmt(r.lcpMs),
-    fmt(r.tbtMs),
-    (r.tbtRunsMs ?? []).map((ms) => fmt(ms)).join(' / '),
-    fmt(r.cls, 3),
-    fmt(r.fcpMs),
-    isPublic(r.path) ? result(missedTargets(r.path, r)) : 'no target',
-  ]);
-  return [
-    `## Lighthouse ${version} (mobile, simulated throttling; median of ${runs})`,
-    `Targets: performance ${t.homePerformance} on /, ${t.otherPerformance} elsewhere; LCP ≤ ${t.lcpMs} ms; TBT ≤ ${t.tbtMs} ms; CLS ${t.cls}; accessibility, best practices and SEO ${t.seo}.`,
-    table('route|perf|a11y|best pr.|SEO|LCP ms|TBT ms|TBT of each run|CLS|FCP ms|result', body),
-    `Every target met on ${met} of ${judged.length} public routes.`,
-  ];
-}
 
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -96,132 +39,162 @@ export function medianOf(values: readonly number[]): number {
   return finite.length === 0 ? Number.NaN : median(finite);
 }
 
+/** A figure as printed; a missing one (NaN) is "-". */
+const fmt = (n: number, digits = 0) => (Number.isNaN(n) ? '-' : n.toFixed(digits));
+/** The median of some runs in whole ms; "timeout" when every run timed out. */
+const ms = (samples: readonly number[]) =>
+  Number.isNaN(medianOf(samples)) && samples.length > 0 ? 'timeout' : fmt(medianOf(samples));
+const inp = (samples: readonly number[]) =>
+  medianOf(samples) <= EVENT_TIMING_THRESHOLD_MS ? `≤${EVENT_TIMING_THRESHOLD_MS}` : ms(samples);
+const result = (misses: readonly string[]) =>
+  misses.length === 0 ? 'pass' : `**FAIL**: ${misses.join(', ')}`;
+
 /** How a set of runs misses its target, in words; undefined when the median meets it. */
 function miss(label: string, samples: readonly number[], target: number) {
-  if (samples.length === 0) return undefined;
   // A run that timed out is a miss, whatever the median of the others says.
   const timeouts = samples.filter((ms) => !Number.isFinite(ms)).length;
   if (timeouts > 0) return `${label} timed out in ${timeouts} of ${samples.length} runs`;
-  const ms = median(samples);
-  return ms <= target ? undefined : `${label} ${Math.round(ms)} > ${target}`;
+  const value = median(samples);
+  return value <= target ? undefined : `${label} ${Math.round(value)} > ${target}`;
 }
+const misses = (...found: (string | undefined)[]) => found.filter((m) => m !== undefined);
+
+/** The routes whose first-load JS exceeds their budget (routes without one never do). */
+export const overBudget = (rows: readonly BytesRow[]) =>
+  rows.filter((r) => r.budgetKb !== undefined && r.firstLoad.jsKb > r.budgetKb);
 
 /** The most blank frames any run of a route painted, cold or warm, on either CPU. */
-export const blankFrames = (r: NavigationResult) =>
+const blankFrames = (r: NavigationResult) =>
   Math.max(
     0,
-    ...profiles.flatMap((p) => [...r.cold[p.id], ...r.warm[p.id]].map((s) => s.blankFrames)),
+    ...profiles.flatMap((p) => [...r.cold[p.id], ...r.warm[p.id]]).map((s) => s.blankFrames),
   );
 
 export function navigationMisses(r: NavigationResult): string[] {
-  const misses = profiles.map((p) =>
-    miss(
-      `cold ${p.label}`,
-      r.cold[p.id].map((s) => s.ms),
-      browserTargets.navigationMs[p.id],
-    ),
-  );
   const blank = blankFrames(r);
-  if (blank > browserTargets.blankFrames) misses.push(`${blank} blank frame(s)`);
-  return misses.filter((m) => m !== undefined);
+  return misses(
+    ...profiles.map((p) =>
+      miss(
+        `cold ${p.label}`,
+        r.cold[p.id].map((s) => s.ms),
+        browserTargets.navigationMs[p.id],
+      ),
+    ),
+    blank > browserTargets.blankFrames ? `${blank} blank frame(s)` : undefined,
+  );
 }
 
 export const interactionMisses = (r: InteractionResult) =>
-  profiles
-    .map((p) =>
-      miss(
-        `INP ${p.label}`,
-        r.runs[p.id].map((s) => s.inpMs),
-        browserTargets.inpMs[p.id],
-      ),
-    )
-    .filter((m) => m !== undefined);
+  misses(...profiles.map((p) => miss(`INP ${p.label}`, r.inpMs[p.id], browserTargets.inpMs[p.id])));
 
-const ms = (samples: readonly number[]) => {
-  if (samples.length === 0) return '-';
-  const value = medianOf(samples);
-  return Number.isFinite(value) ? String(Math.round(value)) : 'timeout';
-};
-const inp = (samples: readonly number[]) =>
-  samples.length > 0 && medianOf(samples) <= EVENT_TIMING_THRESHOLD_MS
-    ? `≤${EVENT_TIMING_THRESHOLD_MS}`
-    : ms(samples);
+/** Shown at a width: each run's later of first enquiries and overview. */
+const bothShown = (samples: AdminResult['widths'][number]['samples']) =>
+  samples.map((s) => Math.max(s.rowsMs, s.overviewMs));
 
-function navigationPart({ runs, routes }: NonNullable<BenchResults['navigation']>) {
-  const t = browserTargets;
-  const cell = (r: NavigationResult, kind: 'cold' | 'warm', id: ProfileId) =>
-    ms(r[kind][id].map((s) => s.ms));
-  const met = routes.filter((r) => navigationMisses(r).length === 0).length;
-  return [
-    `## Client-side navigation from / (ms from the click to the new \`<h1>\` painted; median of ${runs})`,
-    `Targets: cold ≤ ${t.navigationMs.desktop} ms at desktop, ≤ ${t.navigationMs.cpu4x} ms at 4x CPU; ${t.blankFrames} frames without an \`<h1>\` or a title. Warm clicks have no target.`,
-    table(
-      'link from / to|cold desktop|warm desktop|cold 4x CPU|warm 4x CPU|blank frames|result',
-      routes.map((r) => [
-        r.path,
-        cell(r, 'cold', 'desktop'),
-        cell(r, 'warm', 'desktop'),
-        cell(r, 'cold', 'cpu4x'),
-        cell(r, 'warm', 'cpu4x'),
-        String(blankFrames(r)),
-        result(navigationMisses(r)),
-      ]),
+/** One part of the report: a heading, what it is held to, and a table with a result per row. */
+type Section = { title: string; targets?: string; columns: string; rows: string[][] };
+
+const bytesSection = (rows: readonly BytesRow[]): Section => ({
+  title: 'First-load bytes (gzip, KB)',
+  columns: 'route|JS|CSS|HTML|JS budget|result',
+  rows: rows.map(({ path, firstLoad, budgetKb }) => [
+    path,
+    ...[firstLoad.jsKb, firstLoad.cssKb, firstLoad.htmlKb].map((kb) => fmt(kb, 1)),
+    budgetKb === undefined ? 'none' : `≤ ${budgetKb}`,
+    budgetKb === undefined ? '-' : result(firstLoad.jsKb > budgetKb ? ['over budget'] : []),
+  ]),
+});
+
+const lighthouseSection = ({
+  version,
+  runs,
+  routes,
+}: NonNullable<BenchResults['lighthouse']>): Section => ({
+  title: `Lighthouse ${version} (mobile, simulated throttling; median of ${runs})`,
+  targets: `Targets: performance ${lighthouseTargets.homePerformance} on /, ${lighthouseTargets.otherPerformance} elsewhere; LCP ≤ ${lighthouseTargets.lcpMs} ms; TBT ≤ ${lighthouseTargets.tbtMs} ms; CLS ${lighthouseTargets.cls}; accessibility, best practices and SEO ${lighthouseTargets.seo}.`,
+  columns: 'route|perf|a11y|best pr.|SEO|LCP ms|TBT ms|CLS|result',
+  rows: routes.map((r) => [
+    r.path,
+    ...[r.performance, r.accessibility, r.bestPractices, r.seo, r.lcpMs, r.tbtMs].map((n) =>
+      fmt(n),
     ),
-    `Every target met on ${met} of ${routes.length} routes.`,
-  ];
-}
+    fmt(r.cls, 3),
+    isPublic(r.path) ? result(missedTargets(r.path, r)) : 'no target',
+  ]),
+});
 
-function interactionsPart({ runs, results }: NonNullable<BenchResults['interactions']>) {
-  const t = browserTargets;
-  const met = results.filter((r) => interactionMisses(r).length === 0).length;
-  const pick = (r: InteractionResult, id: ProfileId, key: 'inpMs' | 'shownMs') =>
-    r.runs[id].map((s) => s[key]);
-  return [
-    `## Interaction to next paint on / (ms; median of ${runs})`,
-    `Targets: INP ≤ ${t.inpMs.desktop} ms at desktop, ≤ ${t.inpMs.cpu4x} ms at 4x CPU. "Shown", from pointerdown to the result painted, has no target.`,
-    table(
-      'interaction|INP desktop|INP 4x CPU|shown desktop|shown 4x CPU|result',
-      results.map((r) => [
-        r.label,
-        inp(pick(r, 'desktop', 'inpMs')),
-        inp(pick(r, 'cpu4x', 'inpMs')),
-        ms(pick(r, 'desktop', 'shownMs')),
-        ms(pick(r, 'cpu4x', 'shownMs')),
-        result(interactionMisses(r)),
-      ]),
+const navigationSection = ({ runs, routes }: NonNullable<BenchResults['navigation']>): Section => ({
+  title: `Client-side navigation from / (ms from the click to the new \`<h1>\` painted; median of ${runs})`,
+  targets: `Targets: cold ≤ ${browserTargets.navigationMs.desktop} ms at desktop, ≤ ${browserTargets.navigationMs.cpu4x} ms at 4x CPU; ${browserTargets.blankFrames} frames without an \`<h1>\` or a title. Warm clicks have no target.`,
+  columns: 'link from / to|cold desktop|warm desktop|cold 4x CPU|warm 4x CPU|blank frames|result',
+  rows: routes.map((r) => [
+    r.path,
+    ...profiles.flatMap((p) =>
+      [r.cold[p.id], r.warm[p.id]].map((runs) => ms(runs.map((s) => s.ms))),
     ),
-    `Every target met on ${met} of ${results.length} interactions.`,
-  ];
-}
+    String(blankFrames(r)),
+    result(navigationMisses(r)),
+  ]),
+});
 
-function adminPart({ rows, engine, firstRowsMs, searchMs }: NonNullable<BenchResults['admin']>) {
-  const runs = (values: number[]) => values.map((v) => Math.round(v)).join(' / ');
-  return [
-    `## Admin dashboard, ${rows.toLocaleString('en-GB')} enquiries on ${engine} (ms; median of ${firstRowsMs.length})`,
-    'No target: measured to see what a realistic table costs. The search time includes its 300 ms typing pause.',
-    table('from|median|each run|result', [
-      ['navigating to /admin to the first row', ms(firstRowsMs), runs(firstRowsMs), 'no target'],
-      ['typing a search to its one result', ms(searchMs), runs(searchMs), 'no target'],
+const interactionsSection = ({
+  runs,
+  results,
+}: NonNullable<BenchResults['interactions']>): Section => ({
+  title: `Interaction to next paint on / (ms; median of ${runs})`,
+  targets: `Targets: INP ≤ ${browserTargets.inpMs.desktop} ms at desktop, ≤ ${browserTargets.inpMs.cpu4x} ms at 4x CPU.`,
+  columns: 'interaction|INP desktop|INP 4x CPU|result',
+  rows: results.map((r) => [
+    r.label,
+    ...profiles.map((p) => inp(r.inpMs[p.id])),
+    result(interactionMisses(r)),
+  ]),
+});
+
+export const adminMisses = (samples: AdminResult['widths'][number]['samples']) =>
+  misses(miss('shown', bothShown(samples), adminTarget.shownMs));
+
+function adminSection({ engine, enquiries, runs, widths }: AdminResult): Section {
+  return {
+    title: `Staff dashboard, ${enquiries.toLocaleString('en-GB')} enquiries on ${engine} (ms from navigating to /admin; median of ${runs})`,
+    targets: `Target: the first enquiries and the overview's figures both shown within ${adminTarget.shownMs} ms, at each width.`,
+    columns: 'width|first enquiries|overview|both|both, each run|result',
+    rows: widths.map(({ width, samples }) => [
+      `${width} px`,
+      ms(samples.map((s) => s.rowsMs)),
+      ms(samples.map((s) => s.overviewMs)),
+      ms(bothShown(samples)),
+      bothShown(samples)
+        .map((n) => fmt(n))
+        .join(' / '),
+      result(adminMisses(samples)),
     ]),
-  ];
+  };
 }
 
-/** Each part the results hold, as Markdown, headed by when, how and on what it was measured. */
-export function renderParts(info: RunInfo, results: BenchResults): Map<Part, string> {
-  const rendered = new Map<Part, string>();
-  const add = (part: Part, [title, ...rest]: string[]) =>
-    rendered.set(
-      part,
-      [title, `Measured ${info.date} by \`${info.command}\` on ${info.machine}.`, ...rest].join(
-        '\n\n',
-      ),
-    );
-  add('bytes', bytesPart(results.bytes));
-  if (results.lighthouse) add('lighthouse', lighthousePart(results.lighthouse));
-  if (results.navigation) add('navigation', navigationPart(results.navigation));
-  if (results.interactions) add('interactions', interactionsPart(results.interactions));
-  if (results.admin) add('admin', adminPart(results.admin));
-  return rendered;
+/** A Markdown table; the first column left, the figures right, the result left. */
+const table = (columns: string, rows: string[][]) =>
+  [columns.split('|'), ...rows]
+    .map((cells) => `| ${cells.join(' | ')} |`)
+    .toSpliced(1, 0, `|---|${'---:|'.repeat(columns.split('|').length - 2)}---|`)
+    .join('\n');
+
+function render(info: RunInfo, { title, targets, columns, rows }: Section): string {
+  const measured = `Measured ${info.date} by \`${info.command}\` on ${info.machine}.`;
+  return [`## ${title}`, measured, targets, table(columns, rows)].filter(Boolean).join('\n\n');
+}
+
+/** Each section the results hold, as Markdown, headed by when, how and on what it was measured. */
+export function renderParts(info: RunInfo, results: BenchResults): Map<string, string> {
+  const { lighthouse, navigation, interactions, admin } = results;
+  const found: [string, Section | undefined][] = [
+    ['bytes', bytesSection(results.bytes)],
+    ['lighthouse', lighthouse && lighthouseSection(lighthouse)],
+    ['navigation', navigation && navigationSection(navigation)],
+    ['interactions', interactions && interactionsSection(interactions)],
+    [`admin-${admin?.engine.toLowerCase()}`, admin && adminSection(admin)],
+  ];
+  return new Map(found.flatMap(([key, s]) => (s ? [[key, render(info, s)] as const] : [])));
 }
 
 const HEADER = `# Performance report
@@ -232,19 +205,17 @@ measured; a bytes-only run (the budget check inside \`npm test\`) writes nothing
 targets are in scripts/bench/targets.ts; what each figure measures is in
 [docs/measuring.md](measuring.md); earlier figures are in this file's git history.`;
 
-const marker = (part: Part) => `<!-- part: ${part} -->`;
-
-/** The report with `fresh` parts replacing those of the same name in `previous`, in a fixed order. */
-export function mergeReport(previous: string | undefined, fresh: Map<Part, string>): string {
-  const kept = new Map<Part, string>();
-  for (const match of (previous ?? '').matchAll(
-    /<!-- part: (\w+) -->\n([\s\S]*?)(?=\n<!-- part: |$)/g,
+/** The report with `fresh` sections replacing those of the same name in `previous`, in a fixed order. */
+export function mergeReport(previous: string | undefined, fresh: Map<string, string>): string {
+  const kept = new Map<string, string>();
+  for (const [, key, text] of (previous ?? '').matchAll(
+    /<!-- part: ([\w-]+) -->\n([\s\S]*?)(?=\n<!-- part: |$)/g,
   )) {
-    kept.set(match[1] as Part, match[2]!.trim());
+    kept.set(key!, text!.trim());
   }
-  const body = parts
-    .map((part) => fresh.get(part) ?? kept.get(part))
-    .map((text, i) => (text === undefined ? undefined : `${marker(parts[i]!)}\n${text}`))
-    .filter((block) => block !== undefined);
+  const body = sections.flatMap((key) => {
+    const text = fresh.get(key) ?? kept.get(key);
+    return text === undefined ? [] : [`<!-- part: ${key} -->\n${text}`];
+  });
   return `${[HEADER, ...body].join('\n\n')}\n`;
 }
