@@ -80,6 +80,9 @@ export function NeedsReplyItem({ enquiry, staff, now, onOpen }: ItemProps) {
   );
 }
 
+/** enquiries_needing_reply() returns at most this many, the oldest due first. */
+export const NEEDS_REPLY_LIMIT = 500;
+
 type ListProps = Omit<ItemProps, 'enquiry'> & { rows: readonly EnquiryNeedingReply[] | null };
 
 /** Every open enquiry still owed its first reply, oldest due first, as cards. */
@@ -94,10 +97,17 @@ export function NeedsReplyList({ rows, ...rest }: ListProps) {
     );
   }
   return (
-    <ul aria-label="Enquiries awaiting a first reply" className="space-y-3">
-      {rows.map((enquiry) => (
-        <NeedsReplyItem key={enquiry.id} enquiry={enquiry} {...rest} />
-      ))}
-    </ul>
+    <>
+      {rows.length >= NEEDS_REPLY_LIMIT ? (
+        <p className="text-sm text-ink-muted">
+          Showing the {NEEDS_REPLY_LIMIT} due soonest; the rest follow as these are answered.
+        </p>
+      ) : null}
+      <ul aria-label="Enquiries awaiting a first reply" className="space-y-3">
+        {rows.map((enquiry) => (
+          <NeedsReplyItem key={enquiry.id} enquiry={enquiry} {...rest} />
+        ))}
+      </ul>
+    </>
   );
 }

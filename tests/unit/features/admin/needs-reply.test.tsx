@@ -92,6 +92,12 @@ describe('the Needs a reply list', () => {
     expect(screen.getByText(/Every open enquiry has had its first reply/)).toBeInTheDocument();
   });
 
+  it('says when the database returned only the first 500', () => {
+    const rows = Array.from({ length: 500 }, (_, i) => due(i));
+    render(<NeedsReplyList rows={rows} staff={[]} now={now} onOpen={() => {}} />);
+    expect(screen.getByText(/Showing the 500 due soonest/)).toBeInTheDocument();
+  }, 30_000);
+
   it('is a page a signed-out visitor comes back to after signing in', () => {
     expect(safeNextPath('/admin/needs-reply?enquiry=7f0c')).toBe('/admin/needs-reply?enquiry=7f0c');
     expect(authPathFor('/admin/needs-reply?enquiry=7f0c')).toBe(
