@@ -104,7 +104,7 @@ test.describe('enquiry notifications', () => {
         },
         { timeout: 10_000 },
       )
-      .toMatch(/\/admin\?enquiry=/);
+      .toMatch(/\/admin\/needs-reply\?enquiry=/);
 
     await page.goto(link);
     await expect(page).toHaveURL(/\/auth\?next=/);
