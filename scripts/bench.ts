@@ -1,20 +1,13 @@
 /**
- * `npm run bench`: the figures behind every budget and target the project states, on the
- * production build (BUILD_DIR, default dist/), written to docs/performance.md with the date, the
- * command and the machine. Per route: the gzipped first-load JS, CSS and HTML against the
- * budgets; Lighthouse (mobile, simulated throttling); in Chromium, the client-side navigation
- * from the home page to every public route and five interactions on it, at desktop speed and
- * with the CPU slowed four times; the staff dashboard over 10,000 enquiries. The budgets and
- * targets are in scripts/bench/targets.ts. Exits 1 when a route's JS is over its budget.
+ * `npm run bench`: every budget and target the project states (scripts/bench/targets.ts),
+ * measured on the production build (BUILD_DIR, default dist/) and written to docs/performance.md
+ * with the date, the command and the machine. Exits 1 when a public page's JS is over budget.
  *
- *   npm run bench                          build, then every part
- *   npm run bench -- --no-build            reuse the build
- *   npm run bench -- --only bytes          bytes and budgets only: seconds, no Chromium, no report
- *   npm run bench -- --only lighthouse,navigation,interactions,admin   (bytes are always measured)
- *   npm run bench -- --runs 3              runs per figure (default: Lighthouse 1, the rest 3)
+ *   --only bytes,lighthouse,navigation,interactions,admin   (bytes always; bytes alone: no report)
+ *   --no-build   reuse the build        --runs N   runs per figure (Lighthouse 1, the rest 3)
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -102,33 +95,17 @@ async function measureInBrowser(only: Set<string>, runs: number | undefined, rou
   try {
     if (only.has('lighthouse')) {
       const { measureWithLighthouse } = await import('./bench/lighthouse.ts');
-      const figures = await measureWithLighthouse(
-        routes.map((path) => `${server.url}${path}`),
-        runs ?? 1,
-      );
-      const lighthouse = join(root, 'node_modules', 'lighthouse', 'package.json');
-      const { version } = JSON.parse(readFileSync(lighthouse, 'utf8')) as { version: string };
-      results.lighthouse = {
-        version,
-        runs: runs ?? 1,
-        routes: figures.map((f, i) => ({ ...f, path: routes[i]! })),
-      };
+      results.lighthouse = await measureWithLighthouse(server.url, routes, runs ?? 1);
     }
     const browser = await import('./bench/browser.ts');
     await browser.primeServer(server.url, buildPath);
+    // Every public route but the home page, where each navigation starts.
+    const targets = routes.filter((path) => isPublic(path) && path !== '/');
     if (only.has('navigation')) {
-      // Every public route but the home page, where each navigation starts.
-      const targets = routes.filter((path) => isPublic(path) && path !== '/');
-      results.navigation = {
-        runs: runs ?? 3,
-        routes: await browser.measureNavigations(server.url, targets, runs ?? 3),
-      };
+      results.navigation = await browser.measureNavigations(server.url, targets, runs ?? 3);
     }
     if (only.has('interactions')) {
-      results.interactions = {
-        runs: runs ?? 3,
-        results: await browser.measureInteractions(server.url, runs ?? 3),
-      };
+      results.interactions = await browser.measureInteractions(server.url, runs ?? 3);
     }
   } finally {
     await server.close();

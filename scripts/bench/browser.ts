@@ -228,7 +228,7 @@ async function repeat<T>(
 
 /** Client-side navigation from the home page to each path, `runs` times on each CPU. */
 export const measureNavigations = (origin: string, paths: readonly string[], runs: number) =>
-  withChromium(async (browser): Promise<NavigationResult[]> => {
+  withChromium(async (browser) => {
     const results = paths.map((path) => ({
       path,
       cold: perProfile<NavigationSample>(),
@@ -240,7 +240,7 @@ export const measureNavigations = (origin: string, paths: readonly string[], run
       result.cold[profile.id].push(cold);
       result.warm[profile.id].push(warm);
     });
-    return results;
+    return { runs, routes: results as NavigationResult[] };
   });
 
 type Interaction = {
@@ -308,7 +308,7 @@ async function interactOnce(page: Page, interaction: Interaction): Promise<numbe
 
 /** Each interaction on the home page, `runs` times on each CPU, each in a fresh context. */
 export const measureInteractions = (origin: string, runs: number) =>
-  withChromium(async (browser): Promise<InteractionResult[]> => {
+  withChromium(async (browser) => {
     const results = interactions.map((interaction) => ({
       ...interaction,
       inpMs: perProfile<number>(),
@@ -318,5 +318,8 @@ export const measureInteractions = (origin: string, runs: number) =>
       const inp = await onFreshPage(browser, `${origin}/`, profile, result.viewport, measure);
       result.inpMs[profile.id].push(inp);
     });
-    return results.map(({ label, inpMs }) => ({ label, inpMs }));
+    return {
+      runs,
+      results: results.map(({ label, inpMs }): InteractionResult => ({ label, inpMs })),
+    };
   });

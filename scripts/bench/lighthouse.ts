@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import { launch } from 'chrome-launcher';
 import lighthouse, { defaultConfig } from 'lighthouse';
 
@@ -60,32 +62,38 @@ async function runOnce(url: string, port: number): Promise<LighthouseFigures> {
 }
 
 /**
- * Lighthouse on each URL, the median of each figure over `runs` runs. This Chromium sometimes
+ * Lighthouse on each route, the median of each figure over `runs` runs. This Chromium sometimes
  * loses the trace's navigation start (NO_NAVSTART), so a run is tried up to three times; a page
  * with no successful run has every figure missing (NaN).
  */
-export async function measureWithLighthouse(urls: readonly string[], runs: number) {
+export async function measureWithLighthouse(
+  origin: string,
+  routes: readonly string[],
+  runs: number,
+) {
   const chrome = await launch({
     chromePath: findChromium(),
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
-  const figures: LighthouseFigures[] = [];
+  const measured: (LighthouseFigures & { path: string })[] = [];
   try {
-    for (const url of urls) {
-      console.error(`lighthouse ${url}`);
+    for (const path of routes) {
+      console.error(`lighthouse ${path}`);
       const results: LighthouseFigures[] = [];
       for (let i = 0; i < runs * 3 && results.length < runs; i++) {
-        await runOnce(url, chrome.port).then(
+        await runOnce(`${origin}${path}`, chrome.port).then(
           (run) => results.push(run),
           (error: Error) => console.error(`  ${error.message}`),
         );
       }
-      figures.push(results.length > 0 ? medianFigures(results) : failed);
+      measured.push({ path, ...(results.length > 0 ? medianFigures(results) : failed) });
     }
   } finally {
     chrome.kill();
   }
-  return figures;
+  const manifest = new URL('../../node_modules/lighthouse/package.json', import.meta.url);
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+  return { version, runs, routes: measured };
 }
 
 const failed = Object.fromEntries(figures.map((key) => [key, Number.NaN])) as LighthouseFigures;
