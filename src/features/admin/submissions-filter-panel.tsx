@@ -165,12 +165,12 @@ export function SubmissionsFilterPanel({
           ))}
         </select>
       </div>
-      <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:col-span-2 md:col-span-1 lg:flex-col lg:items-start">
+      <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:col-span-2 md:col-span-1 xl:flex-col xl:items-start">
         <legend className="sr-only">Show only</legend>
         {checks.map(({ name, label, checked }) => (
           <label
             key={name}
-            className="flex min-h-9 items-center gap-2 text-sm font-semibold whitespace-nowrap text-ink lg:min-h-0"
+            className="flex min-h-9 items-center gap-2 text-sm font-semibold whitespace-nowrap text-ink xl:min-h-0"
           >
             <input
               type="checkbox"

@@ -180,15 +180,20 @@ function SubmissionRow({ row, onView, checked, onSelect, marks }: RowProps) {
             type="button"
             onClick={() => onView(row)}
             aria-label={`View full enquiry from ${name}`}
-            className="text-left [overflow-wrap:anywhere] text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline"
+            className="min-h-6 text-left [overflow-wrap:anywhere] text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline"
           >
             {name}
           </button>
           {unread ? <UnreadMark /> : null}
         </span>
-        <span className="mt-0.5 block text-xs font-normal [overflow-wrap:anywhere] text-ink-muted">
+        <span className="block text-xs font-normal [overflow-wrap:anywhere] text-ink-muted">
           {row.Email ? (
-            <a href={mailtoHref(row.Email)} className="underline-offset-2 hover:underline">
+            // 24 px tall, as is the name's button above it: small targets stacked closely are hard
+            // to hit apart (axe: target-size).
+            <a
+              href={mailtoHref(row.Email)}
+              className="inline-block py-1 underline-offset-2 hover:underline"
+            >
               {email}
             </a>
           ) : (

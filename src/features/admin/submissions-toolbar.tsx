@@ -70,8 +70,8 @@ export function SubmissionsToolbar({
   const active = activeFilterCount(filters);
 
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto_auto] lg:items-end">
-      <div className="sm:col-span-2 lg:col-span-1">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto_auto] xl:items-end">
+      <div className="sm:col-span-2 lg:col-span-4 xl:col-span-1">
         <label htmlFor="submissions-search" className="mb-1 block text-sm font-semibold text-ink">
           Search
         </label>
@@ -115,7 +115,7 @@ export function SubmissionsToolbar({
         unreadCount={unreadCount}
         open={open}
       />
-      <div className="flex flex-wrap items-center gap-2 sm:col-span-2 sm:justify-end lg:col-span-1 lg:flex-nowrap">
+      <div className="flex flex-wrap items-center gap-2 sm:col-span-2 sm:justify-end lg:col-span-4 xl:col-span-1 xl:flex-nowrap">
         {filtered ? (
           <button
             type="button"
