@@ -1,12 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import {
-  enquiriesFrom,
-  enquiryId,
-  signInToDashboard,
-  submissionsTable,
-  toastsGone,
-} from './support/admin-workflow';
+import { enquiriesFrom, enquiryId, signInToDashboard, toastsGone } from './support/admin-workflow';
 import { expectNoAxeViolations } from './support/axe';
 import { LOCAL_SUPABASE_URL, serviceClient, uniqueToken } from './support/backend-fixtures';
 import { expect, test } from './support/mfa-fixtures';
@@ -31,8 +25,11 @@ async function firstResponseAt(id: string): Promise<string | null> {
 
 async function openEnquiry(page: Page, company: string, name: string) {
   await page.getByLabel('Search').fill(company);
-  await expect(submissionsTable(page).getByRole('row').nth(1)).toBeVisible();
-  await page.getByRole('button', { name: `View full enquiry from ${name}` }).click();
+  // A table row from tablet width up, a card on a phone.
+  await expect(page.locator('main [data-enquiry-id]').first()).toBeVisible();
+  await page
+    .getByRole('button', { name: new RegExp(`^(View full|Open) enquiry from ${name}$`) })
+    .click();
   return page.getByRole('dialog', { name });
 }
 

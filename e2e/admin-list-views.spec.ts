@@ -1,0 +1,201 @@
+import type { Page } from '@playwright/test';
+
+import { enquiriesFrom, signInToDashboard, submissionsTable } from './support/admin-workflow';
+import { serviceClient, uniqueToken } from './support/backend-fixtures';
+import { expect, test } from './support/mfa-fixtures';
+
+/** Full-page screenshots for a look by eye, when STAFF_SCREENSHOTS names a folder. */
+async function shoot(page: Page, name: string) {
+  if (process.env.STAFF_SCREENSHOTS) {
+    await page.screenshot({ path: `${process.env.STAFF_SCREENSHOTS}/${name}.png`, fullPage: true });
+  }
+}
+
+const cardList = (page: Page) => page.getByRole('list', { name: 'Enquiries' });
+
+/** The names the list shows, top to bottom (table rows or cards, whichever is on screen). */
+async function shownNames(page: Page): Promise<string[]> {
+  const labels = await page
+    .getByRole('button', { name: /^(View full|Open) enquiry from / })
+    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => label.replace(/^(View full|Open) enquiry from /, ''));
+}
+
+async function setStatus(company: string, name: string, status: string) {
+  const { error } = await serviceClient()
+    .from('contact_submissions')
+    .update({ status })
+    .eq('Company', company)
+    .eq('Name', name);
+  if (error) throw new Error(`setting ${name} to ${status} failed: ${error.message}`);
+}
+
+test.describe('on a phone (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the list is cards that open their enquiry, with no sideways scroll; the filters sit behind one button and stay through reload and Back', async ({
+    page,
+    backend,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await backend.createAdminWithTotp();
+    const company = uniqueToken('Cardco');
+    await backend.insertEnquiries(
+      enquiriesFrom(company, [
+        'Carla Card',
+        'Bartholomew Fotheringham-Featherstonehaugh',
+        'Ivo Open',
+      ]),
+    );
+    await setStatus(company, 'Ivo Open', 'in_progress');
+
+    await signInToDashboard(page, admin);
+    await page.getByLabel('Search').fill(company);
+    const cards = cardList(page);
+    await expect(cards.getByRole('listitem')).toHaveCount(3);
+    await expect(page.getByRole('region', { name: 'Submissions table' })).toHaveCount(0);
+    await expect(cards.locator('[data-enquiry-id]')).toHaveCount(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await shoot(page, 'list-375');
+
+    // the whole card is the tap target
+    await cards.getByRole('button', { name: 'Open enquiry from Carla Card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Carla Card' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // the filters are hidden behind "Filters" until asked for; the search stays in view
+    const toggle = page.getByRole('button', { name: /^Filters/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const status = page.getByLabel('Status', { exact: true });
+    await expect(status).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator(`#${await toggle.getAttribute('aria-controls')}`)).toBeVisible();
+    await status.selectOption('in_progress');
+    await expect(cards.getByRole('listitem')).toHaveCount(1);
+    await expect(cards).toContainText('Ivo Open');
+    await expect(toggle).toHaveAccessibleName('Filters 1 active');
+    await expect(page).toHaveURL(/[?&]status=in_progress(&|$)/);
+    await shoot(page, 'list-filters-375');
+
+    // the order is chosen in the same panel on a phone
+    await status.selectOption('');
+    await page.getByLabel('Sort by').selectOption({ label: 'Name Z–A' });
+    await expect(cards.getByRole('listitem')).toHaveCount(3);
+    await expect
+      .poll(() => shownNames(page))
+      .toEqual(['Ivo Open', 'Carla Card', 'Bartholomew Fotheringham-Featherstonehaugh']);
+    await status.selectOption('in_progress');
+    await expect(cards.getByRole('listitem')).toHaveCount(1);
+
+    const expectFiltered = async () => {
+      await expect(cards.getByRole('listitem')).toHaveCount(1);
+      await expect(cards).toContainText('Ivo Open');
+      await expect(page.getByRole('button', { name: /^Filters/ })).toHaveAccessibleName(
+        'Filters 1 active',
+      );
+      await expect(page.getByLabel('Search')).toHaveValue(company);
+    };
+    await page.reload();
+    await expectFiltered();
+    await page.goto('/admin/data-requests');
+    await expect(page.getByRole('heading', { level: 1, name: /Data requests/i })).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.goBack();
+    await expectFiltered();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+  });
+});
+
+test.describe('on a desktop (1366 px)', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test('the Name header sorts both ways, says so with aria-sort, and the order survives a reload', async ({
+    page,
+    backend,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await backend.createAdminWithTotp();
+    const company = uniqueToken('Sortco');
+    await backend.insertEnquiries(enquiriesFrom(company, ['Milo Sort', 'Ada Sort', 'Zoe Sort']));
+
+    await signInToDashboard(page, admin);
+    await page.getByLabel('Search').fill(company);
+    const table = submissionsTable(page);
+    await expect(table.locator('tbody tr[data-enquiry-id]')).toHaveCount(3);
+    const nameHeader = table.getByRole('columnheader', { name: /^Name/ });
+    await expect(nameHeader).not.toHaveAttribute('aria-sort');
+
+    await nameHeader.getByRole('button').click();
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect.poll(() => shownNames(page)).toEqual(['Ada Sort', 'Milo Sort', 'Zoe Sort']);
+    await expect(page).toHaveURL(/[?&]sort=name(&|$)/);
+    await shoot(page, 'list-1366');
+
+    await nameHeader.getByRole('button').click();
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect.poll(() => shownNames(page)).toEqual(['Zoe Sort', 'Milo Sort', 'Ada Sort']);
+    await expect(page).toHaveURL(/[?&]dir=desc(&|$)/);
+
+    await page.reload();
+    await expect(submissionsTable(page).locator('tbody tr')).toHaveCount(3, { timeout: 15_000 });
+    await expect(
+      submissionsTable(page).getByRole('columnheader', { name: /^Name/ }),
+    ).toHaveAttribute('aria-sort', 'descending');
+    expect(await shownNames(page)).toEqual(['Zoe Sort', 'Milo Sort', 'Ada Sort']);
+  });
+
+  test('spam stays out of All and is listed under its own filter', async ({ page, backend }) => {
+    test.setTimeout(90_000);
+    const admin = await backend.createAdminWithTotp();
+    const company = uniqueToken('Spamco');
+    await backend.insertEnquiries(enquiriesFrom(company, ['Real Rita', 'Real Rob', 'Junk Jim']));
+    await setStatus(company, 'Junk Jim', 'spam');
+
+    await signInToDashboard(page, admin);
+    await page.getByLabel('Search').fill(company);
+    const status = page.getByLabel('Status', { exact: true });
+    await expect(status.getByRole('option', { name: 'All (2)' })).toBeAttached();
+    await expect(status.getByRole('option', { name: 'Spam (1)' })).toBeAttached();
+    await expect(submissionsTable(page).locator('tbody tr')).toHaveCount(2);
+    await expect(submissionsTable(page)).not.toContainText('Junk Jim');
+
+    await status.selectOption('spam');
+    await expect(submissionsTable(page).locator('tbody tr')).toHaveCount(1);
+    await expect(submissionsTable(page)).toContainText('Junk Jim');
+  });
+
+  test('an enquiry is marked Unread until it is opened', async ({ page, backend }) => {
+    test.setTimeout(90_000);
+    const admin = await backend.createAdminWithTotp();
+    const company = uniqueToken('Readco');
+    await backend.insertEnquiries(enquiriesFrom(company, ['Una Tapped', 'Olly Other']));
+
+    await signInToDashboard(page, admin);
+    await page.getByLabel('Search').fill(company);
+    const row = (name: string) => submissionsTable(page).getByRole('row').filter({ hasText: name });
+    const mark = (name: string) => row(name).getByText('Unread', { exact: true });
+    await expect(mark('Una Tapped')).toBeVisible();
+    await expect(mark('Olly Other')).toBeVisible();
+    await expect(page.getByLabel(/^Unread only/)).toBeVisible();
+
+    await page.getByRole('button', { name: 'View full enquiry from Una Tapped' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Una Tapped' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(mark('Una Tapped')).toHaveCount(0);
+    await expect(mark('Olly Other')).toBeVisible();
+
+    // "Unread only" lists the other one alone
+    await page.getByLabel(/^Unread only/).check();
+    await expect(submissionsTable(page).locator('tbody tr')).toHaveCount(1);
+    await expect(submissionsTable(page)).toContainText('Olly Other');
+  });
+});
