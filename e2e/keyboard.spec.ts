@@ -186,7 +186,8 @@ withBackend(
     await expect(next).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByText('Showing 26–27 of 27 enquiries')).toBeVisible();
-    await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);
+    const enquiries = page.getByRole('region', { name: 'Submissions table' }).getByRole('table');
+    await expect(enquiries.getByRole('row')).toHaveCount(3);
     // Focus stays in the pagination, so the keyboard user can page back at once.
     await expect(next).toBeFocused();
     await page.keyboard.press('Shift+Tab');
