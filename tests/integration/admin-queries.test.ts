@@ -182,10 +182,15 @@ describe('filters and paging', () => {
   });
 
   it('exports every matching row in batches, in the same order', async () => {
-    const everything = await listAllSubmissions(admin, noFilters, 7);
+    const everything = await listAllSubmissions(admin, noFilters, defaultSort, 7);
     const paged = (await listSubmissions(admin, noFilters, defaultSort, 0, 100)).rows;
     expect(everything.map((row) => row.id)).toEqual(paged.map((row) => row.id));
-    const batch = await listAllSubmissions(admin, filters({ search: 'Batch enquiry' }), 5);
+    const batch = await listAllSubmissions(
+      admin,
+      filters({ search: 'Batch enquiry' }),
+      defaultSort,
+      5,
+    );
     expect(batch).toHaveLength(24);
   });
 

@@ -1,7 +1,8 @@
 // The CSV export's reads beside the enquiries (src/features/admin/export-submissions.ts) through
 // the real supabase-js against the embedded backend: the notes of exactly the exported enquiries,
 // oldest first, across more enquiries than one request carries, with authors and assignees named
-// from list_staff(); a non-admin gets nothing.
+// from list_staff(); the rows and the file in the list's sort across batches; a non-admin gets
+// nothing.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,12 @@ import {
   listStaffForExport,
   NOTES_IDS_PER_REQUEST,
 } from '@/features/admin/export-submissions';
-import { listAllSubmissions, noFilters } from '@/features/admin/list-submissions';
+import {
+  defaultSort,
+  listAllSubmissions,
+  noFilters,
+  type ListSort,
+} from '@/features/admin/list-submissions';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { createUser, signedInClient, startTestBackend } from './support/backend.ts';
 import type { CreatedUser, TestBackend } from './support/backend.ts';
@@ -98,12 +104,51 @@ describe('the export of enquiries with their notes', () => {
     expect(me?.email).toBe(ADMIN.email);
     const name = me!.display_name?.trim() || ADMIN.email;
 
-    const rows = await listAllSubmissions(admin, { ...noFilters, search: 'export-named' });
+    const rows = await listAllSubmissions(
+      admin,
+      { ...noFilters, search: 'export-named' },
+      defaultSort,
+    );
     expect(rows).toHaveLength(1);
     const csv = await buildExportCsv(admin, rows);
     expect(csv).toContain(`,${name},`);
     expect(csv).toMatch(new RegExp(`\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}, ${name}: Called back`));
     expect(csv).toContain('"=""+44 20 7946 0000"""');
+  });
+
+  it('exports in the sort the list shows, across batches, and the file keeps that order', async () => {
+    // Person 0 arrived last and Person 4 first: received order runs against name order.
+    for (let n = 0; n < 5; n += 1) await seedEnquiry('sorted', n);
+    const search = { ...noFilters, search: 'export-sorted' };
+    const names = async (sort: ListSort) =>
+      (await listAllSubmissions(admin, search, sort, 2)).map((row) => row.Name);
+
+    expect(await names({ key: 'name', direction: 'asc' })).toEqual([
+      'Person 0',
+      'Person 1',
+      'Person 2',
+      'Person 3',
+      'Person 4',
+    ]);
+    expect(await names({ key: 'name', direction: 'desc' })).toEqual([
+      'Person 4',
+      'Person 3',
+      'Person 2',
+      'Person 1',
+      'Person 0',
+    ]);
+    expect(await names({ key: 'received', direction: 'asc' })).toEqual([
+      'Person 4',
+      'Person 3',
+      'Person 2',
+      'Person 1',
+      'Person 0',
+    ]);
+
+    const rows = await listAllSubmissions(admin, search, { key: 'name', direction: 'desc' }, 2);
+    const csv = await buildExportCsv(admin, rows);
+    const inFile = [...csv.matchAll(/Person \d/g)].map(([name]) => name);
+    expect(inFile).toEqual(['Person 4', 'Person 3', 'Person 2', 'Person 1', 'Person 0']);
   });
 
   it('gives a signed-in non-admin no staff list and no notes', async () => {

@@ -83,7 +83,7 @@ export function AdminDashboard({
   async function handleExport() {
     setExporting(true);
     try {
-      await exportSubmissions(client, filters);
+      await exportSubmissions(client, filters, sort);
     } finally {
       setExporting(false);
     }

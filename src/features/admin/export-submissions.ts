@@ -2,6 +2,7 @@ import { notify } from '@/components/ui/toast/notify';
 import {
   listAllSubmissions,
   SubmissionsQueryError,
+  type ListSort,
   type Submission,
   type SubmissionFilters,
 } from '@/features/admin/list-submissions';
@@ -97,16 +98,17 @@ export async function recordExport(
 }
 
 /**
- * Fetches every enquiry matching the filters with their notes and the staff names, saves them
- * as CSV and records the export. A failed read of any part stops the export with its message,
+ * Fetches every enquiry matching the filters, in the list's sort, with their notes and the staff
+ * names, saves them as CSV and records the export. A failed read of any part stops the export with its message,
  * so a file never silently lacks notes or names.
  */
 export async function exportSubmissions(
   client: AppSupabaseClient,
   filters: SubmissionFilters,
+  sort: ListSort,
 ): Promise<void> {
   try {
-    const rows = await listAllSubmissions(client, filters);
+    const rows = await listAllSubmissions(client, filters, sort);
     downloadCsv(exportFileName(new Date()), await buildExportCsv(client, rows));
     notify({
       title: 'Export ready',

@@ -138,12 +138,15 @@ export async function listSubmissions(
   return { rows: data ?? [], total: count ?? data?.length ?? 0 };
 }
 
-/** Every enquiry matching the filters, fetched in batches (for the CSV export). */
+/**
+ * Every enquiry matching the filters in the list's order, fetched in batches (for the CSV
+ * export, so the file runs in the order staff see on screen).
+ */
 export async function listAllSubmissions(
   client: AppSupabaseClient,
   filters: SubmissionFilters,
+  sort: ListSort,
   batchSize = EXPORT_BATCH_SIZE,
-  sort: ListSort = defaultSort,
 ): Promise<Submission[]> {
   const rows: Submission[] = [];
   for (let from = 0; ; from += batchSize) {

@@ -6,6 +6,7 @@ import type { ToastMessage } from '@/components/ui/toast/notify';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../auth/test-helpers';
 import { overviewOf, renderDashboard, submission } from './admin-test-data';
+import { isHeadCount } from './fake-admin-client';
 
 let toasts: ToastMessage[];
 
@@ -273,6 +274,31 @@ describe('AdminDashboard', () => {
     expect(text.split('\r\n').filter(Boolean)).toHaveLength(31);
     expect(text).toContain('Person 30');
     expect(toasts.at(-1)?.title).toBe('Export ready');
+    vi.unstubAllGlobals();
+  });
+
+  it("exports in the view's sort, so the file runs in the order shown", async () => {
+    const { queries } = renderDashboard({
+      rows: [submission(1), submission(2)],
+      url: '/admin?sort=name&dir=desc',
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: vi.fn() }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await submissionsTable();
+    const before = queries.length;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const exportRead = queries
+      .slice(before)
+      .find(({ table, calls }) => table === 'enquiry_list' && !isHeadCount(calls));
+    expect(exportRead?.calls).toContainEqual([
+      'order',
+      'name_key',
+      { ascending: false, nullsFirst: false },
+    ]);
     vi.unstubAllGlobals();
   });
 });
