@@ -7,23 +7,13 @@
  *   --no-build   reuse the build        --runs N   runs per figure (Lighthouse 1, the rest 3)
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { privatePaths } from '../src/config/paths.ts';
-import { measureFirstLoad, type Manifest } from './bench/first-load.ts';
-import {
-  mergeReport,
-  overBudget,
-  parts,
-  renderParts,
-  type BenchResults,
-  type Part,
-} from './bench/report.ts';
-import { isPublic, jsBudgetKb } from './bench/targets.ts';
+import { measureBytes } from './bench/first-load.ts';
+import { mergeReport, overBudget, parts, renderParts, type BenchResults } from './bench/report.ts';
 import { BUILD_DIR } from './build-dir.ts';
 import { findChromium } from './chromium.ts';
 import { serveDist } from './serve-dist.ts';
@@ -41,7 +31,7 @@ function refuse(message: string): never {
 function readArgs(argv: string[]) {
   const options = {
     'no-build': { type: 'boolean' },
-    only: { type: 'string' },
+    only: { type: 'string', default: parts.join(',') },
     runs: { type: 'string' },
   } as const;
   let values;
@@ -50,42 +40,22 @@ function readArgs(argv: string[]) {
   } catch (error) {
     refuse((error as Error).message);
   }
-  const only = values.only?.split(',') ?? [...parts];
-  const unknown = only.filter((part) => !parts.includes(part as Part));
+  const only = new Set(values.only.split(','));
+  const unknown = [...only].filter((part) => !(parts as readonly string[]).includes(part));
   if (unknown.length > 0) refuse(`--only takes ${parts.join(', ')}: not ${unknown.join(', ')}.`);
   const runs = values.runs === undefined ? undefined : Number(values.runs);
   if (runs !== undefined && !(Number.isInteger(runs) && runs >= 1)) {
     refuse('--runs wants a whole number >= 1.');
   }
-  return { build: !values['no-build'], only: new Set(only), runs };
+  return { build: !values['no-build'], only, runs };
 }
 
-/** Every prerendered page, and the staff pages (/auth, /admin), which have no budget. */
-async function routeList(): Promise<string[]> {
-  const entry = (await import(`${buildPath}-ssr/entry-server.js`)) as {
-    indexablePaths: () => string[];
-  };
-  return [...entry.indexablePaths(), ...privatePaths];
-}
-
-function describeMachine(chromium: boolean): string {
-  const browser = chromium
+function describeMachine(withChromium: boolean): string {
+  const chromium = withChromium
     ? `, ${execFileSync(findChromium(), ['--version'], { encoding: 'utf8' }).trim()}`
     : '';
   const load = loadavg()[0]!.toFixed(2);
-  return `${cpus()[0]?.model ?? 'an unknown CPU'}, ${availableParallelism()} cores (load average ${load} at the start)${browser}, Node ${process.version}`;
-}
-
-async function measureBytes(routes: string[]): Promise<BenchResults['bytes']> {
-  const manifestFile = join(buildPath, '.vite', 'manifest.json');
-  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
-  return Promise.all(
-    routes.map(async (path) => ({
-      path,
-      firstLoad: await measureFirstLoad(buildPath, path, manifest),
-      budgetKb: jsBudgetKb(path),
-    })),
-  );
+  return `${cpus()[0]!.model}, ${availableParallelism()} cores (load average ${load} at the start)${chromium}, Node ${process.version}`;
 }
 
 /** The Lighthouse, navigation and interaction parts asked for, against the build served locally. */
@@ -99,10 +69,10 @@ async function measureInBrowser(only: Set<string>, runs: number | undefined, rou
     }
     const browser = await import('./bench/browser.ts');
     await browser.primeServer(server.url, buildPath);
-    // Every public route but the home page, where each navigation starts.
-    const targets = routes.filter((path) => isPublic(path) && path !== '/');
     if (only.has('navigation')) {
-      results.navigation = await browser.measureNavigations(server.url, targets, runs ?? 3);
+      // From the home page to every other page.
+      const paths = routes.filter((path) => path !== '/');
+      results.navigation = await browser.measureNavigations(server.url, paths, runs ?? 3);
     }
     if (only.has('interactions')) {
       results.interactions = await browser.measureInteractions(server.url, runs ?? 3);
@@ -111,14 +81,6 @@ async function measureInBrowser(only: Set<string>, runs: number | undefined, rou
     await server.close();
   }
   return results;
-}
-
-async function writeReport(rendered: Map<string, string>) {
-  const previous = existsSync(reportFile) ? await readFile(reportFile, 'utf8') : undefined;
-  const { format, resolveConfig } = await import('prettier');
-  const options = { ...(await resolveConfig(reportFile)), filepath: reportFile };
-  await writeFile(reportFile, await format(mergeReport(previous, rendered), options));
-  console.log(`\nWritten to ${reportFile}.`);
 }
 
 const argv = process.argv.slice(2);
@@ -132,8 +94,11 @@ if (build) {
   });
 }
 const date = `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-const routes = await routeList();
-const results: BenchResults = { bytes: await measureBytes(routes) };
+const { indexablePaths } = (await import(`${buildPath}-ssr/entry-server.js`)) as {
+  indexablePaths: () => string[];
+};
+const routes = indexablePaths();
+const results: BenchResults = { bytes: await measureBytes(buildPath, routes) };
 if (only.has('admin')) {
   // First, as it needs the backend's port (54321) and fails at once when that is taken.
   results.admin = await (await import('./bench/admin.ts')).measureAdmin(buildPath, runs ?? 3);
@@ -146,11 +111,19 @@ const env = BUILD_DIR === 'dist' ? '' : `BUILD_DIR=${BUILD_DIR} `;
 const command = `${env}npm run bench${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}`;
 const rendered = renderParts({ date, command, machine }, results);
 console.log([...rendered.values()].join('\n\n'));
-if (rendered.size > 1) await writeReport(rendered);
+if (rendered.size > 1) {
+  const { format, resolveConfig } = await import('prettier');
+  const merged = mergeReport(await readFile(reportFile, 'utf8'), rendered);
+  await writeFile(
+    reportFile,
+    await format(merged, { ...(await resolveConfig(reportFile)), filepath: reportFile }),
+  );
+  console.log(`\nWritten to ${reportFile}.`);
+}
 
 const over = overBudget(results.bytes);
 if (over.length > 0) {
-  const list = over.map((r) => `${r.path} ${r.firstLoad.jsKb.toFixed(1)} KB > ${r.budgetKb} KB`);
+  const list = over.map((r) => `${r.path} ${r.jsKb.toFixed(1)} KB > ${r.budgetKb} KB`);
   console.log(`\n${over.length} route(s) over the JS budget: ${list.join(', ')}.`);
   process.exitCode = 1;
 } else {

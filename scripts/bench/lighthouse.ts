@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-
 import { launch } from 'chrome-launcher';
 import lighthouse, { defaultConfig } from 'lighthouse';
 
@@ -7,20 +5,30 @@ import { CHROMIUM_FLAGS, findChromium } from '../chromium.ts';
 import { median } from './report.ts';
 import type { LighthouseFigures } from './targets.ts';
 
-const scores = ['performance', 'accessibility', 'bestPractices', 'seo'] as const;
-const figures = [...scores, 'lcpMs', 'tbtMs', 'cls'] as const;
+/** Each figure's Lighthouse category (a score out of 100) or audit (its numeric value). */
+const categories = {
+  performance: 'performance',
+  accessibility: 'accessibility',
+  bestPractices: 'best-practices',
+  seo: 'seo',
+} as const;
+const audits = {
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+} as const;
+const figures = [...Object.keys(categories), ...Object.keys(audits)] as (keyof LighthouseFigures)[];
 
 /**
  * The median of each figure over a page's runs, as Lighthouse's own guidance reads "the median
  * of several runs". Not the figures of one "median run": picking a run by its score let the tie
  * breaker, not the blocking time, decide which blocking time was reported. A score is a whole
- * number: between two middle runs, the lower one counts.
+ * number: between two middle runs, the lower one counts. No runs: every figure missing (NaN).
  */
 export function medianFigures(runs: readonly LighthouseFigures[]): LighthouseFigures {
-  if (runs.length === 0) throw new Error('medianFigures needs at least one run');
-  const of = (key: (typeof figures)[number]) => median(runs.map((run) => run[key]));
+  const of = (key: keyof LighthouseFigures) => median(runs.map((run) => run[key]));
   return Object.fromEntries(
-    figures.map((key) => [key, scores.includes(key as never) ? Math.floor(of(key)) : of(key)]),
+    figures.map((key) => [key, key in categories ? Math.floor(of(key)) : of(key)]),
   ) as LighthouseFigures;
 }
 
@@ -29,71 +37,53 @@ export function medianFigures(runs: readonly LighthouseFigures[]): LighthouseFig
  * (they call iterator helpers such as `map.values().find`): skipping them keeps the scores the
  * same on any Node, with no error lines.
  */
-const insightAudits = (defaultConfig.categories?.performance?.auditRefs ?? [])
-  .filter((ref) => ref.group === 'insights')
+const insightAudits = defaultConfig
+  .categories!.performance!.auditRefs.filter((ref) => ref.group === 'insights')
   .map((ref) => ref.id);
 
 /** One Lighthouse run with its defaults: mobile emulation and simulated throttling. */
-async function runOnce(url: string, port: number): Promise<LighthouseFigures> {
-  const result = await lighthouse(
-    url,
-    {
-      port,
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    },
-    { extends: 'lighthouse:default', settings: { skipAudits: insightAudits } },
-  );
-  const { categories, audits, runtimeError } = result?.lhr ?? {};
-  if (!categories || !audits || runtimeError || categories.performance?.score == null) {
-    throw new Error(`Lighthouse failed on ${url}: ${runtimeError?.code ?? 'no performance score'}`);
-  }
-  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-  const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-  return {
-    performance: score('performance'),
-    accessibility: score('accessibility'),
-    bestPractices: score('best-practices'),
-    seo: score('seo'),
-    lcpMs: numeric('largest-contentful-paint'),
-    tbtMs: numeric('total-blocking-time'),
-    cls: numeric('cumulative-layout-shift'),
-  };
+async function runOnce(url: string, port: number) {
+  const flags = { port, logLevel: 'error', onlyCategories: Object.values(categories) } as const;
+  const config = { extends: 'lighthouse:default', settings: { skipAudits: insightAudits } };
+  const { lhr } = (await lighthouse(url, flags, config))!;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code}`);
+  const score = (id: string) => Math.round(lhr.categories[id]!.score! * 100);
+  const numeric = (id: string) => lhr.audits[id]!.numericValue!;
+  const run = [
+    ...Object.entries(categories).map(([key, id]) => [key, score(id)]),
+    ...Object.entries(audits).map(([key, id]) => [key, numeric(id)]),
+  ];
+  return { version: lhr.lighthouseVersion, figures: Object.fromEntries(run) as LighthouseFigures };
 }
 
 /**
  * Lighthouse on each route, the median of each figure over `runs` runs. This Chromium sometimes
- * loses the trace's navigation start (NO_NAVSTART), so a run is tried up to three times; a page
- * with no successful run has every figure missing (NaN).
+ * loses the trace's navigation start (NO_NAVSTART), so a run is tried up to three times.
  */
-export async function measureWithLighthouse(
-  origin: string,
-  routes: readonly string[],
-  runs: number,
-) {
+export async function measureWithLighthouse(origin: string, routes: string[], runs: number) {
   const chrome = await launch({
     chromePath: findChromium(),
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
+  let version = '';
   const measured: (LighthouseFigures & { path: string })[] = [];
   try {
     for (const path of routes) {
       console.error(`lighthouse ${path}`);
       const results: LighthouseFigures[] = [];
       for (let i = 0; i < runs * 3 && results.length < runs; i++) {
-        await runOnce(`${origin}${path}`, chrome.port).then(
-          (run) => results.push(run),
-          (error: Error) => console.error(`  ${error.message}`),
-        );
+        try {
+          const run = await runOnce(`${origin}${path}`, chrome.port);
+          version = run.version;
+          results.push(run.figures);
+        } catch (error) {
+          console.error(`  ${(error as Error).message}`);
+        }
       }
-      measured.push({ path, ...(results.length > 0 ? medianFigures(results) : failed) });
+      measured.push({ path, ...medianFigures(results) });
     }
   } finally {
     chrome.kill();
   }
-  const manifest = new URL('../../node_modules/lighthouse/package.json', import.meta.url);
-  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
   return { version, runs, routes: measured };
 }
-
-const failed = Object.fromEntries(figures.map((key) => [key, Number.NaN])) as LighthouseFigures;

@@ -1,18 +1,16 @@
-import type { AdminResult } from './admin.ts';
+import type { AdminResult, AdminSample } from './admin.ts';
 import type { InteractionResult, NavigationResult } from './browser.ts';
-import type { FirstLoad } from './first-load.ts';
+import type { BytesRow } from './first-load.ts';
 import {
   adminTarget,
   browserTargets,
   EVENT_TIMING_THRESHOLD_MS,
-  isPublic,
-  lighthouseTargets,
+  lighthouseTargets as lh,
   missedTargets,
   profiles,
   type LighthouseFigures,
 } from './targets.ts';
 
-export type BytesRow = { path: string; firstLoad: FirstLoad; budgetKb: number | undefined };
 export type BenchResults = {
   bytes: BytesRow[];
   lighthouse?: { version: string; runs: number; routes: (LighthouseFigures & { path: string })[] };
@@ -21,156 +19,119 @@ export type BenchResults = {
   admin?: AdminResult;
 };
 export const parts = ['bytes', 'lighthouse', 'navigation', 'interactions', 'admin'] as const;
-export type Part = (typeof parts)[number];
 /** The report's sections, in order: the admin part has one per database engine. */
 const sections = [...parts.slice(0, 4), 'admin-pglite', 'admin-postgresql'];
 /** When, how and on what a run measured: the first line of each part it writes. */
 export type RunInfo = { date: string; command: string; machine: string };
 
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 /** The median of the finite values (a run that timed out is NaN); NaN when there are none. */
-export function medianOf(values: readonly number[]): number {
-  const finite = values.filter(Number.isFinite);
-  return finite.length === 0 ? Number.NaN : median(finite);
+export function median(values: readonly number[]): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return NaN;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** A figure as printed; a missing one (NaN) is "-". */
 const fmt = (n: number, digits = 0) => (Number.isNaN(n) ? '-' : n.toFixed(digits));
 /** The median of some runs in whole ms; "timeout" when every run timed out. */
 const ms = (samples: readonly number[]) =>
-  Number.isNaN(medianOf(samples)) && samples.length > 0 ? 'timeout' : fmt(medianOf(samples));
+  Number.isNaN(median(samples)) ? 'timeout' : fmt(median(samples));
 const inp = (samples: readonly number[]) =>
-  medianOf(samples) <= EVENT_TIMING_THRESHOLD_MS ? `≤${EVENT_TIMING_THRESHOLD_MS}` : ms(samples);
+  median(samples) <= EVENT_TIMING_THRESHOLD_MS ? `≤${EVENT_TIMING_THRESHOLD_MS}` : ms(samples);
 const result = (misses: readonly string[]) =>
   misses.length === 0 ? 'pass' : `**FAIL**: ${misses.join(', ')}`;
 
-/** How a set of runs misses its target, in words; undefined when the median meets it. */
-function miss(label: string, samples: readonly number[], target: number) {
+/** How a set of runs misses its target, in words; none when the median meets it. */
+function miss(label: string, samples: readonly number[], target: number): string[] {
   // A run that timed out is a miss, whatever the median of the others says.
   const timeouts = samples.filter((ms) => !Number.isFinite(ms)).length;
-  if (timeouts > 0) return `${label} timed out in ${timeouts} of ${samples.length} runs`;
+  if (timeouts > 0) return [`${label} timed out in ${timeouts} of ${samples.length} runs`];
   const value = median(samples);
-  return value <= target ? undefined : `${label} ${Math.round(value)} > ${target}`;
+  return value <= target ? [] : [`${label} ${Math.round(value)} > ${target}`];
 }
-const misses = (...found: (string | undefined)[]) => found.filter((m) => m !== undefined);
 
-/** The routes whose first-load JS exceeds their budget (routes without one never do). */
-export const overBudget = (rows: readonly BytesRow[]) =>
-  rows.filter((r) => r.budgetKb !== undefined && r.firstLoad.jsKb > r.budgetKb);
+/** The routes whose first-load JS exceeds their budget. */
+export const overBudget = (rows: readonly BytesRow[]) => rows.filter((r) => r.jsKb > r.budgetKb);
 
-/** The most blank frames any run of a route painted, cold or warm, on either CPU. */
-const blankFrames = (r: NavigationResult) =>
-  Math.max(
-    0,
-    ...profiles.flatMap((p) => [...r.cold[p.id], ...r.warm[p.id]]).map((s) => s.blankFrames),
-  );
-
-export function navigationMisses(r: NavigationResult): string[] {
-  const blank = blankFrames(r);
-  return misses(
-    ...profiles.map((p) =>
-      miss(
-        `cold ${p.label}`,
-        r.cold[p.id].map((s) => s.ms),
-        browserTargets.navigationMs[p.id],
-      ),
-    ),
-    blank > browserTargets.blankFrames ? `${blank} blank frame(s)` : undefined,
-  );
-}
+export const navigationMisses = (r: NavigationResult) => [
+  ...profiles.flatMap((p) =>
+    miss(`cold ${p.label}`, r.cold[p.id], browserTargets.navigationMs[p.id]),
+  ),
+  ...(r.blankFrames > browserTargets.blankFrames ? [`${r.blankFrames} blank frame(s)`] : []),
+];
 
 export const interactionMisses = (r: InteractionResult) =>
-  misses(...profiles.map((p) => miss(`INP ${p.label}`, r.inpMs[p.id], browserTargets.inpMs[p.id])));
+  profiles.flatMap((p) => miss(`INP ${p.label}`, r.inpMs[p.id], browserTargets.inpMs[p.id]));
 
-/** Shown at a width: each run's later of first enquiries and overview. */
-const bothShown = (samples: AdminResult['widths'][number]['samples']) =>
-  samples.map((s) => Math.max(s.rowsMs, s.overviewMs));
+/** Each run's later of the first enquiries and the overview, held to the admin target. */
+const bothShown = (samples: AdminSample[]) => samples.map((s) => Math.max(s.rowsMs, s.overviewMs));
+export const adminMisses = (samples: AdminSample[]) =>
+  miss('shown', bothShown(samples), adminTarget.shownMs);
 
 /** One part of the report: a heading, what it is held to, and a table with a result per row. */
 type Section = { title: string; targets?: string; columns: string; rows: string[][] };
 
 const bytesSection = (rows: readonly BytesRow[]): Section => ({
-  title: 'First-load bytes (gzip, KB)',
-  columns: 'route|JS|CSS|HTML|JS budget|result',
-  rows: rows.map(({ path, firstLoad, budgetKb }) => [
-    path,
-    ...[firstLoad.jsKb, firstLoad.cssKb, firstLoad.htmlKb].map((kb) => fmt(kb, 1)),
-    budgetKb === undefined ? 'none' : `≤ ${budgetKb}`,
-    budgetKb === undefined ? '-' : result(firstLoad.jsKb > budgetKb ? ['over budget'] : []),
+  title: 'First-load JS (gzip, KB)',
+  columns: 'route|JS|budget|result',
+  rows: rows.map((r) => [
+    r.path,
+    fmt(r.jsKb, 1),
+    `≤ ${r.budgetKb}`,
+    result(r.jsKb > r.budgetKb ? ['over budget'] : []),
   ]),
 });
 
-const lighthouseSection = ({
-  version,
-  runs,
-  routes,
-}: NonNullable<BenchResults['lighthouse']>): Section => ({
-  title: `Lighthouse ${version} (mobile, simulated throttling; median of ${runs})`,
-  targets: `Targets: performance ${lighthouseTargets.homePerformance} on /, ${lighthouseTargets.otherPerformance} elsewhere; LCP ≤ ${lighthouseTargets.lcpMs} ms; TBT ≤ ${lighthouseTargets.tbtMs} ms; CLS ${lighthouseTargets.cls}; accessibility, best practices and SEO ${lighthouseTargets.seo}.`,
+const lighthouseSection = (part: NonNullable<BenchResults['lighthouse']>): Section => ({
+  title: `Lighthouse ${part.version} (mobile, simulated throttling; median of ${part.runs})`,
+  targets: `Targets: performance ${lh.homePerformance} on /, ${lh.otherPerformance} elsewhere; LCP ≤ ${lh.lcpMs} ms; TBT ≤ ${lh.tbtMs} ms; CLS ${lh.cls}; accessibility, best practices and SEO ${lh.seo}.`,
   columns: 'route|perf|a11y|best pr.|SEO|LCP ms|TBT ms|CLS|result',
-  rows: routes.map((r) => [
+  rows: part.routes.map((r) => [
     r.path,
     ...[r.performance, r.accessibility, r.bestPractices, r.seo, r.lcpMs, r.tbtMs].map((n) =>
       fmt(n),
     ),
     fmt(r.cls, 3),
-    isPublic(r.path) ? result(missedTargets(r.path, r)) : 'no target',
+    result(missedTargets(r.path, r)),
   ]),
 });
 
-const navigationSection = ({ runs, routes }: NonNullable<BenchResults['navigation']>): Section => ({
-  title: `Client-side navigation from / (ms from the click to the new \`<h1>\` painted; median of ${runs})`,
+const navigationSection = (part: NonNullable<BenchResults['navigation']>): Section => ({
+  title: `Client-side navigation from / (ms from the click to the new \`<h1>\` painted; median of ${part.runs})`,
   targets: `Targets: cold ≤ ${browserTargets.navigationMs.desktop} ms at desktop, ≤ ${browserTargets.navigationMs.cpu4x} ms at 4x CPU; ${browserTargets.blankFrames} frames without an \`<h1>\` or a title. Warm clicks have no target.`,
   columns: 'link from / to|cold desktop|warm desktop|cold 4x CPU|warm 4x CPU|blank frames|result',
-  rows: routes.map((r) => [
+  rows: part.routes.map((r) => [
     r.path,
-    ...profiles.flatMap((p) =>
-      [r.cold[p.id], r.warm[p.id]].map((runs) => ms(runs.map((s) => s.ms))),
-    ),
-    String(blankFrames(r)),
+    ...profiles.flatMap((p) => [ms(r.cold[p.id]), ms(r.warm[p.id])]),
+    String(r.blankFrames),
     result(navigationMisses(r)),
   ]),
 });
 
-const interactionsSection = ({
-  runs,
-  results,
-}: NonNullable<BenchResults['interactions']>): Section => ({
-  title: `Interaction to next paint on / (ms; median of ${runs})`,
+const interactionsSection = (part: NonNullable<BenchResults['interactions']>): Section => ({
+  title: `Interaction to next paint on / (ms; median of ${part.runs})`,
   targets: `Targets: INP ≤ ${browserTargets.inpMs.desktop} ms at desktop, ≤ ${browserTargets.inpMs.cpu4x} ms at 4x CPU.`,
   columns: 'interaction|INP desktop|INP 4x CPU|result',
-  rows: results.map((r) => [
+  rows: part.results.map((r) => [
     r.label,
     ...profiles.map((p) => inp(r.inpMs[p.id])),
     result(interactionMisses(r)),
   ]),
 });
 
-export const adminMisses = (samples: AdminResult['widths'][number]['samples']) =>
-  misses(miss('shown', bothShown(samples), adminTarget.shownMs));
-
-function adminSection({ engine, enquiries, runs, widths }: AdminResult): Section {
-  return {
-    title: `Staff dashboard, ${enquiries.toLocaleString('en-GB')} enquiries on ${engine} (ms from navigating to /admin; median of ${runs})`,
-    targets: `Target: the first enquiries and the overview's figures both shown within ${adminTarget.shownMs} ms, at each width.`,
-    columns: 'width|first enquiries|overview|both|both, each run|result',
-    rows: widths.map(({ width, samples }) => [
-      `${width} px`,
-      ms(samples.map((s) => s.rowsMs)),
-      ms(samples.map((s) => s.overviewMs)),
-      ms(bothShown(samples)),
-      bothShown(samples)
-        .map((n) => fmt(n))
-        .join(' / '),
-      result(adminMisses(samples)),
-    ]),
-  };
-}
+const adminSection = ({ engine, enquiries, runs, widths }: AdminResult): Section => ({
+  title: `Staff dashboard, ${enquiries.toLocaleString('en-GB')} enquiries on ${engine} (ms from navigating to /admin; median of ${runs})`,
+  targets: `Target: the first enquiries and the overview's figures both shown within ${adminTarget.shownMs} ms, at each width.`,
+  columns: 'width|first enquiries|overview|both|result',
+  rows: widths.map(({ width, samples }) => [
+    `${width} px`,
+    ms(samples.map((s) => s.rowsMs)),
+    ms(samples.map((s) => s.overviewMs)),
+    ms(bothShown(samples)),
+    result(adminMisses(samples)),
+  ]),
+});
 
 /** A Markdown table; the first column left, the figures right, the result left. */
 const table = (columns: string, rows: string[][]) =>
@@ -206,13 +167,9 @@ targets are in scripts/bench/targets.ts; what each figure measures is in
 [docs/measuring.md](measuring.md); earlier figures are in this file's git history.`;
 
 /** The report with `fresh` sections replacing those of the same name in `previous`, in a fixed order. */
-export function mergeReport(previous: string | undefined, fresh: Map<string, string>): string {
-  const kept = new Map<string, string>();
-  for (const [, key, text] of (previous ?? '').matchAll(
-    /<!-- part: ([\w-]+) -->\n([\s\S]*?)(?=\n<!-- part: |$)/g,
-  )) {
-    kept.set(key!, text!.trim());
-  }
+export function mergeReport(previous: string, fresh: Map<string, string>): string {
+  const pattern = /<!-- part: ([\w-]+) -->\n([\s\S]*?)(?=\n<!-- part: |$)/g;
+  const kept = new Map([...previous.matchAll(pattern)].map(([, key, text]) => [key, text!.trim()]));
   const body = sections.flatMap((key) => {
     const text = fresh.get(key) ?? kept.get(key);
     return text === undefined ? [] : [`<!-- part: ${key} -->\n${text}`];

@@ -1,6 +1,4 @@
-import { privatePaths } from '../../src/config/paths.ts';
-
-/** Every budget and target the bench checks. The staff pages have none but the admin part's. */
+/** Every budget and target the bench checks. */
 
 /**
  * Gzipped JS of a public page's first load, in KB. 110.1: the visit's start kept in memory for the
@@ -47,22 +45,12 @@ export const browserTargets = {
  */
 export const adminTarget = { enquiries: 10_000, shownMs: 800, widths: [375, 1366] } as const;
 
-export const isPublic = (path: string) => !privatePaths.includes(path);
+export const jsBudgetKb = (path: string) => (path === '/' ? budgetsKb.home : budgetsKb.otherPublic);
 
-export function jsBudgetKb(path: string): number | undefined {
-  if (!isPublic(path)) return undefined;
-  return path === '/' ? budgetsKb.home : budgetsKb.otherPublic;
-}
-
-export type LighthouseFigures = {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-};
+export type LighthouseFigures = Record<
+  'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'lcpMs' | 'tbtMs' | 'cls',
+  number
+>;
 
 /** The Lighthouse targets a public page misses, in words ("TBT 83 > 50"); empty when all met. */
 export function missedTargets(path: string, figures: LighthouseFigures): string[] {
