@@ -9,7 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { privatePaths } from '../src/config/paths.ts';
+import { isStaffAreaPath, privatePaths } from '../src/config/paths.ts';
 import type * as ServerEntryModule from '../src/entry-server.tsx';
 import { deferHydration } from '../src/page-loading/hydration-loader.ts';
 import { BUILD_DIR } from './build-dir.ts';
@@ -24,6 +24,8 @@ const serverEntry = join(root, `${BUILD_DIR}-ssr`, 'entry-server.js');
 
 const HEAD_MARKER = '<!--app-head-->';
 const HTML_MARKER = '<!--app-html-->';
+/** supabase-js and the app's client: every staff page loads it (dynamically) to read the session. */
+const SUPABASE_SOURCE = 'src/lib/supabase.ts';
 const LEADING_HEAD_TAGS = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
 
 /** React 19 emits hoisted <title>/<meta>/<link> first; split them from the body markup. */
@@ -53,6 +55,29 @@ export function assertPageComplete(body: string, route: string): void {
       `Prerendering ${route} failed: part of the page was left to client rendering after an error.`,
     );
   }
+}
+
+/**
+ * The source modules whose chunks a page preloads: its own and its data's, and on a staff page
+ * supabase-js, which it would otherwise ask for only once its own code has run.
+ */
+export function preloadSources(
+  route: { source: string; dataSources?: (pathname: string) => readonly string[] },
+  path: string,
+): string[] {
+  return [
+    route.source,
+    ...(route.dataSources?.(path) ?? []),
+    ...(isStaffAreaPath(path) ? [SUPABASE_SOURCE] : []),
+  ];
+}
+
+/**
+ * A public page asks for its scripts after its first paint (the hydration loader). A staff page
+ * has nothing to paint before its code has read the session: it keeps its tags and asks at once.
+ */
+export function loadScripts(html: string, path: string): string {
+  return isStaffAreaPath(path) ? html : deferHydration(html);
 }
 
 function collectChunkFiles(manifest: Manifest, key: string, seen = new Set<string>()) {
@@ -146,7 +171,7 @@ async function main() {
         head +
           [
             ...new Set(
-              [route.source, ...(route.dataSources?.(path) ?? [])].flatMap((source) =>
+              preloadSources(route, path).flatMap((source) =>
                 routePreloads(manifest, source, template).split(/(?=<link)/),
               ),
             ),
@@ -155,7 +180,7 @@ async function main() {
       .replace('<div id="root">', `<div id="root" data-prerendered-path="${path}">`)
       .replace(HTML_MARKER, body);
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, deferHydration(html));
+    await writeFile(file, loadScripts(html, path));
   };
 
   const routes = entry.staticPaths();

@@ -71,7 +71,9 @@ export function RoutePreloader({ preload }: Props) {
 
   // The links of each page in view, once: a new page brings new links.
   useEffect(() => {
-    if (typeof IntersectionObserver !== 'function' || savesData()) return;
+    // In the staff area a link in view (the frame's link to /) fetches nothing: the dashboard's
+    // own requests come first, and staff rarely leave for the public pages.
+    if (typeof IntersectionObserver !== 'function' || savesData() || isStaffAreaPath(here)) return;
     let observer: IntersectionObserver | undefined;
     const cancel = whenHydratedAndIdle(() => {
       observer = new IntersectionObserver((entries) => {

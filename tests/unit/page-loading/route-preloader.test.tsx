@@ -122,6 +122,23 @@ describe('RoutePreloader and the links on screen', () => {
     expect(preload).not.toHaveBeenCalled();
   });
 
+  it('in the staff area loads no public page because its link is in view, only on intent', async () => {
+    stubBrowser();
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
+    const preload = vi.fn();
+    render(
+      <MemoryRouter initialEntries={['/admin']}>
+        <RoutePreloader preload={preload} />
+        <a href="/about">About us</a>
+      </MemoryRouter>,
+    );
+    await idle();
+    report([screen.getByRole('link', { name: 'About us' })]);
+    expect(preload).not.toHaveBeenCalled();
+    fireEvent.pointerOver(screen.getByText('About us'));
+    expect(preload).toHaveBeenCalledWith('/about');
+  });
+
   it('loads nothing ahead for a visitor who saves data, but still on intent', async () => {
     stubBrowser({ saveData: true });
     document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');

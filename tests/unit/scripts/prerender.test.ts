@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { assertPageComplete, splitHeadTags } from '../../../scripts/prerender';
+import {
+  assertPageComplete,
+  loadScripts,
+  preloadSources,
+  splitHeadTags,
+} from '../../../scripts/prerender';
 import { headersForPath, parseHeadersFile } from '../../../scripts/static-headers';
 
 describe('splitHeadTags', () => {
@@ -76,5 +81,30 @@ describe('_headers parsing', () => {
 
   it('refuses a header line outside a rule', () => {
     expect(() => parseHeadersFile('  X-Frame-Options: DENY')).toThrow(/cannot read line/);
+  });
+});
+
+describe('how a page asks for its scripts', () => {
+  const html =
+    '<html><head><script type="module" crossorigin src="/assets/index-A.js"></script>' +
+    '<link rel="modulepreload" href="/assets/page-B.js"></head><body><main><h1>Hi</h1></main></body></html>';
+
+  it('a public page hands them to the loader that waits for the first paint', () => {
+    const page = loadScripts(html, '/about');
+    expect(page).not.toContain('<script type="module"');
+    expect(page).toContain('data-entry="/assets/index-A.js" data-preload="/assets/page-B.js"');
+    expect(preloadSources({ source: 'src/pages/about-page.tsx' }, '/about')).toEqual([
+      'src/pages/about-page.tsx',
+    ]);
+  });
+
+  it('a staff page asks at once, supabase-js among its preloads', () => {
+    for (const path of ['/auth', '/admin', '/admin/needs-reply']) {
+      expect(loadScripts(html, path)).toBe(html);
+      expect(preloadSources({ source: 'src/pages/admin-page.tsx' }, path)).toEqual([
+        'src/pages/admin-page.tsx',
+        'src/lib/supabase.ts',
+      ]);
+    }
   });
 });
