@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { ProtectedRoute } from '@/features/auth/protected-route';
 import { StaffAreaFrame } from '@/features/auth/staff-area-frame';
 
 import { createFakeSupabase, fakeSession, roleHandler, type QueryHandler } from './fake-supabase';
@@ -39,6 +40,25 @@ describe('StaffAreaFrame', () => {
     const query = fake.queries.find((q) => q.table === 'staff_profiles');
     expect(query?.calls).toContainEqual(['eq', 'user_id', 'user-7']);
     expect(within(banner).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+  });
+
+  it("asks for the role once for itself and the page's guard", async () => {
+    const fake = createFakeSupabase({
+      session: fakeSession('ada@example.com', 'user-7'),
+      tables: { user_roles: roleHandler('admin'), staff_profiles: nameHandler(null) },
+    });
+    renderWithAuth(
+      fake.client,
+      <StaffAreaFrame current="staff" footer={null}>
+        <ProtectedRoute adminOnly pageTitle="Staff">
+          {() => <p>granted</p>}
+        </ProtectedRoute>
+      </StaffAreaFrame>,
+      { path: '/admin/staff' },
+    );
+    expect(await screen.findByText('granted')).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Admin sections' })).toBeInTheDocument();
+    expect(fake.queries.filter((q) => q.table === 'user_roles')).toHaveLength(1);
   });
 
   it("falls back to the session's e-mail when the person has no staff name", async () => {
