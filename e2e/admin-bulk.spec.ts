@@ -21,7 +21,7 @@ async function bulkAudit(email: string) {
   return (data ?? []).map(({ action, resource_id, details }) => ({ action, resource_id, details }));
 }
 
-test('a held enquiry is marked and found by the held filter; staff mark many spam and delete many in one action each', async ({
+test('a held enquiry is marked and found by the held filter; staff mark many spam, find them under Spam and delete many in one action each', async ({
   page,
   backend,
 }) => {
@@ -67,20 +67,43 @@ test('a held enquiry is marked and found by the held filter; staff mark many spa
   await selection.getByRole('button', { name: 'Mark as spam' }).click();
   await expect(page.getByText('2 enquiries marked as spam.')).toBeVisible({ timeout: 10_000 });
   await expect(selection).toHaveCount(0);
+
+  // Spam leaves All and is listed under its own status filter, with the counts moved with it.
+  const status = page.getByLabel('Status', { exact: true });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row', { name: /Paula Prospect/ })).toContainText('New');
+  await expect(status.getByRole('option', { name: 'All (1)' })).toBeAttached();
+  await expect(status.getByRole('option', { name: 'Spam (2)' })).toBeAttached();
+  await status.selectOption('spam');
+  await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table.getByRole('row', { name: /Flo Flood/ })).toContainText('Spam');
   await expect(table.getByRole('row', { name: /Fred Flood/ })).toContainText('Spam');
-  await expect(table.getByRole('row', { name: /Paula Prospect/ })).toContainText('New');
 
   // Every row on the page, deleted after the confirmation.
-  await page.getByRole('checkbox', { name: 'Select all enquiries on this page' }).check();
-  await expect(selection).toContainText('3 selected, 1 held');
+  const selectPage = page.getByRole('checkbox', { name: 'Select all enquiries on this page' });
+  await selectPage.check();
+  await expect(selection).toContainText('2 selected');
   await selection.getByRole('button', { name: 'Delete…' }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Delete 3 enquiries?' });
+  const confirm = page.getByRole('alertdialog', { name: 'Delete 2 enquiries?' });
+  await expect(confirm).toContainText('This deletes the 2 selected enquiries');
   await expect(confirm).toContainText('It cannot be undone.');
   await toastsGone(page);
   await expectNoAxeViolations(page, '/admin confirming a bulk deletion');
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText('3 enquiries deleted.')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('2 enquiries deleted.')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('No contact submissions found')).toBeVisible();
+
+  // Back under All, the held prospect is counted as held in the selection and deleted too.
+  await status.selectOption('');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await selectPage.check();
+  await expect(selection).toContainText('1 selected, 1 held');
+  await selection.getByRole('button', { name: 'Delete…' }).click();
+  const confirmOne = page.getByRole('alertdialog', { name: 'Delete 1 enquiry?' });
+  await expect(confirmOne).toContainText('This deletes the selected enquiry');
+  await toastsGone(page);
+  await confirmOne.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('1 enquiry deleted.')).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText('No contact submissions found')).toBeVisible();
 
   // The database wrote one entry per action, with the count, and none per enquiry.
@@ -94,7 +117,12 @@ test('a held enquiry is marked and found by the held filter; staff mark many spa
     {
       action: 'admin_enquiries_deleted',
       resource_id: null,
-      details: expect.objectContaining({ requested: 3, count: 3, contact_submissions: 3 }),
+      details: expect.objectContaining({ requested: 2, count: 2, contact_submissions: 2 }),
+    },
+    {
+      action: 'admin_enquiries_deleted',
+      resource_id: null,
+      details: expect.objectContaining({ requested: 1, count: 1, contact_submissions: 1 }),
     },
   ]);
   const { data: perRow } = await serviceClient()
