@@ -80,17 +80,20 @@ export function DataRequestsPanel({ client }: { client: AppSupabaseClient }) {
 
   return (
     <div className="space-y-6">
-      <EmailForm
-        name="Find a person's data"
-        label="E-mail address"
-        hint="The address the person used in their enquiry; any upper or lower case."
-        error={fieldError}
-        value={email}
-        onValueChange={setEmail}
-        onSubmit={() => void lookUp()}
-        submitLabel={state.kind === 'busy' ? 'Looking up…' : 'Look up'}
-        busy={state.kind === 'busy'}
-      />
+      {/* One address needs no more than a form's width; full width it ran across a wide screen. */}
+      <div className="max-w-2xl">
+        <EmailForm
+          name="Find a person's data"
+          label="E-mail address"
+          hint="The address the person used in their enquiry; any upper or lower case."
+          error={fieldError}
+          value={email}
+          onValueChange={setEmail}
+          onSubmit={() => void lookUp()}
+          submitLabel={state.kind === 'busy' ? 'Looking up…' : 'Look up'}
+          busy={state.kind === 'busy'}
+        />
+      </div>
 
       <div role="status" aria-live="polite">
         {state.kind === 'failed' ? (
