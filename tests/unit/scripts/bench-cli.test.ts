@@ -42,9 +42,8 @@ describe('the JS budget check inside npm test', () => {
   it('exits 1 when a public page goes over its budget, naming it', () => {
     fakeBuild(budgetsKb.otherPublic + 5);
     const run = bench('--only', 'bytes', '--no-build');
-    expect(run.stdout).toMatch(
-      /\| \/about \| 11\d\.\d \| ≤ 110\.1 \| \*\*FAIL\*\*: over budget \|/,
-    );
+    expect(run.stdout).toContain(`| ≤ ${budgetsKb.otherPublic} | **FAIL**: over budget |`);
+    expect(run.stdout).toMatch(/\| \/about \| 11\d\.\d \| ≤ /);
     expect(run.stdout).toContain('1 route(s) over the JS budget: /about');
     expect(run.status).toBe(1);
   }, 60_000);
