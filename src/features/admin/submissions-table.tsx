@@ -5,10 +5,13 @@ import type { ListSort, Submission } from '@/features/admin/list-submissions';
 import { SortHeader } from '@/features/admin/sort-header';
 import {
   displayInterest,
+  displayMessage,
+  displayTimeline,
   displayValue,
   formatDate,
   formatDateTime,
   formatTime,
+  truncate,
 } from '@/features/admin/submission-format';
 import { UnreadMark } from '@/features/admin/unread-mark';
 import { mailtoHref } from '@/lib/mailto';
@@ -80,7 +83,7 @@ export function SubmissionsTable({
     >
       <table
         aria-busy={busy || undefined}
-        className={`w-full min-w-[54rem] border-collapse text-left text-sm ${busy ? 'opacity-60' : ''}`}
+        className={`w-full min-w-[78rem] border-collapse text-left text-sm ${busy ? 'opacity-60' : ''}`}
       >
         <thead className="bg-slate-50 text-xs tracking-wide text-ink-muted uppercase">
           <tr>
@@ -101,11 +104,14 @@ export function SubmissionsTable({
                 />
               }
             >
-              Received
+              Date
             </SortHeader>
             <SortHeader sortKey="name" {...sortable}>
               Name
             </SortHeader>
+            <th scope="col" className={plainHeader}>
+              Email
+            </th>
             <SortHeader sortKey="company" {...sortable}>
               Company
             </SortHeader>
@@ -113,7 +119,10 @@ export function SubmissionsTable({
               Status
             </SortHeader>
             <th scope="col" className={plainHeader}>
-              Service interest
+              Service Interest
+            </th>
+            <th scope="col" className={plainHeader}>
+              Timeline
             </th>
             <th scope="col" className={plainHeader}>
               Assigned to
@@ -121,6 +130,9 @@ export function SubmissionsTable({
             <SortHeader sortKey="last_contact" {...sortable}>
               Last contact
             </SortHeader>
+            <th scope="col" className={plainHeader}>
+              Message
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
@@ -151,6 +163,7 @@ type RowProps = {
 function SubmissionRow({ row, onView, checked, onSelect, marks }: RowProps) {
   const name = displayValue(row.Name);
   const email = displayValue(row.Email);
+  const message = displayMessage(row.Message);
   const unread = marks.isUnread(row.id);
   return (
     <tr
@@ -186,20 +199,20 @@ function SubmissionRow({ row, onView, checked, onSelect, marks }: RowProps) {
           </button>
           {unread ? <UnreadMark /> : null}
         </span>
-        <span className="block text-xs font-normal [overflow-wrap:anywhere] text-ink-muted">
-          {row.Email ? (
-            // 24 px tall, as is the name's button above it: small targets stacked closely are hard
-            // to hit apart (axe: target-size).
-            <a
-              href={mailtoHref(row.Email)}
-              className="inline-block py-1 underline-offset-2 hover:underline"
-            >
-              {email}
-            </a>
-          ) : (
-            email
-          )}
-        </span>
+      </td>
+      <td className={`${cell} min-w-[12rem] font-normal [overflow-wrap:anywhere]`}>
+        {row.Email ? (
+          // 24 px tall, as is the name's button above it: small targets stacked closely are hard
+          // to hit apart (axe: target-size).
+          <a
+            href={mailtoHref(row.Email)}
+            className="inline-block py-1 text-brand-700 underline-offset-2 hover:underline"
+          >
+            {email}
+          </a>
+        ) : (
+          email
+        )}
       </td>
       <td className={`${cell} min-w-[9rem] [overflow-wrap:anywhere]`}>
         {displayValue(row.Company)}
@@ -212,6 +225,7 @@ function SubmissionRow({ row, onView, checked, onSelect, marks }: RowProps) {
         </span>
       </td>
       <td className={`${cell} min-w-[8rem]`}>{displayInterest(row.Interest)}</td>
+      <td className={`${cell} whitespace-nowrap`}>{displayTimeline(row.Timeline)}</td>
       <td className={`${cell} min-w-[8rem] [overflow-wrap:anywhere]`}>
         {marks.assignee(row.assigned_to)}
       </td>
@@ -219,11 +233,13 @@ function SubmissionRow({ row, onView, checked, onSelect, marks }: RowProps) {
         {row.last_contacted_at ? (
           <time dateTime={row.last_contacted_at}>{formatDate(row.last_contacted_at)}</time>
         ) : (
-          <>
-            <span aria-hidden="true">—</span>
-            <span className="sr-only">None</span>
-          </>
+          'N/A'
         )}
+      </td>
+      <td className={`${cell} min-w-[14rem] font-normal`}>
+        <span title={message} className="text-ink-soft">
+          {truncate(message)}
+        </span>
       </td>
     </tr>
   );

@@ -48,7 +48,7 @@ describe('AdminDashboard', () => {
     expect(await screen.findByText('No contact submissions found')).toBeInTheDocument();
   });
 
-  it('lists rows with received, name and address, company, status, interest, assignee and last contact; unread ones bold and marked', async () => {
+  it('lists rows with date, name, address, company, status, interest, timeline, assignee, last contact and message; unread ones bold and marked', async () => {
     renderDashboard({
       rows: [
         submission(1, { Interest: 'ai-ml', assigned_to: 'staff-1' }),
@@ -76,13 +76,16 @@ describe('AdminDashboard', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent?.replace(/[↑↓↕]/g, '')),
     ).toEqual([
-      'Received',
+      'Date',
       'Name',
+      'Email',
       'Company',
       'Status',
-      'Service interest',
+      'Service Interest',
+      'Timeline',
       'Assigned to',
       'Last contact',
+      'Message',
     ]);
     const [, first, second, third] = within(table).getAllByRole('row');
     expect(first).toHaveAttribute('data-enquiry-id', submission(1).id);
@@ -91,7 +94,9 @@ describe('AdminDashboard', () => {
     expect(first).toHaveTextContent('New');
     expect(first).toHaveTextContent('AI & Machine Learning');
     expect(await within(first!).findByText('Ada Lovelace')).toBeInTheDocument();
-    expect(first).toHaveTextContent('—None');
+    expect(first).toHaveTextContent('Immediate');
+    // never contacted: an empty cell reads N/A like the others
+    expect(within(first!).getAllByRole('cell')[8]).toHaveTextContent(/^N\/A$/);
     // not opened by this staff member yet: bold, and said in words
     expect(await within(first!).findByText('Unread')).toBeInTheDocument();
     expect(first).toHaveClass('font-bold');
@@ -103,8 +108,8 @@ describe('AdminDashboard', () => {
     expect(within(second!).queryByText('Unread')).toBeNull();
     expect(second).not.toHaveClass('font-bold');
     expect(third).toHaveTextContent('Unassigned');
-    // the message and timeline stay in the enquiry's dialog
-    expect(table).not.toHaveTextContent('Message number 1');
+    // the message is shown in full as the preview's tooltip
+    expect(within(first!).getByTitle('Message number 1 for the team.')).toBeInTheDocument();
   });
 
   it('sorts by a column header from the first page again, and asks the database for that order', async () => {
