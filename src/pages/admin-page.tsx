@@ -1,6 +1,3 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
-
 import { staffFooterLink } from '@/components/admin/staff-frame';
 import { Seo } from '@/components/layout/seo';
 import { paths } from '@/config/paths';
@@ -13,14 +10,7 @@ import { StaffAreaFrame } from '@/features/auth/staff-area-frame';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
 
 export default function AdminPage() {
-  const [, setSearchParams] = useSearchParams();
   const { enquiryId, setEnquiry, pollIntervalMs } = useEnquiryAddress();
-
-  // Signing out lands on the plain /auth, not on one whose next= reopens this list.
-  const clearList = useCallback(
-    () => setSearchParams(new URLSearchParams(), { replace: true }),
-    [setSearchParams],
-  );
 
   return (
     <>
@@ -34,7 +24,6 @@ export default function AdminPage() {
         <StaffAreaFrame
           current="enquiries"
           footer={<CookieSettingsButton className={staffFooterLink} />}
-          beforeSignOut={clearList}
         >
           <ProtectedRoute adminOnly pageTitle="Admin Dashboard">
             {({ user, role, client }) => (
