@@ -21,13 +21,13 @@ export default function AdminPage() {
         noindex
       />
       <AuthProvider>
-        <StaffAreaFrame
-          current="enquiries"
-          footer={<CookieSettingsButton className={staffFooterLink} />}
-        >
-          <ProtectedRoute adminOnly pageTitle="Admin Dashboard">
-            {({ user, role, client }) => (
-              <AdminQueryProvider>
+        <AdminQueryProvider>
+          <StaffAreaFrame
+            current="enquiries"
+            footer={<CookieSettingsButton className={staffFooterLink} />}
+          >
+            <ProtectedRoute adminOnly pageTitle="Admin Dashboard">
+              {({ user, role, client }) => (
                 <AdminDashboard
                   client={client}
                   email={user.email ?? ''}
@@ -36,10 +36,10 @@ export default function AdminPage() {
                   onEnquiryChange={setEnquiry}
                   pollIntervalMs={pollIntervalMs}
                 />
-              </AdminQueryProvider>
-            )}
-          </ProtectedRoute>
-        </StaffAreaFrame>
+              )}
+            </ProtectedRoute>
+          </StaffAreaFrame>
+        </AdminQueryProvider>
       </AuthProvider>
     </>
   );
