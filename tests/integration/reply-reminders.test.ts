@@ -201,6 +201,41 @@ describe('reminders and escalations', () => {
     ]);
   });
 
+  it("erasing the assignee's address removes their reminder mail, and neither alert is queued again", async () => {
+    const id = await seedEnquiry(arrived);
+    await backend.sql(`update public.contact_submissions set assigned_to = $1 where id = $2`, [
+      assignee.id,
+      id,
+    ]);
+    expect(await remind('2026-11-21T05:00:00Z')).toEqual({ reminders: 1, escalations: 0 });
+    expect(await remind('2026-11-21T09:00:00Z')).toEqual({ reminders: 0, escalations: 1 });
+
+    const { error } = await admin.rpc('erase_subject_data', { _email: ASSIGNEE });
+    expect(error).toBeNull();
+    // the reminder went to the address and the escalation names it as the assignee.
+    expect(await reminderJobs()).toEqual([]);
+
+    for (const now of ['2026-11-21T05:00:00Z', '2026-11-21T09:00:00Z', '2026-11-22T09:00:00Z']) {
+      expect(await remind(now)).toEqual({ reminders: 0, escalations: 0 });
+    }
+    expect(await reminderJobs()).toEqual([]);
+  });
+
+  it('a reminder whose job was erased before the due time still leads to one escalation, once', async () => {
+    const id = await seedEnquiry(arrived);
+    await backend.sql(`update public.contact_submissions set assigned_to = $1 where id = $2`, [
+      assignee.id,
+      id,
+    ]);
+    expect(await remind('2026-11-21T05:00:00Z')).toEqual({ reminders: 1, escalations: 0 });
+    const { error } = await admin.rpc('erase_subject_data', { _email: ASSIGNEE });
+    expect(error).toBeNull();
+    expect(await remind('2026-11-21T06:00:00Z')).toEqual({ reminders: 0, escalations: 0 });
+    expect(await remind('2026-11-21T09:00:00Z')).toEqual({ reminders: 0, escalations: 1 });
+    expect(await remind('2026-11-21T09:05:00Z')).toEqual({ reminders: 0, escalations: 0 });
+    expect((await reminderJobs()).map((job) => job.kind)).toEqual(['reply_escalation']);
+  });
+
   it('the sender mails the reminder to the assignee and the escalation to the staff address, each naming the enquirer and linking to it', async () => {
     const id = await seedEnquiry(arrived);
     await backend.sql(`update public.contact_submissions set assigned_to = $1 where id = $2`, [
@@ -254,6 +289,46 @@ describe('a staff reply through the sender', () => {
       text: 'Hello,\n\nThanks for writing. Shall we talk on Friday?\n\nJane\n\n-- \nJane Doe, Kestrel Data',
     });
   });
+
+  it('once sent, its job keeps only the reply id; the timeline still shows the reply from the enquiry', async () => {
+    const id = await seedEnquiry(new Date().toISOString());
+    await backend.sql(`delete from private.enquiry_mail_jobs`);
+    const body = 'Thanks, Visitor. Call me on 020 7946 0000.';
+    const { data: replyId, error } = await admin.rpc('send_enquiry_reply', {
+      _submission_id: id,
+      _body: body,
+    });
+    expect(error).toBeNull();
+    const replyJob = () =>
+      backend.sql<{ id: string; status: string; recipient: string; payload: object }>(
+        `select id::text, status, recipient, payload from private.enquiry_mail_jobs where kind = 'reply'`,
+      );
+    // until it is sent the job carries what the sender mails.
+    expect((await replyJob())[0]!.payload).toMatchObject({
+      body,
+      staff_email: 'jane.doe@kestrel.test',
+    });
+
+    expect(await runSender()).toMatchObject({ sent: 1, errors: 0 });
+    const [job] = await replyJob();
+    expect(job).toMatchObject({ status: 'sent', recipient: `clock-${counter}@example.com` });
+    expect(job!.payload).toEqual({ reply_id: replyId });
+
+    const { data: timeline, error: timelineError } = await admin.rpc('enquiry_timeline', {
+      _submission_id: id,
+    });
+    expect(timelineError).toBeNull();
+    const events = timeline as { event: string; details: Record<string, unknown> }[];
+    expect(events.find((row) => row.event === 'reply_sent')?.details).toMatchObject({
+      reply_id: replyId,
+      author_name: 'Jane Doe',
+      body,
+    });
+    expect(events.find((row) => row.event === 'mail_reply_sent')?.details).toEqual({
+      job_id: job!.id,
+      reply_id: replyId,
+    });
+  });
 });
 
 describe('the weekly summary', () => {
@@ -284,8 +359,30 @@ describe('the weekly summary', () => {
     expect((await summaries()).map((row) => row.payload.week_start)).toEqual(['2026-05-25']);
   });
 
-  it('counts last week by interest and source, the first responses, overdue, won and lost; the sender mails it to staff', async () => {
+  /** Sets an enquiry's status as staff do, with its audit entry dated `at`. */
+  const setStatus = async (id: string, status: string, at: string) => {
+    const changed = await backend.sql<{ id: string }>(
+      `with changed as (
+         update public.contact_submissions set status = $2 where id = $1 returning id
+       )
+       select id::text from changed`,
+      [id, status],
+    );
+    expect(changed).toHaveLength(1);
+    await backend.sql(
+      `update public.audit_log set created_at = $3::timestamptz
+        where id = (select id from public.audit_log
+                     where action = 'admin_enquiry_status_changed' and resource_id = $1
+                       and details ->> 'to' = $2
+                     order by created_at desc limit 1)`,
+      [id, status, at],
+    );
+  };
+
+  it('counts last week by interest and source, the first responses and overdue; the sender mails it to staff', async () => {
     const answeredFast = await seedEnquiry('2026-11-23T10:00:00Z');
+    // arrived won and lost, with no status change in the week: the mail's won and lost count
+    // changes (see the next test), not arrivals.
     await seedEnquiry('2026-11-24T10:00:00Z', 'won');
     await seedEnquiry('2026-11-25T10:00:00Z', 'lost');
     await seedEnquiry('2026-11-26T10:00:00Z', 'spam');
@@ -310,11 +407,10 @@ describe('the weekly summary', () => {
       median_first_response_seconds: 3 * 3600,
       answered_within_promise: 1,
       overdue_now: 0,
-      won: 1,
-      lost: 1,
+      won: 0,
+      lost: 0,
       promise_hours: 24,
     });
-
     await backend.sql(`update private.enquiry_mail_jobs set next_attempt_at = now()`);
     expect(await runSender()).toMatchObject({ sent: 1, errors: 0 });
     const [mail] = api.received;
@@ -322,5 +418,51 @@ describe('the weekly summary', () => {
     expect(mail!.body.subject).toBe('Enquiries: week of 2026-11-23');
     expect(mail!.body.text).toContain('Data Strategy: 3');
     expect(mail!.body.text).toContain('Median first response: 3.0 h');
+  });
+
+  it('counts as won and lost the enquiries whose last status change in the week set them so and still does, whenever they arrived', async () => {
+    // London week of Monday 23 November 2026 (GMT): 2026-11-23T00:00Z to 2026-11-30T00:00Z.
+    const wonFromOctober = await seedEnquiry('2026-10-05T10:00:00Z');
+    await setStatus(wonFromOctober, 'won', '2026-11-24T12:00:00Z');
+    const lostInWeek = await seedEnquiry('2026-11-24T10:00:00Z');
+    await setStatus(lostInWeek, 'lost', '2026-11-29T23:59:00Z');
+    const wonThenLost = await seedEnquiry('2026-11-02T10:00:00Z');
+    await setStatus(wonThenLost, 'won', '2026-11-25T09:00:00Z');
+    await setStatus(wonThenLost, 'lost', '2026-11-27T09:00:00Z');
+    // arrived in the week, won only after it, before the summary: not last week's outcome.
+    const wonAfterWeek = await seedEnquiry('2026-11-25T10:00:00Z');
+    await setStatus(wonAfterWeek, 'won', '2026-11-30T00:00:00Z');
+    // won in the week before, lost in the week after: neither counts for this week.
+    const wonBefore = await seedEnquiry('2026-11-10T10:00:00Z');
+    await setStatus(wonBefore, 'won', '2026-11-22T23:59:00Z');
+    // won in the week, then moved back before the summary, or marked spam in bulk (which writes
+    // no per-enquiry change): no longer won.
+    const reopened = await seedEnquiry('2026-11-20T10:00:00Z');
+    await setStatus(reopened, 'won', '2026-11-26T09:00:00Z');
+    await setStatus(reopened, 'in_progress', '2026-11-30T07:00:00Z');
+    const spammed = await seedEnquiry('2026-11-20T10:00:00Z');
+    await setStatus(spammed, 'won', '2026-11-26T10:00:00Z');
+    const { error } = await admin.rpc('bulk_enquiry_action', { _ids: [spammed], _action: 'spam' });
+    expect(error).toBeNull();
+    // won in the week, then deleted.
+    const deleted = await seedEnquiry('2026-11-20T10:00:00Z');
+    await setStatus(deleted, 'won', '2026-11-26T11:00:00Z');
+    await backend.sql(`delete from public.contact_submissions where id = $1`, [deleted]);
+
+    await backend.sql(`delete from private.enquiry_mail_jobs`);
+    expect(await queue('2026-11-30T08:00:00Z')).toBe(true);
+    const [summary] = await summaries();
+    expect(summary!.payload).toMatchObject({
+      week_start: '2026-11-23',
+      received: 2,
+      won: 1,
+      lost: 2,
+    });
+
+    await backend.sql(`update private.enquiry_mail_jobs set next_attempt_at = now()`);
+    expect(await runSender()).toMatchObject({ sent: 1, errors: 0 });
+    expect(api.received[0]!.body.text).toContain(
+      'Status set during the week, whenever the enquiry arrived, and still so now:\n  Won: 1\n  Lost: 2',
+    );
   });
 });

@@ -303,6 +303,11 @@ Deno.test(
     );
     ok(result.mail.text.includes('Median first response: 30 min'));
     ok(result.mail.text.includes('Answered within 24 hours: 4'));
+    ok(
+      result.mail.text.includes(
+        'Status set during the week, whenever the enquiry arrived, and still so now:\n  Won: 2\n  Lost: 0',
+      ),
+    );
     ok((result.mail.html ?? '').includes('AI &amp; Machine Learning'));
     equal(localTime('2026-06-01T07:00:00Z'), 'Mon 1 Jun, 08:00');
   },

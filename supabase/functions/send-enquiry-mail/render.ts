@@ -40,6 +40,8 @@ export interface WeeklySummary {
   median_first_response_seconds: number | null;
   answered_within_promise: number;
   overdue_now: number;
+  /** Enquiries, whenever they arrived, whose last status change in the week set them won, and
+   * that are still won when the summary is written; lost likewise. */
   won: number;
   lost: number;
   promise_hours: number;
@@ -424,7 +426,10 @@ function renderWeeklySummary(summary: MailPayload, settings: RenderSettings): Re
     `Median first response: ${duration(summary.median_first_response_seconds)}`,
     `Answered within ${hours} hours: ${summary.answered_within_promise ?? 0}`,
     `Overdue now: ${summary.overdue_now ?? 0}`,
-    `Won: ${summary.won ?? 0}, lost: ${summary.lost ?? 0}`,
+    '',
+    'Status set during the week, whenever the enquiry arrived, and still so now:',
+    `  Won: ${summary.won ?? 0}`,
+    `  Lost: ${summary.lost ?? 0}`,
     '',
     `Open the admin area: ${settings.siteUrl.replace(/\/+$/, '')}/admin`,
   ];
