@@ -392,6 +392,7 @@ export type Database = {
           status: string;
         }[];
       };
+      enquiry_dashboard_figures: { Args: { _since?: string }; Returns: Json };
       enquiry_list_counts: {
         Args: { _interest?: string; _search?: string; _timeline?: string };
         Returns: {

@@ -31,6 +31,7 @@ const tables = ['contact_submissions', 'enquiry_notes', 'audit_log'] as const;
 const rpcs: [string, Record<string, unknown>][] = [
   ['list_staff', {}],
   ['enquiry_overview', {}],
+  ['enquiry_dashboard_figures', {}],
   ['list_failed_enquiry_mail', {}],
   ['retry_failed_enquiry_mail', { job_id: '00000000-0000-4000-8000-000000000000' }],
   ['subject_access', { _email: SUBJECT }],

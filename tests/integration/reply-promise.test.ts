@@ -271,6 +271,7 @@ describe('visitors and members', () => {
         client.rpc('enquiries_needing_reply'),
         client.rpc('enquiry_response_overview'),
         client.rpc('enquiry_source_overview'),
+        client.rpc('enquiry_dashboard_figures'),
         client.rpc('enquiry_timeline', { _submission_id: id }),
       ];
       for (const { error } of await Promise.all(calls)) {
@@ -359,6 +360,22 @@ describe('where leads come from', () => {
       enquiries: 2,
       won: 1,
     });
+  });
+
+  it("answers the dashboard's figures in one request, each part as its own function does", async () => {
+    const since = '2026-11-01T00:00:00Z';
+    const [combined, overview, response, sources] = await Promise.all([
+      admin.rpc('enquiry_dashboard_figures', { _since: since }),
+      admin.rpc('enquiry_overview', { _since: since }),
+      admin.rpc('enquiry_response_overview'),
+      admin.rpc('enquiry_source_overview'),
+    ]);
+    for (const { error } of [combined, overview, response, sources]) expect(error).toBeNull();
+    const figures = combined.data as { overview: unknown; response: unknown; sources: unknown[] };
+    expect(figures.overview).toEqual(overview.data);
+    expect(figures.response).toEqual(response.data);
+    expect(figures.sources).toEqual(sources.data);
+    expect(figures.sources.length).toBeGreaterThan(0);
   });
 });
 

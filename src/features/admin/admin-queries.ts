@@ -1,14 +1,21 @@
 import {
   keepPreviousData,
+  queryOptions,
   useQuery,
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
-import { fetchOverview, type EnquiryOverview } from '@/features/admin/enquiry-overview';
+import {
+  fetchDashboardFigures,
+  type DashboardFigures,
+  type EnquiryOverview,
+} from '@/features/admin/enquiry-overview';
 import { listReadIds, markEnquiryRead } from '@/features/admin/enquiry-reads';
-import { getEnquiry } from '@/features/admin/enquiry-workflow';
+import { getEnquiry, listStaff } from '@/features/admin/enquiry-workflow';
+import { listFailedMail } from '@/features/admin/list-failed-mail';
+import type { ListView } from '@/features/admin/list-params';
 import {
   countEnquiryFigures,
   listSubmissions,
@@ -35,6 +42,7 @@ export const adminKeys = {
   countsAll: ['admin', 'enquiries', 'counts'] as const,
   counts: (search: string, interest: string, timeline: string) =>
     ['admin', 'enquiries', 'counts', search, interest, timeline] as const,
+  /** The overview's figures: counts, weeks, reply times and lead sources. */
   overview: ['admin', 'enquiries', 'overview'] as const,
   /** The signed-in staff member's read marks; `reads` alone covers every list of ids. */
   reads: ['admin', 'enquiries', 'reads'] as const,
@@ -70,6 +78,108 @@ function useReportErrors(error: unknown, errorUpdatedAt: number, when = true): v
   }, [error, errorUpdatedAt]);
 }
 
+/**
+ * How long a loaded answer counts as fresh. Long enough that the dashboard, mounting just after
+ * the requests started early (see prefetchDashboard) have answered, takes their answers instead
+ * of asking again; polls and invalidations reload regardless.
+ */
+const FRESH_MS = 10_000;
+
+function submissionsQuery(
+  client: AppSupabaseClient,
+  filters: SubmissionFilters,
+  sort: ListSort,
+  page: number,
+  pageSize: number,
+) {
+  return queryOptions({
+    queryKey: adminKeys.page(filters, sort, page, pageSize),
+    queryFn: () => listSubmissions(client, filters, sort, page, pageSize),
+    staleTime: FRESH_MS,
+  });
+}
+
+function countsQuery(
+  client: AppSupabaseClient,
+  { search, interest, timeline }: Pick<SubmissionFilters, 'search' | 'interest' | 'timeline'>,
+) {
+  return queryOptions({
+    queryKey: adminKeys.counts(search, interest, timeline),
+    queryFn: () => countEnquiryFigures(client, { search, interest, timeline }),
+    staleTime: FRESH_MS,
+  });
+}
+
+/** The staff list: the assignee names of the list, the dialog's Assigned-to list and notes. */
+export function staffQuery(client: AppSupabaseClient) {
+  return queryOptions({
+    queryKey: adminKeys.staff,
+    queryFn: () => listStaff(client),
+    staleTime: FRESH_MS,
+  });
+}
+
+export function failedMailQuery(client: AppSupabaseClient) {
+  return queryOptions({
+    queryKey: adminKeys.failedMail,
+    queryFn: () => listFailedMail(client),
+    staleTime: FRESH_MS,
+  });
+}
+
+/** What the overview query holds: the figures and what the last arrivals announced. */
+export type FiguresState = { figures: DashboardFigures; announcement: string };
+
+export function arrivalMessage(count: number, at: string): string {
+  const what = count === 1 ? '1 new enquiry' : `${count} new enquiries`;
+  return `${what} arrived at ${formatTime(at)}.`;
+}
+
+/**
+ * The overview's figures, one query for every hook that shows some of them. Each load asks how
+ * many enquiries arrived after the newest one of the load before (read from the cache, so a load
+ * started before the dashboard mounted counts as the first); arrivals after the first load are
+ * announced.
+ */
+export function figuresQuery(client: AppSupabaseClient, queryClient: QueryClient) {
+  return queryOptions({
+    queryKey: adminKeys.overview,
+    queryFn: async (): Promise<FiguresState> => {
+      const last = queryClient.getQueryData<FiguresState>(adminKeys.overview);
+      const newest = last?.figures.overview.latest_created_at ?? null;
+      const figures = await fetchDashboardFigures(client, newest);
+      const { overview } = figures;
+      // With nothing seen yet the database counts no arrivals, but every enquiry now is new.
+      const arrived = newest ? overview.arrived_since : last ? overview.total : 0;
+      const announcement =
+        arrived > 0 && overview.latest_created_at
+          ? arrivalMessage(arrived, overview.latest_created_at)
+          : (last?.announcement ?? '');
+      return { figures, announcement };
+    },
+    staleTime: FRESH_MS,
+  });
+}
+
+/**
+ * Starts the dashboard's requests (the list as the address asks for it, its counts, the
+ * overview's figures, the staff list and parked mail) into the cache the dashboard reads, as soon
+ * as an aal2 session is known: alongside the role check instead of after it. Failures stay in the
+ * cache unreported; the dashboard, if it is shown, asks again and reports its own.
+ */
+export function prefetchDashboard(
+  queryClient: QueryClient,
+  client: AppSupabaseClient,
+  { filters, sort, page }: ListView,
+  pageSize: number,
+): void {
+  void queryClient.prefetchQuery(submissionsQuery(client, filters, sort, page, pageSize));
+  void queryClient.prefetchQuery(countsQuery(client, filters));
+  void queryClient.prefetchQuery(figuresQuery(client, queryClient));
+  void queryClient.prefetchQuery(staffQuery(client));
+  void queryClient.prefetchQuery(failedMailQuery(client));
+}
+
 export type SubmissionsState = {
   /** The latest page loaded (kept on screen while the next one loads); null before the first. */
   data: SubmissionPage | null;
@@ -90,8 +200,7 @@ export function useSubmissions(
   pollMs: number,
 ): SubmissionsState {
   const query = useQuery({
-    queryKey: adminKeys.page(filters, sort, page, pageSize),
-    queryFn: () => listSubmissions(client, filters, sort, page, pageSize),
+    ...submissionsQuery(client, filters, sort, page, pageSize),
     placeholderData: keepPreviousData,
     refetchInterval: pollMs > 0 ? pollMs : false,
   });
@@ -119,8 +228,7 @@ export function useEnquiryCounts(
   // from its figures, so changing them asks for nothing. The table reports a failed load; the
   // filters then show no counts.
   const figures = useQuery({
-    queryKey: adminKeys.counts(search, interest, timeline),
-    queryFn: () => countEnquiryFigures(client, { search, interest, timeline }),
+    ...countsQuery(client, { search, interest, timeline }),
     refetchInterval: pollMs > 0 ? pollMs : false,
   });
   if (figures.isError || !figures.data) {
@@ -188,46 +296,21 @@ export function useMarkUnread(client: AppSupabaseClient): (id: string) => Promis
   };
 }
 
-export function arrivalMessage(count: number, at: string): string {
-  const what = count === 1 ? '1 new enquiry' : `${count} new enquiries`;
-  return `${what} arrived at ${formatTime(at)}.`;
-}
-
 type OverviewState = { overview: EnquiryOverview | null; announcement: string };
 
 /**
- * The overview, polled every `pollMs` while the tab is visible. Each load asks how many enquiries
- * arrived after the newest one seen so far, and arrivals after the first load are announced. A
- * failed poll keeps what is on screen; only a failed first load is reported.
+ * The overview's counts and weeks and the arrivals announcement, polled every `pollMs` while the
+ * tab is visible. A failed poll keeps what is on screen; only a failed first load is reported.
  */
 export function useOverview(client: AppSupabaseClient, pollMs: number): OverviewState {
-  const seen = useRef<{ newest: string | null; loaded: boolean; announcement: string }>({
-    newest: null,
-    loaded: false,
-    announcement: '',
-  });
   const query = useQuery({
-    queryKey: adminKeys.overview,
-    queryFn: async (): Promise<OverviewState> => {
-      const last = seen.current;
-      const overview = await fetchOverview(client, last.newest);
-      // With nothing seen yet the database counts no arrivals, but every enquiry now is new.
-      const arrived = last.newest ? overview.arrived_since : last.loaded ? overview.total : 0;
-      const announcement =
-        arrived > 0 && overview.latest_created_at
-          ? arrivalMessage(arrived, overview.latest_created_at)
-          : last.announcement;
-      seen.current = {
-        newest: overview.latest_created_at ?? last.newest,
-        loaded: true,
-        announcement,
-      };
-      return { overview, announcement };
-    },
+    ...figuresQuery(client, useQueryClient()),
     refetchInterval: pollMs > 0 ? pollMs : false,
   });
   useReportErrors(query.error, query.errorUpdatedAt, query.data === undefined);
-  return query.data ?? { overview: null, announcement: '' };
+  return query.data
+    ? { overview: query.data.figures.overview, announcement: query.data.announcement }
+    : { overview: null, announcement: '' };
 }
 
 export type EnquiryState =

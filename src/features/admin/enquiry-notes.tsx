@@ -4,11 +4,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toast/notify';
-import { adminKeys, invalidateEnquiries } from '@/features/admin/admin-queries';
+import { adminKeys, invalidateEnquiries, staffQuery } from '@/features/admin/admin-queries';
 import {
   addNote,
   listNotes,
-  listStaff,
   MAX_NOTE_LENGTH,
   noteAuthor,
   noteSchema,
@@ -28,8 +27,7 @@ export function EnquiryNotes({ client, enquiryId }: Props) {
     queryKey: adminKeys.notes(enquiryId),
     queryFn: () => listNotes(client, enquiryId),
   });
-  const staff =
-    useQuery({ queryKey: adminKeys.staff, queryFn: () => listStaff(client) }).data ?? [];
+  const staff = useQuery(staffQuery(client)).data ?? [];
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>();
   const adding = useMutation({

@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 
 import { SubmissionsQueryError } from '@/features/admin/list-submissions';
+import {
+  responseOverviewSchema,
+  sourceRowSchema,
+  tabulateSources,
+  type ResponseOverview,
+  type SourceOverview,
+} from '@/features/admin/response-overview';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 const count = z.number().check(z.int(), z.nonnegative());
@@ -29,14 +36,34 @@ const overviewSchema = z.object({
 export type EnquiryOverview = z.infer<typeof overviewSchema>;
 export type WeeklyCount = EnquiryOverview['weekly'][number];
 
-/** The dashboard's figures over every enquiry; `since` counts the arrivals after it. */
-export async function fetchOverview(
+const figuresSchema = z.object({
+  overview: overviewSchema,
+  response: responseOverviewSchema,
+  sources: z.array(sourceRowSchema),
+});
+
+/** Everything the dashboard's overview shows, from one request. */
+export type DashboardFigures = {
+  overview: EnquiryOverview;
+  response: ResponseOverview;
+  sources: SourceOverview;
+};
+
+/**
+ * The dashboard's figures over every enquiry (counts and weeks, reply times, lead sources), from
+ * public.enquiry_dashboard_figures(); `since` counts the arrivals after it.
+ */
+export async function fetchDashboardFigures(
   client: AppSupabaseClient,
   since: string | null,
-): Promise<EnquiryOverview> {
-  const { data, error } = await client.rpc('enquiry_overview', since ? { _since: since } : {});
+): Promise<DashboardFigures> {
+  const { data, error } = await client.rpc(
+    'enquiry_dashboard_figures',
+    since ? { _since: since } : {},
+  );
   if (error) throw new SubmissionsQueryError(error);
-  return overviewSchema.parse(data);
+  const { overview, response, sources } = figuresSchema.parse(data);
+  return { overview, response, sources: tabulateSources(sources) };
 }
 
 /** "+2 on last week", "−1 on last week", "Same as last week". */

@@ -5,14 +5,9 @@ import { buttonClass } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { SelectOptions } from '@/components/ui/select-options';
 import { notify } from '@/components/ui/toast/notify';
-import { adminKeys } from '@/features/admin/admin-queries';
+import { staffQuery } from '@/features/admin/admin-queries';
 import { ENQUIRY_STATUSES, isEnquiryStatus, statusLabel } from '@/features/admin/enquiry-status';
-import {
-  listStaff,
-  staffLabel,
-  updateEnquiry,
-  type WorkflowChange,
-} from '@/features/admin/enquiry-workflow';
+import { staffLabel, updateEnquiry, type WorkflowChange } from '@/features/admin/enquiry-workflow';
 import { SubmissionsQueryError, type Submission } from '@/features/admin/list-submissions';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
@@ -45,8 +40,7 @@ export function EnquiryWorkflowForm({ client, enquiry, onUpdated }: Props) {
   const [status, setStatus] = useState(enquiry.status);
   const [assignee, setAssignee] = useState(enquiry.assigned_to ?? '');
   const [contacted, setContacted] = useState(toDateInput(enquiry.last_contacted_at));
-  const staff =
-    useQuery({ queryKey: adminKeys.staff, queryFn: () => listStaff(client) }).data ?? [];
+  const staff = useQuery(staffQuery(client)).data ?? [];
   const saving = useMutation({
     mutationFn: async ({ change }: { change: WorkflowChange; done: string }) => {
       const updated = await updateEnquiry(client, enquiry.id, change);

@@ -3,10 +3,9 @@ import { useId, useState } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { formatUkDate } from '@/components/ui/formatted-date';
-import { adminKeys } from '@/features/admin/admin-queries';
+import { adminKeys, failedMailQuery } from '@/features/admin/admin-queries';
 import {
   describeFailedMail,
-  listFailedMail,
   retryFailedMail,
   type FailedMail,
 } from '@/features/admin/list-failed-mail';
@@ -22,8 +21,7 @@ type NoticeProps = { client: AppSupabaseClient };
 export function FailedMailNotice({ client }: NoticeProps) {
   const headingId = useId();
   const queryClient = useQueryClient();
-  const failed =
-    useQuery({ queryKey: adminKeys.failedMail, queryFn: () => listFailedMail(client) }).data ?? [];
+  const failed = useQuery(failedMailQuery(client)).data ?? [];
   const [status, setStatus] = useState('');
   const retrying = useMutation({
     mutationFn: (mail: FailedMail) => retryFailedMail(client, mail.id),

@@ -1,16 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { listStaff, type StaffMember } from '@/features/admin/enquiry-workflow';
+import { figuresQuery, staffQuery } from '@/features/admin/admin-queries';
+import type { StaffMember } from '@/features/admin/enquiry-workflow';
 import {
   listEnquiriesNeedingReply,
   type EnquiryNeedingReply,
 } from '@/features/admin/list-enquiries-needing-reply';
-import {
-  fetchResponseOverview,
-  fetchSourceOverview,
-  type ResponseOverview,
-  type SourceOverview,
-} from '@/features/admin/response-overview';
+import type { ResponseOverview, SourceOverview } from '@/features/admin/response-overview';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 /**
@@ -19,9 +15,6 @@ import type { AppSupabaseClient } from '@/lib/supabase';
  */
 export const replyClockKeys = {
   needingReply: ['admin', 'enquiries', 'needs-reply'] as const,
-  responseOverview: ['admin', 'enquiries', 'response-overview'] as const,
-  sourceOverview: ['admin', 'enquiries', 'source-overview'] as const,
-  staff: ['admin', 'staff'] as const,
 };
 
 // A failed load is said where the figures would be (the page's alert, the overview's note), not
@@ -49,29 +42,31 @@ export function useEnquiriesNeedingReply(
 
 /** The staff list (shared with the dialog's Assigned-to list); empty until loaded. */
 export function useStaffList(client: AppSupabaseClient): StaffMember[] {
-  return useQuery({ queryKey: replyClockKeys.staff, queryFn: () => listStaff(client) }).data ?? [];
+  return useQuery(staffQuery(client)).data ?? [];
 }
 
+/** The reply figures (what is owed now, how fast replies came) of the overview's figures. */
 export function useResponseOverview(
   client: AppSupabaseClient,
   pollMs: number,
 ): { data: ResponseOverview | null; settled: boolean } {
   const query = useQuery({
-    queryKey: replyClockKeys.responseOverview,
-    queryFn: () => fetchResponseOverview(client),
+    ...figuresQuery(client, useQueryClient()),
     refetchInterval: poll(pollMs),
+    select: (state) => state.figures.response,
   });
   return { data: query.data ?? null, settled: !query.isPending };
 }
 
+/** The lead-source tables of the overview's figures. */
 export function useSourceOverview(
   client: AppSupabaseClient,
   pollMs: number,
 ): { data: SourceOverview | null; settled: boolean } {
   const query = useQuery({
-    queryKey: replyClockKeys.sourceOverview,
-    queryFn: () => fetchSourceOverview(client),
+    ...figuresQuery(client, useQueryClient()),
     refetchInterval: poll(pollMs),
+    select: (state) => state.figures.sources,
   });
   return { data: query.data ?? null, settled: !query.isPending };
 }

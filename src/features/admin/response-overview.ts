@@ -1,8 +1,5 @@
 import * as z from 'zod/mini';
 
-import { SubmissionsQueryError } from '@/features/admin/list-submissions';
-import type { AppSupabaseClient } from '@/lib/supabase';
-
 const count = z.number().check(z.int(), z.nonnegative());
 
 const responseWeekSchema = z.object({
@@ -15,7 +12,7 @@ const responseWeekSchema = z.object({
 });
 
 /** The shape public.enquiry_response_overview() returns, checked at the edge. */
-const responseOverviewSchema = z.object({
+export const responseOverviewSchema = z.object({
   promise_seconds: count,
   awaiting_reply: count,
   overdue: count,
@@ -27,14 +24,7 @@ const responseOverviewSchema = z.object({
 export type ResponseOverview = z.infer<typeof responseOverviewSchema>;
 export type ResponseWeek = z.infer<typeof responseWeekSchema>;
 
-/** How quickly enquiries were answered, per week of arrival, and what is owed now. */
-export async function fetchResponseOverview(client: AppSupabaseClient): Promise<ResponseOverview> {
-  const { data, error } = await client.rpc('enquiry_response_overview');
-  if (error) throw new SubmissionsQueryError(error);
-  return responseOverviewSchema.parse(data);
-}
-
-const sourceRowSchema = z.object({
+export const sourceRowSchema = z.object({
   dimension: z.enum(['source', 'landing_page']),
   value: z.string(),
   enquiries: count,
@@ -48,14 +38,12 @@ export type SourceOverview = { sources: SourceRow[]; landingPages: SourceRow[] }
 export const SOURCE_TABLE_ROWS = 10;
 
 /**
- * Enquiries and won enquiries of the last 12 weeks by source and by landing page, most first,
- * the top ten of each. The database names a lead with neither "(direct)" and an unrecorded
- * landing page "(unknown)"; these read "Direct" and "Not recorded" here.
+ * The rows of public.enquiry_source_overview() (enquiries and won enquiries of the last 12 weeks
+ * by source and by landing page) as two tables, most first, the top ten of each. The database
+ * names a lead with neither "(direct)" and an unrecorded landing page "(unknown)"; these read
+ * "Direct" and "Not recorded" here.
  */
-export async function fetchSourceOverview(client: AppSupabaseClient): Promise<SourceOverview> {
-  const { data, error } = await client.rpc('enquiry_source_overview');
-  if (error) throw new SubmissionsQueryError(error);
-  const rows = z.array(sourceRowSchema).parse(data ?? []);
+export function tabulateSources(rows: readonly SourceRow[]): SourceOverview {
   const pick = (dimension: SourceRow['dimension']) =>
     rows
       .filter((row) => row.dimension === dimension)

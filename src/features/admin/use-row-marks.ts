@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
-import { adminKeys, useReadMarks } from '@/features/admin/admin-queries';
+import { staffQuery, useReadMarks } from '@/features/admin/admin-queries';
 import { useMinuteClock } from '@/features/admin/enquiry-first-response';
-import { listStaff } from '@/features/admin/enquiry-workflow';
 import type { Submission } from '@/features/admin/list-submissions';
 import type { RowMarks } from '@/features/admin/submissions-table';
 import type { AppSupabaseClient } from '@/lib/supabase';
@@ -15,7 +14,7 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 export function useRowMarks(client: AppSupabaseClient, rows: readonly Submission[]): RowMarks {
   const ids = useMemo(() => rows.map((row) => row.id), [rows]);
   const readIds = useReadMarks(client, ids);
-  const staff = useQuery({ queryKey: adminKeys.staff, queryFn: () => listStaff(client) }).data;
+  const staff = useQuery(staffQuery(client)).data;
   const now = useMinuteClock();
   return useMemo(() => {
     const names = new Map(

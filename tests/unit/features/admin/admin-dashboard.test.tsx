@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToastMessage } from '@/components/ui/toast/notify';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../auth/test-helpers';
-import { overviewOf, renderDashboard, submission } from './admin-test-data';
+import { figuresOf, overviewOf, renderDashboard, submission } from './admin-test-data';
 import { isHeadCount } from './fake-admin-client';
 
 let toasts: ToastMessage[];
@@ -312,27 +312,31 @@ describe('the overview', () => {
   it('shows this week and month against the previous period, open and closed, and the chart', async () => {
     renderDashboard({
       rpc: {
-        enquiry_overview: () => ({
-          data: overviewOf({
-            this_week: 5,
-            previous_week: 3,
-            this_month: 9,
-            previous_month: 9,
-            open: 6,
-            closed: 4,
-            total: 10,
-            weekly: Array.from({ length: 12 }, (_, i) => ({
-              week_start: `2026-${i < 4 ? '09' : i < 8 ? '10' : '11'}-${String((i % 4) * 7 + 1).padStart(2, '0')}`,
-              total: i === 11 ? 5 : 0,
-              by_interest: (i === 11 ? { 'ai-ml': 3, analytics: 2 } : {}) as Record<string, number>,
-            })),
-          }),
+        enquiry_dashboard_figures: () => ({
+          data: figuresOf(
+            overviewOf({
+              this_week: 5,
+              previous_week: 3,
+              this_month: 9,
+              previous_month: 9,
+              open: 6,
+              closed: 4,
+              total: 10,
+              weekly: Array.from({ length: 12 }, (_, i) => ({
+                week_start: `2026-${i < 4 ? '09' : i < 8 ? '10' : '11'}-${String((i % 4) * 7 + 1).padStart(2, '0')}`,
+                total: i === 11 ? 5 : 0,
+                by_interest: (i === 11 ? { 'ai-ml': 3, analytics: 2 } : {}) as Record<
+                  string,
+                  number
+                >,
+              })),
+            }),
+          ),
         }),
       },
     });
     const overview = screen.getByRole('region', { name: 'Overview' });
-    await waitFor(() => expect(within(overview).getByText('This week')).toBeInTheDocument());
-    expect(within(overview).getByText('+2 on last week so far')).toBeInTheDocument();
+    expect(await within(overview).findByText('+2 on last week so far')).toBeInTheDocument();
     expect(within(overview).getByText('Same as last month so far')).toBeInTheDocument();
     expect(within(overview).getByText('New and in progress')).toBeInTheDocument();
     expect(
@@ -341,7 +345,10 @@ describe('the overview', () => {
       }),
     ).toBeInTheDocument();
     // The table alternative holds the same figures, one row per week.
-    const table = within(overview).getByRole('table', { hidden: true });
+    const table = within(overview).getByRole('table', {
+      name: 'Enquiries per week by service interest',
+      hidden: true,
+    });
     const rows = within(table).getAllByRole('row', { hidden: true });
     expect(rows).toHaveLength(13);
     expect(
@@ -361,16 +368,18 @@ describe('the overview', () => {
       rows,
       pollIntervalMs: 40,
       rpc: {
-        enquiry_overview: () => {
+        enquiry_dashboard_figures: () => {
           polls += 1;
           const arrived = polls >= 3;
           if (arrived && rows.length === 1) rows.unshift(submission(0, { Name: 'Newcomer' }));
           return {
-            data: overviewOf({
-              total: rows.length,
-              arrived_since: arrived ? 1 : 0,
-              latest_created_at: rows[0]!.created_at,
-            }),
+            data: figuresOf(
+              overviewOf({
+                total: rows.length,
+                arrived_since: arrived ? 1 : 0,
+                latest_created_at: rows[0]!.created_at,
+              }),
+            ),
           };
         },
       },
@@ -394,16 +403,18 @@ describe('the overview', () => {
       rows,
       pollIntervalMs: 40,
       rpc: {
-        enquiry_overview: () => {
+        enquiry_dashboard_figures: () => {
           polls += 1;
           if (polls >= 3 && rows.length === 0) rows.push(submission(0, { Name: 'Firstcomer' }));
           // With nothing seen yet there is no date to ask about, so the database counts no
           // arrivals: the dashboard knows it saw none, and so every enquiry now is new.
           return {
-            data: overviewOf({
-              total: rows.length,
-              latest_created_at: rows[0]?.created_at ?? null,
-            }),
+            data: figuresOf(
+              overviewOf({
+                total: rows.length,
+                latest_created_at: rows[0]?.created_at ?? null,
+              }),
+            ),
           };
         },
       },

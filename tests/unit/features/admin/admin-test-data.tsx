@@ -6,6 +6,7 @@ import { AdminDashboard } from '@/features/admin/admin-dashboard';
 import { AdminQueryProvider } from '@/features/admin/admin-query-provider';
 import type { EnquiryOverview } from '@/features/admin/enquiry-overview';
 import type { Submission } from '@/features/admin/list-submissions';
+import type { ResponseOverview, SourceRow } from '@/features/admin/response-overview';
 
 import {
   createFakeAdminClient,
@@ -65,6 +66,34 @@ export function overviewOf(overrides: Partial<EnquiryOverview> = {}): EnquiryOve
     by_status: {},
     weekly: [],
     ...overrides,
+  };
+}
+
+const quietWeek = {
+  week_start: '2026-11-23',
+  received: 0,
+  answered: 0,
+  answered_within_promise: 0,
+  median_first_response_seconds: null,
+  share_within_promise: null,
+};
+
+/** What public.enquiry_dashboard_figures() returns: the overview, quiet reply figures, no sources. */
+export function figuresOf(
+  overview: EnquiryOverview = overviewOf(),
+  extra: { response?: ResponseOverview; sources?: SourceRow[] } = {},
+) {
+  return {
+    overview,
+    response: extra.response ?? {
+      promise_seconds: 86_400,
+      awaiting_reply: 0,
+      overdue: 0,
+      this_week: quietWeek,
+      last_week: quietWeek,
+      weeks: [],
+    },
+    sources: extra.sources ?? [],
   };
 }
 
@@ -137,7 +166,7 @@ export function renderDashboard(setup: Setup = {}) {
     // contact_submissions handler answers both.
     tables: { contact_submissions: byId, enquiry_list: byId, ...setup.tables },
     rpc: {
-      enquiry_overview: () => ({ data: overviewOf({ total: rows.length }) }),
+      enquiry_dashboard_figures: () => ({ data: figuresOf(overviewOf({ total: rows.length })) }),
       enquiry_list_counts: countsHandler(() => rows),
       enquiry_read_ids: () => ({ data: [] }),
       mark_enquiry_read: () => ({ data: null }),

@@ -9,14 +9,15 @@ import type { EnquiryNeedingReply } from '@/features/admin/list-enquiries-needin
 import { NeedsReplyItem, NeedsReplyList } from '@/features/admin/needs-reply-list';
 import { ResponseFigures } from '@/features/admin/response-figures';
 import {
-  fetchSourceOverview,
+  tabulateSources,
   formatResponseTime,
   type ResponseOverview,
   type ResponseWeek,
+  type SourceRow,
 } from '@/features/admin/response-overview';
 import { authPathFor, safeNextPath } from '@/features/auth/safe-next-path';
 
-import { overviewOf, renderAdmin, submission } from './admin-test-data';
+import { figuresOf, overviewOf, renderAdmin, submission } from './admin-test-data';
 import { createFakeAdminClient } from './fake-admin-client';
 
 const now = new Date('2026-11-25T12:00:00Z');
@@ -174,10 +175,10 @@ describe('response figures', () => {
 });
 
 describe('where leads come from', () => {
-  it('keeps the top ten of each, most first, and names the direct and unrecorded', async () => {
-    const sourceRows = [
+  it('keeps the top ten of each, most first, and names the direct and unrecorded', () => {
+    const sourceRows: SourceRow[] = [
       ...Array.from({ length: 12 }, (_, i) => ({
-        dimension: 'source',
+        dimension: 'source' as const,
         value: `site-${String(i).padStart(2, '0')}.example`,
         enquiries: i + 1,
         won: 0,
@@ -186,10 +187,7 @@ describe('where leads come from', () => {
       { dimension: 'landing_page', value: '(unknown)', enquiries: 7, won: 1 },
       { dimension: 'landing_page', value: '/services', enquiries: 3, won: 2 },
     ];
-    const { client } = createFakeAdminClient({
-      rpc: { enquiry_source_overview: () => ({ data: sourceRows }) },
-    });
-    const overview = await fetchSourceOverview(client);
+    const overview = tabulateSources(sourceRows);
     expect(overview.sources).toHaveLength(10);
     expect(overview.sources[0]).toEqual({
       dimension: 'source',
@@ -237,32 +235,27 @@ describe('the source in the enquiry dialog', () => {
 });
 
 describe('the overview', () => {
-  it('is busy until the enquiry, response and source figures have all loaded', async () => {
+  it('is busy until its figures have loaded, which come in one request', async () => {
     let release: () => void = () => {};
-    const sourcesLoaded = new Promise<void>((done) => (release = done));
+    const loaded = new Promise<void>((done) => (release = done));
     const { client, rpcCalls } = createFakeAdminClient({
       rpc: {
-        enquiry_response_overview: () => ({ data: responseOverview() }),
-        enquiry_source_overview: async () => {
-          await sourcesLoaded;
-          return { data: [] };
+        enquiry_dashboard_figures: async () => {
+          await loaded;
+          return { data: figuresOf(overviewOf(), { response: responseOverview() }) };
         },
       },
     });
     renderAdmin(<EnquiryOverviewPanel overview={overviewOf()} client={client} pollMs={0} />);
     const section = screen.getByRole('region', { name: 'Overview' });
     expect(section).toHaveAttribute('aria-busy', 'true');
-    const needs = await screen.findByText('Needs a reply', { selector: 'dt' });
-    await waitFor(() => expect(needs.parentElement).toHaveTextContent('Needs a reply3'));
-    expect(section).toHaveAttribute('aria-busy', 'true');
     release();
     await waitFor(() => expect(section).toHaveAttribute('aria-busy', 'false'));
+    const needs = screen.getByText('Needs a reply', { selector: 'dt' }).parentElement!;
+    expect(needs).toHaveTextContent('Needs a reply3');
     const overdue = screen.getByText('Overdue', { selector: 'dt' }).parentElement!;
     expect(overdue).toHaveTextContent('Overdue1');
     expect(within(overdue).getByRole('link')).toHaveAttribute('href', '/admin/needs-reply');
-    expect(rpcCalls.map((call) => call.name).sort()).toEqual([
-      'enquiry_response_overview',
-      'enquiry_source_overview',
-    ]);
+    expect(rpcCalls.map((call) => call.name)).toEqual(['enquiry_dashboard_figures']);
   });
 });
