@@ -4,21 +4,32 @@ import { adminSectionPaths } from '@/components/admin/admin-section-paths';
 import { comparison, type EnquiryOverview } from '@/features/admin/enquiry-overview';
 import { LeadSources } from '@/features/admin/lead-sources';
 import { useResponseOverview, useSourceOverview } from '@/features/admin/needs-reply-queries';
+import { OverviewChartsDisclosure } from '@/features/admin/overview-charts-disclosure';
 import { ResponseFigures } from '@/features/admin/response-figures';
 import { WeeklyChart } from '@/features/admin/weekly-chart';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
+/**
+ * One figure: below tablet width a row of a compact list (label, figure, note on one line), so
+ * the six take little height above the enquiries; from tablet width a card.
+ */
 function Stat({ label, value, note }: { label: string; value: number | string; note: ReactNode }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
-      <dt className="text-sm font-semibold text-ink-muted">{label}</dt>
-      <dd className="mt-1">
-        <span className="text-2xl font-bold text-ink tabular-nums">{value}</span>
-        <span className="mt-1 block text-xs text-ink-muted">{note}</span>
+    <div className="flex items-baseline gap-2 py-1 md:block md:rounded-xl md:border md:border-slate-200 md:bg-white md:p-4">
+      <dt className="w-[7.25rem] shrink-0 text-sm font-semibold text-ink-muted md:w-auto">
+        {label}
+      </dt>
+      <dd className="flex min-w-0 items-baseline gap-2 md:mt-1 md:block">
+        <span className="w-8 shrink-0 text-lg font-bold text-ink tabular-nums md:w-auto md:text-2xl">
+          {value}
+        </span>
+        <span className="text-xs text-ink-muted md:mt-1 md:block">{note}</span>
       </dd>
     </div>
   );
 }
+
+const PENDING = '…';
 
 function DueLink({ children }: { children: ReactNode }) {
   return (
@@ -42,7 +53,9 @@ type Props = {
  * Figures over every enquiry (not the page on screen): counts and the weekly chart from
  * enquiry_overview(), what is owed and how fast replies came from enquiry_response_overview(),
  * where leads came from from enquiry_source_overview(). One request each; the section is
- * aria-busy until all three have answered.
+ * aria-busy until all three have answered, whether the charts' disclosure is open or not. The six
+ * figures stay in view; the charts and source tables sit behind the disclosure, closed on a phone
+ * so the enquiries come first.
  */
 export function EnquiryOverviewPanel({ overview, client, pollMs }: Props) {
   const response = useResponseOverview(client, pollMs);
@@ -52,47 +65,60 @@ export function EnquiryOverviewPanel({ overview, client, pollMs }: Props) {
     <section
       aria-labelledby="overview-heading"
       aria-busy={busy}
-      className="space-y-4 rounded-2xl border border-slate-200 bg-slate-50 p-4 sm:p-6"
+      className="space-y-3 rounded-2xl border border-slate-200 bg-slate-50 p-4 sm:p-6 md:space-y-4"
     >
       <h2 id="overview-heading" className="text-xl font-bold text-ink">
         Overview
       </h2>
-      {overview ? (
-        <>
-          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6">
-            <Stat
-              label="This week"
-              value={overview.this_week}
-              note={comparison(overview.this_week, overview.previous_week, 'last week so far')}
-            />
-            <Stat
-              label="This month"
-              value={overview.this_month}
-              note={comparison(overview.this_month, overview.previous_month, 'last month so far')}
-            />
-            <Stat label="Open" value={overview.open} note="New and in progress" />
-            <Stat label="Closed" value={overview.closed} note="Won, lost and spam" />
-            <Stat
-              label="Needs a reply"
-              value={response.data ? response.data.awaiting_reply : '…'}
-              note={<DueLink>Open the list</DueLink>}
-            />
-            <Stat
-              label="Overdue"
-              value={response.data ? response.data.overdue : '…'}
-              note={<DueLink>Oldest first</DueLink>}
-            />
-          </dl>
-          <WeeklyChart weeks={overview.weekly} />
-        </>
-      ) : (
-        <p className="text-sm text-ink-muted">Loading the overview…</p>
-      )}
-      {response.data ? <ResponseFigures overview={response.data} /> : null}
-      {sources.data ? <LeadSources overview={sources.data} /> : null}
+      {/* The six figures keep their place while they load ("…"), so nothing below them moves. */}
+      <dl className="divide-y divide-slate-200 md:grid md:grid-cols-2 md:gap-3 md:divide-y-0 lg:grid-cols-3 xl:grid-cols-6">
+        <Stat
+          label="This week"
+          value={overview ? overview.this_week : PENDING}
+          note={
+            overview
+              ? comparison(overview.this_week, overview.previous_week, 'last week so far')
+              : PENDING
+          }
+        />
+        <Stat
+          label="This month"
+          value={overview ? overview.this_month : PENDING}
+          note={
+            overview
+              ? comparison(overview.this_month, overview.previous_month, 'last month so far')
+              : PENDING
+          }
+        />
+        <Stat label="Open" value={overview ? overview.open : PENDING} note="New and in progress" />
+        <Stat
+          label="Closed"
+          value={overview ? overview.closed : PENDING}
+          note="Won, lost and spam"
+        />
+        <Stat
+          label="Needs a reply"
+          value={response.data ? response.data.awaiting_reply : PENDING}
+          note={<DueLink>Open the list</DueLink>}
+        />
+        <Stat
+          label="Overdue"
+          value={response.data ? response.data.overdue : PENDING}
+          note={<DueLink>Oldest first</DueLink>}
+        />
+      </dl>
       {response.settled && sources.settled && (!response.data || !sources.data) ? (
         <p className="text-sm text-ink-muted">Some figures could not be loaded.</p>
       ) : null}
+      <OverviewChartsDisclosure>
+        {overview ? (
+          <WeeklyChart weeks={overview.weekly} />
+        ) : (
+          <p className="text-sm text-ink-muted">Loading the charts…</p>
+        )}
+        {response.data ? <ResponseFigures overview={response.data} /> : null}
+        {sources.data ? <LeadSources overview={sources.data} /> : null}
+      </OverviewChartsDisclosure>
     </section>
   );
 }
