@@ -1,6 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
+import { enquiriesFrom } from './support/admin-workflow';
 import { expectNoAxeViolations } from './support/axe';
+import { uniqueToken } from './support/backend-fixtures';
 import { expect, signInWithCode, test } from './support/mfa-fixtures';
 import { outsideViewport } from './support/staff-screens';
 
@@ -26,6 +28,20 @@ async function expectFrameFits(page: Page) {
   }
 }
 
+/**
+ * The section links say how many enquiries wait for a first reply: the badge's number is seen,
+ * and the link is heard as "Needs a reply (n waiting)". Returns n.
+ */
+async function expectWaitingCount(nav: Locator): Promise<number> {
+  const link = nav.getByRole('link', { name: /^Needs a reply \(\d+ waiting\)$/ });
+  await expect(link).toBeVisible({ timeout: 15_000 });
+  const name = (await link.evaluate((element) => element.textContent)) ?? '';
+  const [, seen, heard] = /^Needs a reply (\d+)\((\d+) waiting\)$/.exec(name) ?? [];
+  expect(seen, 'the badge shows the number the link says').toBe(heard);
+  expect(Number(seen)).toBeGreaterThanOrEqual(1);
+  return Number(seen);
+}
+
 for (const width of [375, 1366] as const) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
@@ -48,11 +64,21 @@ for (const width of [375, 1366] as const) {
       await page.screenshot({ path: `test-results/staff-frame-auth-${width}.png` });
 
       const admin = await backend.createAdminWithTotp();
+      // At least one enquiry waits for its first reply, so Needs a reply shows a count.
+      await backend.insertEnquiries(enquiriesFrom(uniqueToken('Framecount'), ['Wanda Waiting']));
       await signInWithCode(page, admin);
       await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible({
         timeout: 15_000,
       });
       const nav = banner.getByRole('navigation', { name: 'Admin sections' });
+      // The badge is the overview's own figure (one query for both).
+      const waiting = await expectWaitingCount(nav);
+      const figure = page
+        .getByRole('region', { name: 'Overview' })
+        .getByRole('term')
+        .filter({ hasText: /^Needs a reply$/ })
+        .locator('xpath=following-sibling::dd[1]');
+      await expect(figure).toContainText(new RegExp(`^${waiting}\\D`));
       await expect(banner.getByText('E2E Staff')).toBeVisible();
       await expect(banner.getByRole('button', { name: 'Sign Out' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(1);
@@ -61,6 +87,7 @@ for (const width of [375, 1366] as const) {
       await page.screenshot({ path: `test-results/staff-frame-admin-${width}.png` });
 
       for (const [link, heading, path] of [
+        ['Needs a reply', 'Needs a reply', '/admin/needs-reply'],
         ['Data requests', 'Data requests', '/admin/data-requests'],
         ['Staff', 'Staff', '/admin/staff'],
         ['Enquiries', 'Admin Dashboard', '/admin'],
@@ -71,6 +98,7 @@ for (const width of [375, 1366] as const) {
           timeout: 15_000,
         });
         await expect(nav.getByRole('link', { name: link })).toHaveAttribute('aria-current', 'page');
+        await expectWaitingCount(nav);
         await expectNoMarketingFrame(page);
         await expectFrameFits(page);
         await expectNoAxeViolations(page);

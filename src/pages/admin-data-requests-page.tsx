@@ -1,15 +1,27 @@
 import { staffFooterLink } from '@/components/admin/staff-frame';
+import { AdminQueryProvider } from '@/features/admin/admin-query-provider';
+import { NeedsReplySectionNav } from '@/features/admin/needs-reply-section-nav';
+import { useEnquiryAddress } from '@/features/admin/use-enquiry-address';
 import { StaffSectionPage } from '@/features/auth/staff-section-page';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
 import { dataRequestsPage, DataRequestsPanel } from '@/features/data-requests/data-requests-panel';
 
 export default function AdminDataRequestsPage() {
+  // Only `?poll=` applies here: the frame's Needs a reply count reloads like every staff page's.
+  const { pollIntervalMs } = useEnquiryAddress();
+
+  // The query cache is the frame's alone here: the count beside Needs a reply.
   return (
-    <StaffSectionPage
-      {...dataRequestsPage}
-      footer={<CookieSettingsButton className={staffFooterLink} />}
-    >
-      {({ client }) => <DataRequestsPanel client={client} />}
-    </StaffSectionPage>
+    <AdminQueryProvider>
+      <StaffSectionPage
+        {...dataRequestsPage}
+        footer={<CookieSettingsButton className={staffFooterLink} />}
+        sectionNav={(current, client) => (
+          <NeedsReplySectionNav current={current} client={client} pollMs={pollIntervalMs} />
+        )}
+      >
+        {({ client }) => <DataRequestsPanel client={client} />}
+      </StaffSectionPage>
+    </AdminQueryProvider>
   );
 }

@@ -3,6 +3,7 @@ import { Seo } from '@/components/layout/seo';
 import { paths } from '@/config/paths';
 import { AdminDashboard } from '@/features/admin/admin-dashboard';
 import { AdminQueryProvider } from '@/features/admin/admin-query-provider';
+import { NeedsReplySectionNav } from '@/features/admin/needs-reply-section-nav';
 import { useEnquiryAddress } from '@/features/admin/use-enquiry-address';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { ProtectedRoute } from '@/features/auth/protected-route';
@@ -25,6 +26,9 @@ export default function AdminPage() {
           <StaffAreaFrame
             current="enquiries"
             footer={<CookieSettingsButton className={staffFooterLink} />}
+            sectionNav={(current, client) => (
+              <NeedsReplySectionNav current={current} client={client} pollMs={pollIntervalMs} />
+            )}
           >
             <ProtectedRoute adminOnly pageTitle="Admin Dashboard">
               {({ user, role, client }) => (

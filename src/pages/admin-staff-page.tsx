@@ -1,20 +1,27 @@
 import { staffFooterLink } from '@/components/admin/staff-frame';
 import { AdminQueryProvider } from '@/features/admin/admin-query-provider';
+import { NeedsReplySectionNav } from '@/features/admin/needs-reply-section-nav';
+import { useEnquiryAddress } from '@/features/admin/use-enquiry-address';
 import { StaffSectionPage } from '@/features/auth/staff-section-page';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
 import { staffAccessPage, StaffAccessPanel } from '@/features/staff-access/staff-access-panel';
 
 export default function AdminStaffPage() {
+  // Only `?poll=` applies here: the frame's Needs a reply count reloads like every staff page's.
+  const { pollIntervalMs } = useEnquiryAddress();
+
+  // The query cache sits above the frame, so its count and the staff list share it.
   return (
-    <StaffSectionPage
-      {...staffAccessPage}
-      footer={<CookieSettingsButton className={staffFooterLink} />}
-    >
-      {({ client, user }) => (
-        <AdminQueryProvider>
-          <StaffAccessPanel client={client} currentUserId={user.id} />
-        </AdminQueryProvider>
-      )}
-    </StaffSectionPage>
+    <AdminQueryProvider>
+      <StaffSectionPage
+        {...staffAccessPage}
+        footer={<CookieSettingsButton className={staffFooterLink} />}
+        sectionNav={(current, client) => (
+          <NeedsReplySectionNav current={current} client={client} pollMs={pollIntervalMs} />
+        )}
+      >
+        {({ client, user }) => <StaffAccessPanel client={client} currentUserId={user.id} />}
+      </StaffSectionPage>
+    </AdminQueryProvider>
   );
 }

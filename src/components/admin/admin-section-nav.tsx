@@ -7,8 +7,34 @@ const sections: { key: AdminSection; label: string }[] = [
   { key: 'staff', label: 'Staff' },
 ];
 
+type AdminSectionNavProps = {
+  current: AdminSection;
+  /**
+   * How many open enquiries wait for their first reply: a badge beside "Needs a reply". None
+   * while unknown (null or left out) and none at zero.
+   */
+  awaitingReply?: number | null;
+};
+
+/** The count on "Needs a reply": seen as a number, heard as "(12 waiting)" after the name. */
+function WaitingBadge({ count }: { count: number }) {
+  // The space is its own text so that the name reads "Needs a reply (12 waiting)".
+  return (
+    <>
+      {' '}
+      <span
+        aria-hidden="true"
+        className="ml-2 inline-block min-w-6 rounded-full bg-brand-700 px-1.5 text-center text-xs/5 font-bold text-white tabular-nums group-aria-[current=page]:bg-white group-aria-[current=page]:text-brand-800"
+      >
+        {count}
+      </span>
+      <span className="sr-only">({count} waiting)</span>
+    </>
+  );
+}
+
 /** The staff area's section links, the current one marked with aria-current="page". */
-export function AdminSectionNav({ current }: { current: AdminSection }) {
+export function AdminSectionNav({ current, awaitingReply }: AdminSectionNavProps) {
   return (
     <nav aria-label="Admin sections">
       <ul className="flex flex-wrap gap-2">
@@ -17,9 +43,12 @@ export function AdminSectionNav({ current }: { current: AdminSection }) {
             <a
               href={adminSectionPaths[key]}
               aria-current={key === current ? 'page' : undefined}
-              className="inline-block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-50 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
+              className="group inline-flex items-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-50 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
             >
               {label}
+              {key === 'needsReply' && awaitingReply ? (
+                <WaitingBadge count={awaitingReply} />
+              ) : null}
             </a>
           </li>
         ))}

@@ -32,13 +32,18 @@ export function StaffFrame({ nav, account, footer, children }: StaffFrameProps) 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
-        <div className={`${staffPageWidth} flex flex-wrap items-center gap-x-4 gap-y-2 py-2`}>
+        <div
+          className={`${staffPageWidth} flex flex-wrap items-center gap-x-2 gap-y-2 py-2 md:gap-x-4`}
+        >
           <a href={paths.home} className="rounded-md text-ink">
             <BrandLogo />
           </a>
-          {nav}
+          {/* Below tablet width the links take a row of their own under the name and account. */}
+          {nav ? <div className="max-md:order-last max-md:basis-full">{nav}</div> : null}
           {account ? (
-            <div className="ml-auto flex min-w-0 items-center gap-3">{account}</div>
+            <div className="ml-auto flex min-w-0 items-center justify-end gap-2 max-md:grow max-md:basis-0 md:gap-3">
+              {account}
+            </div>
           ) : null}
         </div>
       </header>

@@ -10,11 +10,20 @@ import { useAuth } from '@/features/auth/auth-context';
 import { StaffAccount } from '@/features/auth/staff-account';
 import { useAssurance } from '@/features/auth/use-assurance';
 import { useRole } from '@/features/auth/use-role';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+/** Draws the section links for the signed-in admin's client (e.g. with a count fetched by it). */
+export type SectionNavSlot = (current: AdminSection, client: AppSupabaseClient) => ReactNode;
 
 type StaffAreaFrameProps = {
   /** The section on screen; none on /auth, which shows the product name alone. */
   current?: AdminSection;
   footer: ReactNode;
+  /**
+   * The section links, drawn only for an admin at aal2 (so nothing is asked before then); the
+   * plain links when left out. The page fills it: the frame knows nothing of the admin features.
+   */
+  sectionNav?: SectionNavSlot;
   /** Runs before Sign Out signs out everywhere and lands on /auth. */
   beforeSignOut?: () => void;
   children: ReactNode;
@@ -25,7 +34,13 @@ type StaffAreaFrameProps = {
  * admin whose session passed the second factor, and the account for anyone signed in. What it
  * shows is only what to offer: the pages' guard and RLS decide access.
  */
-export function StaffAreaFrame({ current, footer, beforeSignOut, children }: StaffAreaFrameProps) {
+export function StaffAreaFrame({
+  current,
+  footer,
+  sectionNav,
+  beforeSignOut,
+  children,
+}: StaffAreaFrameProps) {
   const { status, user, client } = useAuth();
   const { isAdmin } = useRole();
   const { currentLevel } = useAssurance();
@@ -50,9 +65,9 @@ export function StaffAreaFrame({ current, footer, beforeSignOut, children }: Sta
   return (
     <StaffFrame
       nav={
-        signedIn && isAdmin && currentLevel === 'aal2' ? (
-          <AdminSectionNav current={current} />
-        ) : null
+        signedIn && isAdmin && currentLevel === 'aal2'
+          ? (sectionNav?.(current, client) ?? <AdminSectionNav current={current} />)
+          : null
       }
       account={signedIn ? <StaffAccount client={client} user={user} onSignOut={signOut} /> : null}
       footer={footer}

@@ -5,7 +5,7 @@ import { staffPageWidth } from '@/components/admin/staff-frame';
 import { Seo } from '@/components/layout/seo';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { ProtectedRoute, type ProtectedAccess } from '@/features/auth/protected-route';
-import { StaffAreaFrame } from '@/features/auth/staff-area-frame';
+import { StaffAreaFrame, type SectionNavSlot } from '@/features/auth/staff-area-frame';
 
 type StaffSectionPageProps = {
   section: Exclude<AdminSection, 'enquiries'>;
@@ -14,6 +14,8 @@ type StaffSectionPageProps = {
   intro: ReactNode;
   /** The frame's small print ("Cookie settings"), which the page composes in. */
   footer: ReactNode;
+  /** The frame's section links (e.g. with the Needs a reply count); the plain links if left out. */
+  sectionNav?: SectionNavSlot;
   children: (access: ProtectedAccess) => ReactNode;
 };
 
@@ -24,13 +26,14 @@ export function StaffSectionPage({
   description,
   intro,
   footer,
+  sectionNav,
   children,
 }: StaffSectionPageProps) {
   return (
     <>
       <Seo title={title} description={description} path={adminSectionPaths[section]} noindex />
       <AuthProvider>
-        <StaffAreaFrame current={section} footer={footer}>
+        <StaffAreaFrame current={section} footer={footer} sectionNav={sectionNav}>
           <ProtectedRoute adminOnly pageTitle={title}>
             {(access) => (
               <div className={`${staffPageWidth} space-y-6 py-8 sm:py-12`}>

@@ -20,4 +20,25 @@ describe('AdminSectionNav', () => {
     );
     expect(links.filter((link) => link.hasAttribute('aria-current'))).toHaveLength(1);
   });
+
+  it('shows the count waiting for a first reply on Needs a reply, heard as part of its name', () => {
+    render(<AdminSectionNav current="enquiries" awaitingReply={12} />);
+    const link = screen.getByRole('link', { name: 'Needs a reply (12 waiting)' });
+    expect(link).toHaveAttribute('href', '/admin/needs-reply');
+    expect(link).toHaveTextContent(/^Needs a reply 12\(12 waiting\)$/);
+    expect(within(link).getByText('12')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByRole('link', { name: 'Enquiries' })).toHaveTextContent(/^Enquiries$/);
+  });
+
+  it('shows no count while it is unknown or when nothing waits', () => {
+    for (const awaitingReply of [undefined, null, 0]) {
+      const { unmount } = render(
+        <AdminSectionNav current="needsReply" awaitingReply={awaitingReply} />,
+      );
+      const link = screen.getByRole('link', { name: 'Needs a reply' });
+      expect(link).toHaveTextContent(/^Needs a reply$/);
+      expect(link).toHaveAttribute('aria-current', 'page');
+      unmount();
+    }
+  });
 });
