@@ -17,7 +17,11 @@ type EmailFormProps = {
   busy: boolean;
 };
 
-/** One required e-mail address and its button, side by side from the small breakpoint up. */
+/**
+ * One required e-mail address and its button, side by side from the small breakpoint up, at
+ * most 42rem wide: one address needs no more, and across a wide screen the field ran far from
+ * its button.
+ */
 export function EmailForm({
   name,
   label,
@@ -39,7 +43,7 @@ export function EmailForm({
       aria-label={name}
       noValidate
       onSubmit={submit}
-      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      className="flex max-w-2xl flex-col gap-3 sm:flex-row sm:items-end"
     >
       <FormField id={fieldId} label={label} required error={error} hint={hint} className="grow">
         {(control) => (
