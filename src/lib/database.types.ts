@@ -404,7 +404,6 @@ export type Database = {
         }[];
       };
       enquiry_overview: { Args: { _since?: string }; Returns: Json };
-      enquiry_read_ids: { Args: { _ids: Json }; Returns: string[] };
       enquiry_response_overview: { Args: { _now?: string }; Returns: Json };
       enquiry_source_overview: {
         Args: { _now?: string };

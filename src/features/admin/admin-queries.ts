@@ -12,7 +12,7 @@ import {
   type DashboardFigures,
   type EnquiryOverview,
 } from '@/features/admin/enquiry-overview';
-import { listReadIds, markEnquiryRead } from '@/features/admin/enquiry-reads';
+import { markEnquiryRead } from '@/features/admin/enquiry-reads';
 import { getEnquiry, listStaff } from '@/features/admin/enquiry-workflow';
 import { listFailedMail } from '@/features/admin/list-failed-mail';
 import type { ListView } from '@/features/admin/list-params';
@@ -36,6 +36,8 @@ import type { AppSupabaseClient } from '@/lib/supabase';
  */
 export const adminKeys = {
   enquiries: ['admin', 'enquiries'] as const,
+  /** Every page of the list; `page()` one of them. */
+  pages: ['admin', 'enquiries', 'page'] as const,
   page: (filters: SubmissionFilters, sort: ListSort, page: number, size: number) =>
     ['admin', 'enquiries', 'page', filters, sort, page, size] as const,
   /** The list's counts; `countsAll` covers every search. */
@@ -44,9 +46,6 @@ export const adminKeys = {
     ['admin', 'enquiries', 'counts', search, interest, timeline] as const,
   /** The overview's figures: counts, weeks, reply times and lead sources. */
   overview: ['admin', 'enquiries', 'overview'] as const,
-  /** The signed-in staff member's read marks; `reads` alone covers every list of ids. */
-  reads: ['admin', 'enquiries', 'reads'] as const,
-  readIds: (ids: readonly string[]) => ['admin', 'enquiries', 'reads', ids] as const,
   enquiry: (id: string) => ['admin', 'enquiries', 'one', id] as const,
   notes: (id: string) => ['admin', 'enquiries', 'notes', id] as const,
   timeline: (id: string) => ['admin', 'enquiries', 'timeline', id] as const,
@@ -238,38 +237,26 @@ export function useEnquiryCounts(
 }
 
 /**
- * Which of `ids` the signed-in staff member has opened; null while unknown (or after a failed
- * read: the list then shows no unread marks rather than wrong ones).
+ * Shows a changed read mark on every cached page of the list without reloading it (so an enquiry
+ * just opened does not vanish from an unread-only list behind the dialog), and reloads the counts
+ * (the unread count). The list itself follows at its next load.
  */
-export function useReadMarks(
-  client: AppSupabaseClient,
-  ids: readonly string[],
-): ReadonlySet<string> | null {
-  const query = useQuery({
-    queryKey: adminKeys.readIds(ids),
-    queryFn: () => listReadIds(client, ids),
-    enabled: ids.length > 0,
-  });
-  if (ids.length === 0) return emptyReads;
-  return query.data ?? null;
-}
-
-const emptyReads: ReadonlySet<string> = new Set();
-
-/** Reloads the read marks and the counts (the unread count) after a mark changes. */
-function invalidateReads(queryClient: QueryClient): Promise<void> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: adminKeys.reads }),
-    queryClient.invalidateQueries({ queryKey: adminKeys.countsAll }),
-  ]).then(() => undefined);
+function showReadMark(queryClient: QueryClient, id: string, read: boolean): Promise<void> {
+  queryClient.setQueriesData<SubmissionPage>({ queryKey: adminKeys.pages }, (page) =>
+    page?.rows.some((row) => row.id === id)
+      ? {
+          ...page,
+          rows: page.rows.map((row) => (row.id === id ? { ...row, read_by_me: read } : row)),
+        }
+      : page,
+  );
+  return queryClient.invalidateQueries({ queryKey: adminKeys.countsAll });
 }
 
 /**
  * Marks the enquiry read for the signed-in staff member once each time a dialog opens on it
- * (`id` is the loaded enquiry's, null while closed or loading), then reloads the read marks. The
- * list itself follows at its next load, so an enquiry just opened does not vanish from an
- * unread-only list behind the dialog. A failed mark is only logged: it must not get in the way
- * of reading the enquiry.
+ * (`id` is the loaded enquiry's, null while closed or loading), and shows the mark in the list. A
+ * failed mark is only logged: it must not get in the way of reading the enquiry.
  */
 export function useMarkReadOnOpen(client: AppSupabaseClient, id: string | null): void {
   const queryClient = useQueryClient();
@@ -278,7 +265,7 @@ export function useMarkReadOnOpen(client: AppSupabaseClient, id: string | null):
     if (id === null || marked.current === id) return;
     marked.current = id;
     markEnquiryRead(client, id, true).then(
-      () => invalidateReads(queryClient),
+      () => showReadMark(queryClient, id, true),
       (error: unknown) => console.warn('[reads] enquiry not marked read:', error),
     );
   }, [client, id, queryClient]);
@@ -287,12 +274,12 @@ export function useMarkReadOnOpen(client: AppSupabaseClient, id: string | null):
   }, [id]);
 }
 
-/** Marks an enquiry not read by the signed-in staff member and reloads the read marks. */
+/** Marks an enquiry not read by the signed-in staff member and shows it so in the list. */
 export function useMarkUnread(client: AppSupabaseClient): (id: string) => Promise<void> {
   const queryClient = useQueryClient();
   return async (id) => {
     await markEnquiryRead(client, id, false);
-    await invalidateReads(queryClient);
+    await showReadMark(queryClient, id, false);
   };
 }
 

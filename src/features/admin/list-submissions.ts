@@ -68,7 +68,10 @@ export function hasFilters(filters: SubmissionFilters): boolean {
 /** How many enquiries match the filters in each status (the status filter itself aside). */
 export type StatusCounts = Record<EnquiryStatus, number>;
 
-export type SubmissionPage = { rows: Submission[]; total: number };
+/** A row of the list: the enquiry and whether the signed-in staff member has opened it. */
+export type ListedSubmission = Submission & { read_by_me: boolean };
+
+export type SubmissionPage = { rows: ListedSubmission[]; total: number };
 
 /** PostgREST's usual max-rows on hosted projects; export pages stay under it. */
 export const EXPORT_BATCH_SIZE = 1000;
@@ -115,7 +118,7 @@ function filteredRange(
     .order(sortColumns[sort.key], { ascending: sort.direction === 'asc', nullsFirst: false })
     .order('id', { ascending: true })
     .range(from, to)
-    .overrideTypes<Submission[], { merge: false }>();
+    .overrideTypes<ListedSubmission[], { merge: false }>();
 }
 
 /** One page of enquiries (RLS returns rows only to admins). Throws SubmissionsQueryError. */

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
-import { staffQuery, useReadMarks } from '@/features/admin/admin-queries';
+import { staffQuery } from '@/features/admin/admin-queries';
 import { useMinuteClock } from '@/features/admin/enquiry-first-response';
-import type { Submission } from '@/features/admin/list-submissions';
+import type { ListedSubmission } from '@/features/admin/list-submissions';
 import type { RowMarks } from '@/features/admin/submissions-table';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
@@ -11,9 +11,14 @@ import type { AppSupabaseClient } from '@/lib/supabase';
  * What the list shows beside each enquiry: unread for the signed-in staff member, the assignee's
  * name (the staff list the enquiry dialog reads, from the same cache) and the clock for due times.
  */
-export function useRowMarks(client: AppSupabaseClient, rows: readonly Submission[]): RowMarks {
-  const ids = useMemo(() => rows.map((row) => row.id), [rows]);
-  const readIds = useReadMarks(client, ids);
+export function useRowMarks(
+  client: AppSupabaseClient,
+  rows: readonly ListedSubmission[],
+): RowMarks {
+  const unread = useMemo(
+    () => new Set(rows.filter((row) => row.read_by_me === false).map((row) => row.id)),
+    [rows],
+  );
   const staff = useQuery(staffQuery(client)).data;
   const now = useMinuteClock();
   return useMemo(() => {
@@ -21,11 +26,11 @@ export function useRowMarks(client: AppSupabaseClient, rows: readonly Submission
       (staff ?? []).map((member) => [member.id, member.display_name || member.email]),
     );
     return {
-      isUnread: (id) => readIds !== null && !readIds.has(id),
+      isUnread: (id) => unread.has(id),
       // Until the staff list arrives an assignee shows as nothing rather than as a wrong word.
       assignee: (id) =>
         id === null ? 'Unassigned' : (names.get(id) ?? (staff ? 'Not on the staff list' : '')),
       now,
     };
-  }, [readIds, staff, now]);
+  }, [unread, staff, now]);
 }

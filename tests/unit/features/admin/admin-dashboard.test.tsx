@@ -51,14 +51,17 @@ describe('AdminDashboard', () => {
   it('lists rows with date, name, address, company, status, interest, timeline, assignee, last contact and message; unread ones bold and marked', async () => {
     renderDashboard({
       rows: [
-        submission(1, { Interest: 'ai-ml', assigned_to: 'staff-1' }),
-        submission(2, {
-          Company: '',
-          status: 'in_progress',
-          assigned_to: 'staff-2',
-          last_contacted_at: '2025-03-02T12:00:00Z',
-        }),
-        submission(3, { status: 'won' }),
+        { ...submission(1, { Interest: 'ai-ml', assigned_to: 'staff-1' }), read_by_me: false },
+        {
+          ...submission(2, {
+            Company: '',
+            status: 'in_progress',
+            assigned_to: 'staff-2',
+            last_contacted_at: '2025-03-02T12:00:00Z',
+          }),
+          read_by_me: true,
+        },
+        { ...submission(3, { status: 'won' }), read_by_me: true },
       ],
       rpc: {
         list_staff: () => ({
@@ -67,7 +70,6 @@ describe('AdminDashboard', () => {
             { id: 'staff-2', email: 'grace@example.com', display_name: null },
           ],
         }),
-        enquiry_read_ids: () => ({ data: [submission(2).id, submission(3).id] }),
       },
     });
     const table = await submissionsTable();
@@ -110,6 +112,26 @@ describe('AdminDashboard', () => {
     expect(third).toHaveTextContent('Unassigned');
     // the message is shown in full as the preview's tooltip
     expect(within(first!).getByTitle('Message number 1 for the team.')).toBeInTheDocument();
+  });
+
+  it('drops the unread mark of an enquiry once opened, without reloading the list', async () => {
+    const { queries, rpcCalls } = renderDashboard({
+      rows: [{ ...submission(1, { Name: 'Opened Person' }), read_by_me: false }],
+    });
+    const row = await screen.findByRole('row', { name: /Opened Person/ });
+    expect(within(row).getByText('Unread')).toBeInTheDocument();
+    const listLoads = () =>
+      queries.filter((q) => q.table === 'enquiry_list' && !isHeadCount(q.calls)).length;
+    const loadsBefore = listLoads();
+    const user = userEvent.setup();
+    await user.click(
+      within(row).getByRole('button', { name: 'View full enquiry from Opened Person' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(within(row).queryByText('Unread')).toBeNull());
+    expect(row).not.toHaveClass('font-bold');
+    expect(rpcCalls.filter((call) => call.name === 'mark_enquiry_read')).toHaveLength(1);
+    expect(listLoads()).toBe(loadsBefore);
   });
 
   it('sorts by a column header from the first page again, and asks the database for that order', async () => {

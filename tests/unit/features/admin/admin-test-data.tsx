@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { AdminDashboard } from '@/features/admin/admin-dashboard';
 import { AdminQueryProvider } from '@/features/admin/admin-query-provider';
 import type { EnquiryOverview } from '@/features/admin/enquiry-overview';
-import type { Submission } from '@/features/admin/list-submissions';
+import type { ListedSubmission, Submission } from '@/features/admin/list-submissions';
 import type { ResponseOverview, SourceRow } from '@/features/admin/response-overview';
 
 import {
@@ -148,7 +148,7 @@ export function countsHandler(rows: () => Submission[]): RpcHandler {
 }
 
 type Setup = {
-  rows?: Submission[];
+  rows?: (Submission | ListedSubmission)[];
   tables?: Record<string, TableHandler>;
   rpc?: Record<string, RpcHandler>;
   enquiryId?: string | null;
@@ -168,7 +168,6 @@ export function renderDashboard(setup: Setup = {}) {
     rpc: {
       enquiry_dashboard_figures: () => ({ data: figuresOf(overviewOf({ total: rows.length })) }),
       enquiry_list_counts: countsHandler(() => rows),
-      enquiry_read_ids: () => ({ data: [] }),
       mark_enquiry_read: () => ({ data: null }),
       list_staff: () => ({ data: [{ id: 'staff-1', email: 'ada@example.com' }] }),
       list_failed_enquiry_mail: () => ({ data: [] }),
