@@ -1,3 +1,5 @@
+import { jwtClaim } from '@/lib/jwt-claim';
+
 /**
  * Reads and checks the two public Supabase settings. Bad values fail loudly, naming the
  * variable, instead of surfacing later as a confusing network error.
@@ -5,18 +7,6 @@
 export type SupabaseEnv = { url: string; anonKey: string };
 
 type RawEnv = Record<string, string | boolean | undefined>;
-
-function decodeJwtRole(token: string): string | undefined {
-  const payload = token.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const role = (JSON.parse(json) as { role?: unknown }).role;
-    return typeof role === 'string' ? role : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export function readSupabaseEnv(env: RawEnv): SupabaseEnv {
   const url = env.VITE_SUPABASE_URL;
@@ -44,7 +34,7 @@ export function readSupabaseEnv(env: RawEnv): SupabaseEnv {
   }
   const isPublishable = anonKey.startsWith('sb_publishable_');
   const isJwt = /^[\w-]+\.[\w-]+\.[\w-]+$/.test(anonKey);
-  if (anonKey.startsWith('sb_secret_') || (isJwt && decodeJwtRole(anonKey) === 'service_role')) {
+  if (anonKey.startsWith('sb_secret_') || (isJwt && jwtClaim(anonKey, 'role') === 'service_role')) {
     throw new Error(
       'VITE_SUPABASE_ANON_KEY holds a secret service-role key. Only the anon (publishable) key may reach the browser.',
     );

@@ -114,6 +114,26 @@ describe('AdminDashboard', () => {
     expect(within(first!).getByTitle('Message number 1 for the team.')).toBeInTheDocument();
   });
 
+  it('takes what the page started early and asks nothing twice', async () => {
+    const { queries, rpcCalls } = renderDashboard({
+      rows: [submission(1, { Name: 'Early Person' }), submission(2, { status: 'won' })],
+      url: '/admin?status=won',
+      prefetched: true,
+    });
+    const row = await screen.findByRole('row', { name: /Person 2/ });
+    expect(within(row).getByText('Won')).toBeInTheDocument();
+    await screen.findByText('Same as last week so far');
+    const lists = queries.filter((q) => q.table === 'enquiry_list' && !isHeadCount(q.calls));
+    expect(lists).toHaveLength(1);
+    expect(lists[0]!.calls).toContainEqual(['eq', 'status', 'won']);
+    expect(rpcCalls.map((call) => call.name).sort()).toEqual([
+      'enquiry_dashboard_figures',
+      'enquiry_list_counts',
+      'list_failed_enquiry_mail',
+      'list_staff',
+    ]);
+  });
+
   it('drops the unread mark of an enquiry once opened, without reloading the list', async () => {
     const { queries, rpcCalls } = renderDashboard({
       rows: [{ ...submission(1, { Name: 'Opened Person' }), read_by_me: false }],

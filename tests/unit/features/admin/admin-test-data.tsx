@@ -1,9 +1,13 @@
+import { QueryClientProvider, useIsFetching, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 
 import { AdminDashboard } from '@/features/admin/admin-dashboard';
-import { AdminQueryProvider } from '@/features/admin/admin-query-provider';
+import { limits } from '@/config/site';
+import { prefetchDashboard } from '@/features/admin/admin-queries';
+import { AdminQueryProvider, createAdminQueryClient } from '@/features/admin/admin-query-provider';
+import { readListView } from '@/features/admin/list-params';
 import type { EnquiryOverview } from '@/features/admin/enquiry-overview';
 import type { ListedSubmission, Submission } from '@/features/admin/list-submissions';
 import type { ResponseOverview, SourceRow } from '@/features/admin/response-overview';
@@ -18,10 +22,15 @@ import {
 } from './fake-admin-client';
 
 /** Renders staff-area UI inside its own query cache and a router, as the admin pages are. */
-export function renderAdmin(ui: ReactElement, url = '/admin') {
+/** `ui` at `url` in a fresh staff query cache, or in `queryClient` when given. */
+export function renderAdmin(ui: ReactElement, url = '/admin', queryClient?: QueryClient) {
   return render(
     <MemoryRouter initialEntries={[url]}>
-      <AdminQueryProvider>{ui}</AdminQueryProvider>
+      {queryClient ? (
+        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+      ) : (
+        <AdminQueryProvider>{ui}</AdminQueryProvider>
+      )}
     </MemoryRouter>,
   );
 }
@@ -155,6 +164,11 @@ type Setup = {
   pollIntervalMs?: number;
   /** The address the dashboard opens at (its list's filters and page live there). */
   url?: string;
+  /**
+   * Start the dashboard's requests as the page does (prefetchDashboard) and mount the dashboard
+   * only once they have all answered.
+   */
+  prefetched?: boolean;
 };
 
 /** The dashboard with a fake client, keeping `?enquiry=` in state as the admin page does. */
@@ -192,7 +206,22 @@ export function renderDashboard(setup: Setup = {}) {
       />
     );
   }
-  renderAdmin(<Harness />, setup.url);
+  const url = setup.url ?? '/admin';
+  let queryClient: QueryClient | undefined;
+  if (setup.prefetched) {
+    queryClient = createAdminQueryClient();
+    const view = readListView(new URLSearchParams(url.split('?')[1] ?? ''));
+    prefetchDashboard(queryClient, fake.client, view, limits.adminPageSize);
+  }
+  function WhenPrefetched() {
+    const fetching = useIsFetching();
+    const [ready, setReady] = useState(!setup.prefetched);
+    useEffect(() => {
+      if (fetching === 0) setReady(true);
+    }, [fetching]);
+    return ready ? <Harness /> : null;
+  }
+  renderAdmin(<WhenPrefetched />, url, queryClient);
   const lastQuery = () =>
     fake.queries.filter((q) => q.table === 'enquiry_list' && !isHeadCount(q.calls)).at(-1)!.calls;
   return { ...fake, enquiryChanges, lastQuery, rows };
