@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { enquiriesFrom, enquiryId, signInToDashboard } from './support/admin-workflow';
 import { uniqueToken } from './support/backend-fixtures';
+import { unexpectedLayoutShifts } from './support/layout-shift';
 import { enterCode, expect, test } from './support/mfa-fixtures';
 import { chartsDisclosure, firstCardTop, openOverviewCharts } from './support/overview-charts';
 import { dialogSpills, outsideViewport } from './support/staff-screens';
@@ -52,6 +53,14 @@ for (const width of [375, 1366]) {
       // summary and the list's search and buttons.
       await expect(charts).not.toHaveAttribute('open');
       expect(await firstCardTop(page), 'the first card within 1,000 px').toBeLessThanOrEqual(1000);
+      // Loaded afresh, nothing on screen moves as the section links, their count and the figures
+      // arrive: their room is kept while they load.
+      await page.goto('/admin');
+      await expect(overview).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
+      await expect(
+        page.getByRole('link', { name: /^Needs a reply \(\d+ waiting\)$/ }),
+      ).toBeVisible();
+      expect(await unexpectedLayoutShifts(page)).toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`dashboard-closed-${width}.png`) });
       await openOverviewCharts(page);
     } else {

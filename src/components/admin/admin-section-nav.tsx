@@ -10,22 +10,30 @@ const sections: { key: AdminSection; label: string }[] = [
 type AdminSectionNavProps = {
   current: AdminSection;
   /**
-   * How many open enquiries wait for their first reply: a badge beside "Needs a reply". None
-   * while unknown (null or left out) and none at zero.
+   * How many open enquiries wait for their first reply, shown as a badge beside "Needs a reply"
+   * (0 included). Null while it loads: the badge's room is kept, so nothing moves when it comes,
+   * and nothing is said. Left out: no badge.
    */
   awaitingReply?: number | null;
 };
 
+const badgeClass =
+  'ml-2 inline-block min-w-6 rounded-full bg-brand-700 px-1.5 text-center text-xs/5 font-bold text-white tabular-nums group-aria-[current=page]:bg-white group-aria-[current=page]:text-brand-800';
+
 /** The count on "Needs a reply": seen as a number, heard as "(12 waiting)" after the name. */
-function WaitingBadge({ count }: { count: number }) {
+function WaitingBadge({ count }: { count: number | null }) {
+  if (count === null) {
+    return (
+      <span aria-hidden="true" className={`invisible ${badgeClass}`}>
+        0
+      </span>
+    );
+  }
   // The space is its own text so that the name reads "Needs a reply (12 waiting)".
   return (
     <>
       {' '}
-      <span
-        aria-hidden="true"
-        className="ml-2 inline-block min-w-6 rounded-full bg-brand-700 px-1.5 text-center text-xs/5 font-bold text-white tabular-nums group-aria-[current=page]:bg-white group-aria-[current=page]:text-brand-800"
-      >
+      <span aria-hidden="true" className={badgeClass}>
         {count}
       </span>
       <span className="sr-only">({count} waiting)</span>
@@ -46,7 +54,7 @@ export function AdminSectionNav({ current, awaitingReply }: AdminSectionNavProps
               className="group inline-flex items-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-50 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
             >
               {label}
-              {key === 'needsReply' && awaitingReply ? (
+              {key === 'needsReply' && awaitingReply !== undefined ? (
                 <WaitingBadge count={awaitingReply} />
               ) : null}
             </a>

@@ -42,8 +42,8 @@ export function StaffAreaFrame({
   children,
 }: StaffAreaFrameProps) {
   const { status, user, client } = useAuth();
-  const { isAdmin } = useRole();
-  const { currentLevel } = useAssurance();
+  const { isAdmin, loading: roleLoading } = useRole();
+  const { currentLevel, loading: levelLoading } = useAssurance();
   const navigate = useNavigate();
   const signedIn = current !== undefined && status === 'signed-in' && user && client;
 
@@ -62,13 +62,24 @@ export function StaffAreaFrame({
     await signOutEverywhere(client, 'auth_staff_sign_out');
   }
 
+  // While the session, role and level are still being read, the links' room is kept (unseen),
+  // so the page below does not move down when they appear.
+  const deciding =
+    current !== undefined && (status === 'loading' || (signedIn && (roleLoading || levelLoading)));
+  let nav: ReactNode = null;
+  if (signedIn && isAdmin && currentLevel === 'aal2') {
+    nav = sectionNav?.(current, client) ?? <AdminSectionNav current={current} />;
+  } else if (deciding) {
+    nav = (
+      <div aria-hidden="true" className="invisible">
+        <AdminSectionNav current={current} awaitingReply={sectionNav ? null : undefined} />
+      </div>
+    );
+  }
+
   return (
     <StaffFrame
-      nav={
-        signedIn && isAdmin && currentLevel === 'aal2'
-          ? (sectionNav?.(current, client) ?? <AdminSectionNav current={current} />)
-          : null
-      }
+      nav={nav}
       account={signedIn ? <StaffAccount client={client} user={user} onSignOut={signOut} /> : null}
       footer={footer}
     >

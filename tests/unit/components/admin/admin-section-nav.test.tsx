@@ -30,15 +30,23 @@ describe('AdminSectionNav', () => {
     expect(screen.getByRole('link', { name: 'Enquiries' })).toHaveTextContent(/^Enquiries$/);
   });
 
-  it('shows no count while it is unknown or when nothing waits', () => {
-    for (const awaitingReply of [undefined, null, 0]) {
-      const { unmount } = render(
-        <AdminSectionNav current="needsReply" awaitingReply={awaitingReply} />,
-      );
-      const link = screen.getByRole('link', { name: 'Needs a reply' });
-      expect(link).toHaveTextContent(/^Needs a reply$/);
-      expect(link).toHaveAttribute('aria-current', 'page');
-      unmount();
-    }
+  it("keeps the badge's room unseen and unsaid while the count loads, and says 0 when nothing waits", () => {
+    const { unmount } = render(<AdminSectionNav current="needsReply" awaitingReply={null} />);
+    const loading = screen.getByRole('link', { name: 'Needs a reply' });
+    expect(loading).toHaveAttribute('aria-current', 'page');
+    expect(within(loading).getByText('0')).toHaveClass('invisible');
+    expect(within(loading).getByText('0')).toHaveAttribute('aria-hidden', 'true');
+    unmount();
+
+    render(<AdminSectionNav current="needsReply" awaitingReply={0} />);
+    const none = screen.getByRole('link', { name: 'Needs a reply (0 waiting)' });
+    expect(within(none).getByText('0')).not.toHaveClass('invisible');
+  });
+
+  it('has no badge when no count is asked for', () => {
+    render(<AdminSectionNav current="staff" />);
+    expect(screen.getByRole('link', { name: 'Needs a reply' })).toHaveTextContent(
+      /^Needs a reply$/,
+    );
   });
 });
