@@ -46,6 +46,17 @@ for (const width of [375, 1366]) {
     // The overview's response figures are on /admin once every figure has loaded.
     const overview = page.getByRole('region', { name: 'Overview' });
     await expect(overview).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
+    // Loaded afresh, a staff page's section links keep the badge's room while the count loads,
+    // so none of them moves when it comes.
+    await page.goto('/admin/data-requests');
+    const counted = page.getByRole('link', { name: /^Needs a reply \(\d+ waiting\)$/ });
+    await expect(counted).toBeVisible({ timeout: 15_000 });
+    const linksMoved = (await unexpectedLayoutShifts(page)).filter((shift) =>
+      shift.moved.some((element) => /^(li|a)\b/.test(element)),
+    );
+    expect(linksMoved).toEqual([]);
+    await page.goto('/admin');
+    await expect(overview).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
     const charts = chartsDisclosure(page);
     if (width === 375) {
       // On a phone the charts wait behind their disclosure and the enquiries come first: above
@@ -53,14 +64,6 @@ for (const width of [375, 1366]) {
       // summary and the list's search and buttons.
       await expect(charts).not.toHaveAttribute('open');
       expect(await firstCardTop(page), 'the first card within 1,000 px').toBeLessThanOrEqual(1000);
-      // Loaded afresh, nothing on screen moves as the section links, their count and the figures
-      // arrive: their room is kept while they load.
-      await page.goto('/admin');
-      await expect(overview).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
-      await expect(
-        page.getByRole('link', { name: /^Needs a reply \(\d+ waiting\)$/ }),
-      ).toBeVisible();
-      expect(await unexpectedLayoutShifts(page)).toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`dashboard-closed-${width}.png`) });
       await openOverviewCharts(page);
     } else {

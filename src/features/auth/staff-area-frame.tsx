@@ -62,10 +62,10 @@ export function StaffAreaFrame({
     await signOutEverywhere(client, 'auth_staff_sign_out');
   }
 
-  // While the session, role and level are still being read, the links' room is kept (unseen),
-  // so the page below does not move down when they appear.
-  const deciding =
-    current !== undefined && (status === 'loading' || (signedIn && (roleLoading || levelLoading)));
+  // While the role and level of a signed-in session are being read, the links' room is kept
+  // (unseen), so the page below does not move down when they appear. Not before the session is
+  // known: a signed-out visitor is sent to /auth, whose frame has no links.
+  const deciding = signedIn && (roleLoading || levelLoading);
   let nav: ReactNode = null;
   if (signedIn && isAdmin && currentLevel === 'aal2') {
     nav = sectionNav?.(current, client) ?? <AdminSectionNav current={current} />;
