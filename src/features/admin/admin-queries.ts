@@ -161,10 +161,12 @@ export function figuresQuery(client: AppSupabaseClient, queryClient: QueryClient
 }
 
 /**
- * Starts the dashboard's requests (the list as the address asks for it, its counts, the
- * overview's figures, the staff list and parked mail) into the cache the dashboard reads, as soon
- * as an aal2 session is known: alongside the role check instead of after it. Failures stay in the
- * cache unreported; the dashboard, if it is shown, asks again and reports its own.
+ * Starts the dashboard's main requests (the list as the address asks for it, its counts and the
+ * overview's figures) into the cache the dashboard reads, as soon as an aal2 session is known:
+ * alongside the role check instead of after it. The small ones (staff names, parked mail) wait
+ * for the dashboard: a browser opens at most six connections to one HTTP/1.1 host, and the role
+ * check must not queue behind them. Failures stay in the cache unreported; the dashboard, if it
+ * is shown, asks again and reports its own.
  */
 export function prefetchDashboard(
   queryClient: QueryClient,
@@ -173,10 +175,8 @@ export function prefetchDashboard(
   pageSize: number,
 ): void {
   void queryClient.prefetchQuery(submissionsQuery(client, filters, sort, page, pageSize));
-  void queryClient.prefetchQuery(countsQuery(client, filters));
   void queryClient.prefetchQuery(figuresQuery(client, queryClient));
-  void queryClient.prefetchQuery(staffQuery(client));
-  void queryClient.prefetchQuery(failedMailQuery(client));
+  void queryClient.prefetchQuery(countsQuery(client, filters));
 }
 
 export type SubmissionsState = {

@@ -12,7 +12,14 @@ export function createAdminQueryClient(): QueryClient {
   });
 }
 
-export function AdminQueryProvider({ children }: { children: ReactNode }) {
-  const [client] = useState(createAdminQueryClient);
+export function AdminQueryProvider({
+  children,
+  client: given,
+}: {
+  children: ReactNode;
+  /** A cache the page has already started filling; a fresh one otherwise. */
+  client?: QueryClient;
+}) {
+  const [client] = useState(() => given ?? createAdminQueryClient());
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -10,20 +10,33 @@ export type RoleState = {
   isAdmin: boolean;
 };
 
-const rolesInFlight = new WeakMap<AppSupabaseClient, Map<string, Promise<AppRole>>>();
+const recentRoles = new WeakMap<AppSupabaseClient, Map<string, Promise<AppRole>>>();
+
+/** How long an answer is shared with later callers before the database is asked again. */
+const SHARE_MS = 5_000;
 
 /**
- * fetchUserRole, with one request for every caller that asks while it is in flight: the page's
- * guard and the staff frame both ask as the page starts. A later call asks the database again.
+ * fetchUserRole, with one request for every caller that asks while it is in flight or within a
+ * few seconds of its answer: a page that starts its requests before React renders it, the page's
+ * guard and the staff frame all ask as the page starts. A later call asks the database again.
  */
 function fetchRoleOnce(client: AppSupabaseClient, userId: string): Promise<AppRole> {
-  const pending = rolesInFlight.get(client) ?? new Map<string, Promise<AppRole>>();
-  rolesInFlight.set(client, pending);
-  const known = pending.get(userId);
+  const recent = recentRoles.get(client) ?? new Map<string, Promise<AppRole>>();
+  recentRoles.set(client, recent);
+  const known = recent.get(userId);
   if (known) return known;
-  const request = fetchUserRole(client, userId).finally(() => pending.delete(userId));
-  pending.set(userId, request);
+  const request = fetchUserRole(client, userId).finally(() => {
+    setTimeout(() => {
+      if (recent.get(userId) === request) recent.delete(userId);
+    }, SHARE_MS);
+  });
+  recent.set(userId, request);
   return request;
+}
+
+/** Asks for the user's role now, for the guard and the frame to take up when they render. */
+export function startRoleCheck(client: AppSupabaseClient, userId: string): void {
+  void fetchRoleOnce(client, userId);
 }
 
 /** The signed-in user's role: loading, then admin or user (failure or absence means user). */

@@ -8,7 +8,7 @@ import type { ToastMessage } from '@/components/ui/toast/notify';
 import { useAuth } from '@/features/auth/auth-context';
 import { AuthScreen } from '@/features/auth/auth-screen';
 import { ProtectedRoute } from '@/features/auth/protected-route';
-import { useRole } from '@/features/auth/use-role';
+import { startRoleCheck, useRole } from '@/features/auth/use-role';
 import AdminPage from '@/pages/admin-page';
 import AuthPage from '@/pages/auth-page';
 
@@ -71,6 +71,20 @@ describe('useRole', () => {
     expect(query?.calls).toContainEqual(['select', 'role']);
     expect(query?.calls).toContainEqual(['eq', 'user_id', 'user-42']);
     expect(query?.calls.at(-1)).toEqual(['maybeSingle']);
+  });
+
+  it('takes up a role check started before render instead of asking again', async () => {
+    const fake = createFakeSupabase({
+      session: fakeSession('ada@example.com', 'user-42'),
+      tables: { user_roles: roleHandler('admin') },
+    });
+    startRoleCheck(fake.client, 'user-42');
+    // the early answer has arrived before the page renders
+    await waitFor(() => expect(fake.queries.some((q) => q.table === 'user_roles')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    renderWithAuth(fake.client, <RoleProbe />);
+    await waitFor(() => expect(screen.getByTestId('role')).toHaveTextContent('admin:true'));
+    expect(fake.queries.filter((q) => q.table === 'user_roles')).toHaveLength(1);
   });
 
   it('treats a missing role as plain user', async () => {
