@@ -1,18 +1,34 @@
+import { useState } from 'react';
+
+import { adminSectionPaths } from '@/components/admin/admin-section-paths';
 import { staffFooterLink } from '@/components/admin/staff-frame';
 import { AdminQueryProvider } from '@/features/admin/admin-query-provider';
+import { prefetchNeedsReply } from '@/features/admin/needs-reply-queries';
 import { NeedsReplySectionNav } from '@/features/admin/needs-reply-section-nav';
 import { needsReplyPage, NeedsReplyView } from '@/features/admin/needs-reply-view';
+import { startBeforeRender } from '@/features/admin/start-before-render';
 import { useEnquiryAddress } from '@/features/admin/use-enquiry-address';
 import { StaffSectionPage } from '@/features/auth/staff-section-page';
+import { startRoleCheck } from '@/features/auth/use-role';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
+
+/** On a direct load (the staff alert's link, often on a phone): the role check and the list. */
+const takeQueryClient = startBeforeRender(
+  adminSectionPaths.needsReply,
+  (queryClient, client, userId) => {
+    startRoleCheck(client, userId);
+    prefetchNeedsReply(queryClient, client);
+  },
+);
 
 export default function AdminNeedsReplyPage() {
   // `?enquiry=<id>` is the open dialog, as on /admin: the staff alert's link opens it here.
   const { enquiryId, setEnquiry, pollIntervalMs } = useEnquiryAddress();
+  const [queryClient] = useState(takeQueryClient);
 
   // The query cache sits above the frame: its Needs a reply count is one of the page's queries.
   return (
-    <AdminQueryProvider>
+    <AdminQueryProvider client={queryClient}>
       <StaffSectionPage
         {...needsReplyPage}
         footer={<CookieSettingsButton className={staffFooterLink} />}

@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -8,9 +8,10 @@ import { paths } from '@/config/paths';
 import { limits } from '@/config/site';
 import { AdminDashboard } from '@/features/admin/admin-dashboard';
 import { prefetchDashboard } from '@/features/admin/admin-queries';
-import { AdminQueryProvider, createAdminQueryClient } from '@/features/admin/admin-query-provider';
+import { AdminQueryProvider } from '@/features/admin/admin-query-provider';
 import { readListView } from '@/features/admin/list-params';
 import { NeedsReplySectionNav } from '@/features/admin/needs-reply-section-nav';
+import { startBeforeRender } from '@/features/admin/start-before-render';
 import { useEnquiryAddress } from '@/features/admin/use-enquiry-address';
 import { useAuth } from '@/features/auth/auth-context';
 import { AuthProvider } from '@/features/auth/auth-provider';
@@ -19,45 +20,20 @@ import { StaffAreaFrame } from '@/features/auth/staff-area-frame';
 import { startRoleCheck } from '@/features/auth/use-role';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
 import { jwtClaim } from '@/lib/jwt-claim';
-import { loadSupabase } from '@/lib/load-supabase';
+
+/** On a direct load of /admin: the role check, then the list, figures and counts. */
+const takeQueryClient = startBeforeRender(paths.admin, (queryClient, client, userId) => {
+  startRoleCheck(client, userId);
+  const view = readListView(new URLSearchParams(window.location.search));
+  prefetchDashboard(queryClient, client, view, limits.adminPageSize);
+});
 
 /**
- * The dashboard's requests, started as soon as this code runs on a direct load of /admin, before
- * React has rendered the page (which takes a while, most of all on a phone): supabase-js, the
- * stored session and, for a session at aal2, the role check and the list, counts and figures,
- * into a query cache the page then takes over. Evaluated for another reason (a link's prefetch on
- * another page) it starts nothing. Failures are left to the page, which asks again.
- */
-function startBeforeRender(): QueryClient {
-  const queryClient = createAdminQueryClient();
-  loadSupabase()
-    .then(async (client) => {
-      const { session } = (await client.auth.getSession()).data;
-      if (!session || jwtClaim(session.access_token, 'aal') !== 'aal2') return;
-      startRoleCheck(client, session.user.id);
-      const view = readListView(new URLSearchParams(window.location.search));
-      prefetchDashboard(queryClient, client, view, limits.adminPageSize);
-    })
-    .catch(() => {});
-  return queryClient;
-}
-
-let startedCache: QueryClient | null =
-  typeof window !== 'undefined' && window.location.pathname.replace(/\/$/, '') === paths.admin
-    ? startBeforeRender()
-    : null;
-
-/** The cache started before render, for the first dashboard only (a later visit starts afresh). */
-function takeQueryClient(): QueryClient {
-  const taken = startedCache ?? createAdminQueryClient();
-  startedCache = null;
-  return taken;
-}
-
-/**
- * Starts the dashboard's requests as soon as the session's token says aal2, while the access check
- * asks for the role, so the list and figures are on their way when access is granted. For anyone
- * the database does not count as an admin they are refused or empty, and never shown.
+ * Starts the dashboard's requests once React has a session whose token says aal2, while the access
+ * check asks for the role: for a visit the start before render did not cover (a client-side
+ * navigation from another staff page); after a direct load they are already in the cache and
+ * nothing is asked twice. For anyone the database does not count as an admin they are refused or
+ * empty, and never shown.
  */
 function StartDashboardEarly() {
   const { client, session } = useAuth();

@@ -82,7 +82,7 @@ function useReportErrors(error: unknown, errorUpdatedAt: number, when = true): v
  * the requests started early (see prefetchDashboard) have answered, takes their answers instead
  * of asking again; polls and invalidations reload regardless.
  */
-const FRESH_MS = 10_000;
+export const FRESH_MS = 10_000;
 
 function submissionsQuery(
   client: AppSupabaseClient,

@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
-import { figuresQuery, staffQuery } from '@/features/admin/admin-queries';
+import { figuresQuery, FRESH_MS, staffQuery } from '@/features/admin/admin-queries';
 import type { StaffMember } from '@/features/admin/enquiry-workflow';
 import {
   listEnquiriesNeedingReply,
@@ -27,16 +27,29 @@ export type NeedingReplyState = {
   failed: boolean;
 };
 
+function needingReplyQuery(client: AppSupabaseClient) {
+  return queryOptions({
+    queryKey: replyClockKeys.needingReply,
+    queryFn: () => listEnquiriesNeedingReply(client),
+    staleTime: FRESH_MS,
+  });
+}
+
+/**
+ * Starts the Needs a reply page's requests (the list and the figures its section link counts
+ * from) into the cache the page reads, before the page has rendered.
+ */
+export function prefetchNeedsReply(queryClient: QueryClient, client: AppSupabaseClient): void {
+  void queryClient.prefetchQuery(needingReplyQuery(client));
+  void queryClient.prefetchQuery(figuresQuery(client, queryClient));
+}
+
 /** The open enquiries still owed their first reply, oldest due first, polled like the list. */
 export function useEnquiriesNeedingReply(
   client: AppSupabaseClient,
   pollMs: number,
 ): NeedingReplyState {
-  const query = useQuery({
-    queryKey: replyClockKeys.needingReply,
-    queryFn: () => listEnquiriesNeedingReply(client),
-    refetchInterval: poll(pollMs),
-  });
+  const query = useQuery({ ...needingReplyQuery(client), refetchInterval: poll(pollMs) });
   return { rows: query.data ?? null, failed: query.isError && query.data === undefined };
 }
 
