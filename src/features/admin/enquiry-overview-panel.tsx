@@ -50,10 +50,10 @@ type Props = {
 };
 
 /**
- * Figures over every enquiry (not the page on screen): counts and the weekly chart from
- * enquiry_overview(), what is owed and how fast replies came from enquiry_response_overview(),
- * where leads came from from enquiry_source_overview(). One request each; the section is
- * aria-busy until all three have answered, whether the charts' disclosure is open or not. The six
+ * Figures over every enquiry (not the page on screen), all from one request
+ * (enquiry_dashboard_figures): counts and the weekly chart, what is owed and how fast replies
+ * came, where leads came from. The section is aria-busy until it has answered, whether the
+ * charts' disclosure is open or not. The six
  * figures stay in view; the charts and source tables sit behind the disclosure, closed on a phone
  * so the enquiries come first.
  */

@@ -12,9 +12,9 @@ type NeedsReplySectionNavProps = {
 
 /**
  * The section links with the number of enquiries awaiting a first reply beside "Needs a reply".
- * The count is the overview's query (enquiry_response_overview), so on /admin the figure and the
- * badge share one request; it sits under the enquiries' key, so a reply recorded anywhere in the
- * staff area reloads it.
+ * The count is the overview's figures query (enquiry_dashboard_figures), so on /admin the
+ * figure and the badge share one request; it sits under the enquiries' key, so a reply recorded
+ * anywhere in the staff area reloads it.
  */
 export function NeedsReplySectionNav({ current, client, pollMs }: NeedsReplySectionNavProps) {
   const { data } = useResponseOverview(client, pollMs);

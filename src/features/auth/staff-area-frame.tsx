@@ -24,8 +24,6 @@ type StaffAreaFrameProps = {
    * plain links when left out. The page fills it: the frame knows nothing of the admin features.
    */
   sectionNav?: SectionNavSlot;
-  /** Runs before Sign Out signs out everywhere and lands on /auth. */
-  beforeSignOut?: () => void;
   children: ReactNode;
 };
 
@@ -34,13 +32,7 @@ type StaffAreaFrameProps = {
  * admin whose session passed the second factor, and the account for anyone signed in. What it
  * shows is only what to offer: the pages' guard and RLS decide access.
  */
-export function StaffAreaFrame({
-  current,
-  footer,
-  sectionNav,
-  beforeSignOut,
-  children,
-}: StaffAreaFrameProps) {
+export function StaffAreaFrame({ current, footer, sectionNav, children }: StaffAreaFrameProps) {
   const { status, user, client } = useAuth();
   const { isAdmin, loading: roleLoading } = useRole();
   const { currentLevel, loading: levelLoading } = useAssurance();
@@ -58,7 +50,6 @@ export function StaffAreaFrame({
   async function signOut() {
     if (!client) return;
     leaving.current = true;
-    beforeSignOut?.();
     await signOutEverywhere(client, 'auth_staff_sign_out');
   }
 
