@@ -194,6 +194,8 @@ test.describe('client-side navigation keeps a page on screen', () => {
     page,
   }) => {
     await page.goto('/');
+    // Before hydration the link loads its page afresh, which puts focus where the browser does.
+    await page.locator('html[data-hydrated]').waitFor();
     const link = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' });
     await link.focus();
     await page.keyboard.press('Enter');

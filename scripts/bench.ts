@@ -68,7 +68,6 @@ async function measureInBrowser(only: Set<string>, runs: number | undefined, rou
       results.lighthouse = await measureWithLighthouse(server.url, routes, runs ?? 1);
     }
     const browser = await import('./bench/browser.ts');
-    await browser.primeServer(server.url, buildPath);
     if (only.has('navigation')) {
       // From the home page to every other page.
       const paths = routes.filter((path) => path !== '/');

@@ -18,7 +18,7 @@ import {
   startTestBackend,
 } from '../../tests/integration/support/backend.ts';
 import { enrollVerifiedTotp } from '../../tests/integration/support/mfa.ts';
-import { freshContext, primeServer, withChromium } from './browser.ts';
+import { freshContext, withChromium } from './browser.ts';
 import { adminTarget } from './targets.ts';
 
 const SITE = 'http://127.0.0.1:4183';
@@ -116,7 +116,6 @@ async function startSite(buildPath: string) {
     if (attempt > 600) throw new Error(`the static server did not start on ${SITE}`);
     await sleep(100);
   }
-  await primeServer(SITE, buildPath);
   // tsx runs the server in a child of its own: end the whole group.
   return { stop: () => process.kill(-site.pid!) };
 }

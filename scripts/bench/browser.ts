@@ -1,6 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
-
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 
 import { defaultPreferences, saveConsent } from '../../src/features/consent/consent-storage.ts';
@@ -122,16 +119,6 @@ function essentialConsentScript(): string {
   const storage = { setItem: (key: string, value: string) => stored.push([key, value]) };
   saveConsent(storage as unknown as Storage, defaultPreferences, Date.now());
   return `for (const [k, v] of ${JSON.stringify(stored)}) localStorage.setItem(k, v);`;
-}
-
-/**
- * The local server compresses a file when it is first asked for: every asset is asked for once
- * beforehand, so no measured fetch waits for that (a static host serves them ready).
- */
-export async function primeServer(origin: string, buildPath: string) {
-  const headers = { 'accept-encoding': 'br, gzip' };
-  for (const file of await readdir(join(buildPath, 'assets')))
-    await (await fetch(`${origin}/assets/${file}`, { headers })).arrayBuffer();
 }
 
 /** The system Chromium, closed once `use` is done. */
