@@ -130,6 +130,8 @@ test.describe('on a desktop (1366 px)', () => {
     await page.getByLabel('Search').fill(company);
     const table = submissionsTable(page);
     await expect(table.locator('tbody tr[data-enquiry-id]')).toHaveCount(3);
+    // Every column, Message and Last contact included, is on screen without scrolling sideways.
+    expect(await table.evaluate((region) => region.scrollWidth - region.clientWidth)).toBe(0);
     const nameHeader = table.getByRole('columnheader', { name: /^Name/ });
     await expect(nameHeader).not.toHaveAttribute('aria-sort');
 

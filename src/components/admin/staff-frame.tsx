@@ -11,7 +11,7 @@ export const staffFooterLink =
  * The width the frame and every staff page share: the page gutter, wider than the public pages'
  * on a large screen so the enquiries table has room.
  */
-export const staffPageWidth = 'container-page xl:max-w-[88rem]';
+export const staffPageWidth = 'container-page xl:max-w-[96rem]';
 
 type StaffFrameProps = {
   /** The section links, shown once the visitor may use them. */

@@ -107,7 +107,7 @@ export function AdminDashboard({
 
         <section
           aria-labelledby="submissions-heading"
-          className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:space-y-5 sm:p-6"
+          className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:space-y-5 sm:p-6 lg:p-5"
         >
           <div>
             <h2 id="submissions-heading" className="text-xl font-bold text-ink">

@@ -35,12 +35,12 @@ export function SortHeader({
   const ariaSort = sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
   return (
     <th scope="col" aria-sort={ariaSort} className={className}>
-      <span className="flex items-center gap-3">
+      <span className="flex items-center gap-2">
         {before}
         <button
           type="button"
           onClick={() => onSort(nextSort(sort, sortKey))}
-          className="-mx-1 inline-flex items-center gap-1 rounded-sm px-1 font-semibold tracking-wide uppercase hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="-mx-1 inline-flex items-center gap-1 rounded-sm px-1 text-left font-semibold tracking-wide uppercase hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           {children}
           <span aria-hidden="true" className={sorted ? 'text-ink' : 'text-slate-400'}>

@@ -16,7 +16,7 @@ import {
 import { UnreadMark } from '@/features/admin/unread-mark';
 import { mailtoHref } from '@/lib/mailto';
 
-const cell = 'px-3 py-3 align-top';
+const cell = 'px-2.5 py-3 align-top';
 /** The first column stays put while the rest scroll sideways on a narrow screen. */
 const sticky = 'sticky left-0 z-10 shadow-[1px_0_0_#e2e8f0]';
 const stickyBodyCell = `${sticky} bg-white group-hover:bg-slate-50`;
@@ -53,6 +53,8 @@ type TableProps = {
 
 const checkboxClass = 'size-4 shrink-0 accent-brand-700';
 const plainHeader = `${cell} whitespace-nowrap font-semibold`;
+/** Two-word headers may take two lines, so the column is as narrow as what it holds. */
+const wrappingHeader = `${cell} font-semibold`;
 
 /**
  * The enquiries table from tablet width up; it scrolls sideways inside its region when narrower
@@ -83,7 +85,7 @@ export function SubmissionsTable({
     >
       <table
         aria-busy={busy || undefined}
-        className={`w-full min-w-[78rem] border-collapse text-left text-sm ${busy ? 'opacity-60' : ''}`}
+        className={`w-full min-w-[64rem] border-collapse text-left text-sm ${busy ? 'opacity-60' : ''}`}
       >
         <thead className="bg-slate-50 text-xs tracking-wide text-ink-muted uppercase">
           <tr>
@@ -118,16 +120,16 @@ export function SubmissionsTable({
             <SortHeader sortKey="status" {...sortable}>
               Status
             </SortHeader>
-            <th scope="col" className={plainHeader}>
+            <th scope="col" className={wrappingHeader}>
               Service Interest
             </th>
             <th scope="col" className={plainHeader}>
               Timeline
             </th>
-            <th scope="col" className={plainHeader}>
+            <th scope="col" className={wrappingHeader}>
               Assigned to
             </th>
-            <SortHeader sortKey="last_contact" {...sortable}>
+            <SortHeader sortKey="last_contact" {...sortable} className={wrappingHeader}>
               Last contact
             </SortHeader>
             <th scope="col" className={plainHeader}>
@@ -171,7 +173,7 @@ function SubmissionRow({ row, onView, checked, onSelect, marks }: RowProps) {
       className={`group hover:bg-slate-50 ${checked ? 'bg-brand-50' : ''} ${unread ? 'font-bold' : ''}`}
     >
       <td className={`${cell} ${checked ? stickySelectedCell : stickyBodyCell} whitespace-nowrap`}>
-        <span className="flex items-start gap-3">
+        <span className="flex items-start gap-2">
           <input
             type="checkbox"
             aria-label={`Select enquiry from ${name}`}
@@ -187,7 +189,7 @@ function SubmissionRow({ row, onView, checked, onSelect, marks }: RowProps) {
           </time>
         </span>
       </td>
-      <td className={`${cell} min-w-[12rem]`}>
+      <td className={`${cell} min-w-[9rem]`}>
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <button
             type="button"
@@ -200,7 +202,7 @@ function SubmissionRow({ row, onView, checked, onSelect, marks }: RowProps) {
           {unread ? <UnreadMark /> : null}
         </span>
       </td>
-      <td className={`${cell} min-w-[12rem] font-normal [overflow-wrap:anywhere]`}>
+      <td className={`${cell} min-w-[9rem] font-normal [overflow-wrap:anywhere]`}>
         {row.Email ? (
           // 24 px tall, as is the name's button above it: small targets stacked closely are hard
           // to hit apart (axe: target-size).
@@ -214,7 +216,7 @@ function SubmissionRow({ row, onView, checked, onSelect, marks }: RowProps) {
           email
         )}
       </td>
-      <td className={`${cell} min-w-[9rem] [overflow-wrap:anywhere]`}>
+      <td className={`${cell} min-w-[7.5rem] [overflow-wrap:anywhere]`}>
         {displayValue(row.Company)}
       </td>
       <td className={cell}>
@@ -224,9 +226,9 @@ function SubmissionRow({ row, onView, checked, onSelect, marks }: RowProps) {
           <EnquiryDue row={row} now={marks.now} />
         </span>
       </td>
-      <td className={`${cell} min-w-[8rem]`}>{displayInterest(row.Interest)}</td>
+      <td className={`${cell} min-w-[7rem]`}>{displayInterest(row.Interest)}</td>
       <td className={`${cell} whitespace-nowrap`}>{displayTimeline(row.Timeline)}</td>
-      <td className={`${cell} min-w-[8rem] [overflow-wrap:anywhere]`}>
+      <td className={`${cell} min-w-[7rem] [overflow-wrap:anywhere]`}>
         {marks.assignee(row.assigned_to)}
       </td>
       <td className={`${cell} whitespace-nowrap`}>
@@ -236,7 +238,7 @@ function SubmissionRow({ row, onView, checked, onSelect, marks }: RowProps) {
           'N/A'
         )}
       </td>
-      <td className={`${cell} min-w-[14rem] font-normal`}>
+      <td className={`${cell} min-w-[9rem] font-normal`}>
         <span title={message} className="text-ink-soft">
           {truncate(message)}
         </span>
