@@ -11,6 +11,7 @@ import {
   type SubmissionFilters,
 } from '@/features/admin/list-submissions';
 import { MAX_SEARCH_LENGTH } from '@/features/admin/submission-search';
+import { useSearchParamsWriter } from '@/lib/use-search-params-writer';
 
 /** What the enquiry list shows: its filters, its order and the page (from 0). */
 export type ListView = { filters: SubmissionFilters; sort: ListSort; page: number };
@@ -78,7 +79,8 @@ export function writeListView(params: URLSearchParams, { filters, sort, page }: 
  * visit.
  */
 export function useListView(): [ListView, (view: ListView) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const writeParams = useSearchParamsWriter();
   const fromAddress = readListView(params);
   const addressKey = writeListView(new URLSearchParams(), fromAddress).toString();
   const [shown, setShown] = useState({ addressKey, view: fromAddress });
@@ -86,12 +88,12 @@ export function useListView(): [ListView, (view: ListView) => void] {
   const setView = useCallback(
     (view: ListView) => {
       setShown((current) => ({ ...current, view }));
-      setParams((current) => writeListView(current, view), {
+      writeParams((current) => writeListView(current, view), {
         replace: true,
         preventScrollReset: true,
       });
     },
-    [setParams],
+    [writeParams],
   );
   return [shown.addressKey === addressKey ? shown.view : fromAddress, setView];
 }

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { limits } from '@/config/site';
+import { useSearchParamsWriter } from '@/lib/use-search-params-writer';
 
 /** `?poll=<ms>` shortens the check for changes (the e2e tests use it); never below the floor. */
 export function pollInterval(value: string | null): number {
@@ -14,10 +15,11 @@ export function pollInterval(value: string | null): number {
  * (a link to it opens it, closing it removes the parameter) and `?poll=<ms>` the polling interval.
  */
 export function useEnquiryAddress() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const writeParams = useSearchParamsWriter();
   const setEnquiry = useCallback(
     (id: string | null) =>
-      setSearchParams(
+      writeParams(
         (current) => {
           const next = new URLSearchParams(current);
           if (id === null) next.delete('enquiry');
@@ -26,7 +28,7 @@ export function useEnquiryAddress() {
         },
         { replace: id === null, preventScrollReset: true },
       ),
-    [setSearchParams],
+    [writeParams],
   );
   return {
     enquiryId: searchParams.get('enquiry'),

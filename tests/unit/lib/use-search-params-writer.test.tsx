@@ -1,0 +1,53 @@
+import { act, renderHook } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation, useNavigate } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { useListView } from '@/features/admin/list-params';
+import { noFilters } from '@/features/admin/list-submissions';
+import { useEnquiryAddress } from '@/features/admin/use-enquiry-address';
+
+function renderAt(address: string) {
+  return renderHook(
+    () => ({
+      enquiry: useEnquiryAddress(),
+      list: useListView(),
+      location: useLocation(),
+      navigate: useNavigate(),
+    }),
+    {
+      wrapper: ({ children }) => {
+        const router = createMemoryRouter([{ path: '*', element: children }], {
+          initialEntries: [address],
+        });
+        return <RouterProvider router={router} />;
+      },
+    },
+  );
+}
+
+describe('useSearchParamsWriter', () => {
+  it('keeps an enquiry just opened when the list writes its search before the page renders again', async () => {
+    const { result } = renderAt('/admin?poll=1000');
+    const { enquiry, list } = result.current;
+    await act(async () => {
+      // Both setters come from the same render: the second must build on the first.
+      enquiry.setEnquiry('a1');
+      list[1]({ ...list[0], filters: { ...noFilters, search: 'acme' } });
+    });
+    expect(new URLSearchParams(result.current.location.search).get('enquiry')).toBe('a1');
+    expect(result.current.location.search).toBe('?poll=1000&enquiry=a1&q=acme');
+    expect(result.current.enquiry.enquiryId).toBe('a1');
+    expect(result.current.list[0].filters.search).toBe('acme');
+  });
+
+  it('starts from the address again once it has rendered, so Back is not undone', async () => {
+    const { result } = renderAt('/admin?q=first');
+    await act(async () => result.current.enquiry.setEnquiry('a1'));
+    expect(result.current.location.search).toBe('?q=first&enquiry=a1');
+    await act(async () => result.current.navigate(-1));
+    expect(result.current.location.search).toBe('?q=first');
+    const { list } = result.current;
+    await act(async () => list[1]({ ...list[0], page: 1 }));
+    expect(result.current.location.search).toBe('?q=first&page=2');
+  });
+});
