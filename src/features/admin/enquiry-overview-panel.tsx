@@ -53,9 +53,8 @@ type Props = {
  * Figures over every enquiry (not the page on screen), all from one request
  * (enquiry_dashboard_figures): counts and the weekly chart, what is owed and how fast replies
  * came, where leads came from. The section is aria-busy until it has answered, whether the
- * charts' disclosure is open or not. The six
- * figures stay in view; the charts and source tables sit behind the disclosure, closed on a phone
- * so the enquiries come first.
+ * charts' disclosure is open or not. The six figures stay in view; the charts and source tables
+ * sit behind the disclosure, closed on a phone so the enquiries come first.
  */
 export function EnquiryOverviewPanel({ overview, client, pollMs }: Props) {
   const response = useResponseOverview(client, pollMs);

@@ -1,29 +1,20 @@
-import { act, renderHook } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation, useNavigate } from 'react-router';
+import { act } from '@testing-library/react';
+import { useLocation, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { useListView } from '@/features/admin/list-params';
 import { noFilters } from '@/features/admin/list-submissions';
 import { useEnquiryAddress } from '@/features/admin/use-enquiry-address';
 
-function renderAt(address: string) {
-  return renderHook(
-    () => ({
-      enquiry: useEnquiryAddress(),
-      list: useListView(),
-      location: useLocation(),
-      navigate: useNavigate(),
-    }),
-    {
-      wrapper: ({ children }) => {
-        const router = createMemoryRouter([{ path: '*', element: children }], {
-          initialEntries: [address],
-        });
-        return <RouterProvider router={router} />;
-      },
-    },
-  );
-}
+import { renderHookAt } from '../support/render-hook-at';
+
+const renderAt = (address: string) =>
+  renderHookAt(address, () => ({
+    enquiry: useEnquiryAddress(),
+    list: useListView(),
+    location: useLocation(),
+    navigate: useNavigate(),
+  }));
 
 describe('useSearchParamsWriter', () => {
   it('keeps an enquiry just opened when the list writes its search before the page renders again', async () => {

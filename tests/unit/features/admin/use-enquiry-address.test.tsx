@@ -1,9 +1,11 @@
-import { act, renderHook } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { act } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { limits } from '@/config/site';
 import { pollInterval, useEnquiryAddress } from '@/features/admin/use-enquiry-address';
+
+import { renderHookAt } from '../../support/render-hook-at';
 
 describe('pollInterval', () => {
   it('takes ?poll= in milliseconds, never below the floor, and the default when absent or not a number', () => {
@@ -14,16 +16,8 @@ describe('pollInterval', () => {
   });
 });
 
-function renderAt(address: string) {
-  return renderHook(() => ({ address: useEnquiryAddress(), location: useLocation() }), {
-    wrapper: ({ children }) => {
-      const router = createMemoryRouter([{ path: '*', element: children }], {
-        initialEntries: [address],
-      });
-      return <RouterProvider router={router} />;
-    },
-  });
-}
+const renderAt = (address: string) =>
+  renderHookAt(address, () => ({ address: useEnquiryAddress(), location: useLocation() }));
 
 describe('useEnquiryAddress', () => {
   it('reads the open enquiry, opens another and closes it, keeping the other parameters', async () => {
