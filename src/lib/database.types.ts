@@ -112,6 +112,66 @@ export type Database = {
         };
         Relationships: [];
       };
+      enquiry_follow_ups: {
+        Row: {
+          closed_at: string | null;
+          closed_by: string | null;
+          closed_by_email: string | null;
+          created_at: string;
+          due_on: string;
+          id: string;
+          note: string | null;
+          reminded_at: string | null;
+          set_by: string | null;
+          set_by_email: string | null;
+          state: string;
+          submission_id: string;
+        };
+        Insert: {
+          closed_at?: string | null;
+          closed_by?: string | null;
+          closed_by_email?: string | null;
+          created_at?: string;
+          due_on: string;
+          id?: string;
+          note?: string | null;
+          reminded_at?: string | null;
+          set_by?: string | null;
+          set_by_email?: string | null;
+          state?: string;
+          submission_id: string;
+        };
+        Update: {
+          closed_at?: string | null;
+          closed_by?: string | null;
+          closed_by_email?: string | null;
+          created_at?: string;
+          due_on?: string;
+          id?: string;
+          note?: string | null;
+          reminded_at?: string | null;
+          set_by?: string | null;
+          set_by_email?: string | null;
+          state?: string;
+          submission_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'enquiry_follow_ups_submission_id_fkey';
+            columns: ['submission_id'];
+            isOneToOne: false;
+            referencedRelation: 'contact_submissions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'enquiry_follow_ups_submission_id_fkey';
+            columns: ['submission_id'];
+            isOneToOne: false;
+            referencedRelation: 'enquiry_list';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       enquiry_notes: {
         Row: {
           author_email: string | null;
@@ -374,6 +434,10 @@ export type Database = {
           recipient: string;
         }[];
       };
+      close_enquiry_follow_up: {
+        Args: { _follow_up_id: string; _outcome: string };
+        Returns: undefined;
+      };
       complete_enquiry_mail_job: {
         Args: { claim: string; job_id: string; message_id?: string };
         Returns: boolean;
@@ -393,6 +457,21 @@ export type Database = {
         }[];
       };
       enquiry_dashboard_figures: { Args: { _since?: string }; Returns: Json };
+      enquiry_follow_ups_due: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          assigned_to: string;
+          assignee_email: string;
+          company: string;
+          due_on: string;
+          id: string;
+          name: string;
+          note: string;
+          set_by_email: string;
+          status: string;
+          submission_id: string;
+        }[];
+      };
       enquiry_list_counts: {
         Args: { _interest?: string; _search?: string; _timeline?: string };
         Returns: {
@@ -477,6 +556,10 @@ export type Database = {
       revoke_admin_role: { Args: { _email: string }; Returns: boolean };
       send_enquiry_reply: {
         Args: { _body: string; _submission_id: string };
+        Returns: string;
+      };
+      set_enquiry_follow_up: {
+        Args: { _due_on: string; _note?: string; _submission_id: string };
         Returns: string;
       };
       set_staff_name: {

@@ -145,6 +145,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
   const siteOrigins = originsOf([siteUrl, ...config.additionalRedirectUrls]);
   const corsPolicy = (pathname: string): CorsPolicy => {
     if (below(pathname, '/__local/mail-api')) return 'none';
+    if (below(pathname, '/__local/jobs')) return 'none';
     if (below(pathname, '/__local')) return siteOrigins;
     return 'any';
   };
@@ -235,6 +236,21 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     },
   });
 
+  // What the e2e tests use to see a scheduled job's mail without waiting 5 minutes: the reply
+  // clock run at once, for the service role only, then the outbox drained.
+  const runJobNow = async (request: LocalRequest): Promise<LocalResponse> => {
+    if (request.url.pathname !== '/__local/jobs/reply-clock') {
+      return json(404, { message: 'Not found' });
+    }
+    if (request.method !== 'POST') return json(405, { message: 'Method not allowed' });
+    if (header(request, 'authorization') !== `Bearer ${keys.serviceRoleKey}`) {
+      return json(401, { message: 'The local jobs answer only the service role' });
+    }
+    const counts = await replyClock.runNow();
+    mailRunner.kick();
+    return json(200, counts);
+  };
+
   route = (request) => {
     const { pathname } = request.url;
     if (below(pathname, '/rest/v1')) {
@@ -259,6 +275,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     if (below(pathname, '/auth/v1')) {
       return handleAuth({ ...request, path: pathname.slice('/auth/v1'.length) || '/' });
     }
+    if (below(pathname, '/__local/jobs')) return runJobNow(request);
     if (below(pathname, '/__local/mail')) {
       if (!isLocalHost(header(request, 'host'), host)) {
         return Promise.resolve(

@@ -102,6 +102,7 @@ describe('private.apply_retention', () => {
       contact_submissions: 2,
       enquiry_notes: 2,
       enquiry_sources: 2,
+      enquiry_follow_ups: 0,
       // their alert and acknowledgement jobs, and the digest left empty
       enquiry_mail_jobs: jobsOfExpired[0]!.n + 1,
       audit_log: 1,
@@ -163,6 +164,7 @@ describe('private.apply_retention', () => {
       contact_submissions: 0,
       enquiry_notes: 0,
       enquiry_sources: 0,
+      enquiry_follow_ups: 0,
       enquiry_mail_jobs: 0,
       audit_log: 0,
     });
@@ -312,6 +314,7 @@ describe('mail whose enquiry was deleted before', () => {
       contact_submissions: 0,
       enquiry_notes: 0,
       enquiry_sources: 0,
+      enquiry_follow_ups: 0,
       // the old orphan's alert and acknowledgement, and the digest of only a deleted enquiry
       enquiry_mail_jobs: oldOrphanJobs.length + 1,
       audit_log: 0,

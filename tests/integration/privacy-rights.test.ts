@@ -223,6 +223,7 @@ describe('subject access and portability', () => {
       enquiry_sources: 2,
       enquiry_mail_jobs: doc.enquiry_mail_jobs.length,
       audit_log: 2,
+      enquiry_follow_ups: 0,
     });
 
     const entries = await auditRows('admin_subject_access');
@@ -326,6 +327,7 @@ describe('erasure', () => {
       enquiry_sources: 0,
       enquiry_mail_jobs: 0,
       audit_log: 0,
+      enquiry_follow_ups: 0,
     });
   });
 });

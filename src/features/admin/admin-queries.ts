@@ -49,6 +49,7 @@ export const adminKeys = {
   enquiry: (id: string) => ['admin', 'enquiries', 'one', id] as const,
   notes: (id: string) => ['admin', 'enquiries', 'notes', id] as const,
   timeline: (id: string) => ['admin', 'enquiries', 'timeline', id] as const,
+  followUps: (id: string) => ['admin', 'enquiries', 'follow-ups', id] as const,
   staff: ['admin', 'staff'] as const,
   failedMail: ['admin', 'failed-mail'] as const,
 };

@@ -27,6 +27,7 @@ const mailLabels: Record<string, string> = {
   reply: 'Reply e-mail',
   reply_reminder: 'Reply reminder',
   reply_escalation: 'Overdue escalation',
+  follow_up_reminder: 'Follow-up reminder',
 };
 
 const outcomeLabels: Record<string, string> = {
@@ -44,6 +45,9 @@ const eventLabels: Record<string, string> = {
   note_added: 'Note added',
   reply_sent: 'Reply sent',
   contact_recorded: 'Contact recorded',
+  follow_up_set: 'Follow-up set',
+  follow_up_done: 'Follow-up done',
+  follow_up_cleared: 'Follow-up cleared',
 };
 
 /** "Acknowledgement not sent", "Reply sent", "Enquiry received" and the like. */

@@ -1,15 +1,23 @@
 import type { ReactNode } from 'react';
 
+import {
+  formatFollowUpDay,
+  londonToday,
+  type FollowUpDue,
+} from '@/features/admin/enquiry-follow-up';
 import { EnquiryStatusBadge } from '@/features/admin/enquiry-status-badge';
 import type { StaffMember } from '@/features/admin/enquiry-workflow';
 import {
   describeDue,
   type EnquiryNeedingReply,
 } from '@/features/admin/list-enquiries-needing-reply';
-import { displayValue, formatDateTime } from '@/features/admin/submission-format';
+import { displayValue, formatDateTime, truncate } from '@/features/admin/submission-format';
 
 /** The assignee by staff name when one is set, else by address; "Unassigned" when nobody. */
-export function assigneeName(enquiry: EnquiryNeedingReply, staff: readonly StaffMember[]): string {
+export function assigneeName(
+  enquiry: Pick<EnquiryNeedingReply, 'assigned_to' | 'assignee_email'>,
+  staff: readonly StaffMember[],
+): string {
   if (!enquiry.assigned_to) return 'Unassigned';
   const member = staff.find((candidate) => candidate.id === enquiry.assigned_to);
   return (
@@ -109,5 +117,89 @@ export function NeedsReplyList({ rows, ...rest }: ListProps) {
         ))}
       </ul>
     </>
+  );
+}
+
+/** "Due today" or "Due since 02 Dec 2026", as of `now` (London's day). */
+export function describeFollowUpDue(dueOn: string, now: Date): string {
+  return dueOn >= londonToday(now) ? 'Due today' : `Due since ${formatFollowUpDay(dueOn)}`;
+}
+
+type FollowUpItemProps = {
+  followUp: FollowUpDue;
+  staff: readonly StaffMember[];
+  now: Date | null;
+  onOpen: (id: string) => void;
+};
+
+/** One follow-up whose day has come: whom, since when, the note, and a button to open it. */
+export function FollowUpDueItem({ followUp, staff, now, onOpen }: FollowUpItemProps) {
+  return (
+    <li
+      data-follow-up-id={followUp.id}
+      data-enquiry-id={followUp.submission_id}
+      className="rounded-xl border border-l-4 border-amber-300 border-l-amber-700 bg-white p-4 shadow-sm"
+    >
+      <h3 className="min-w-0 text-base font-semibold break-words text-ink">
+        <button
+          type="button"
+          onClick={() => onOpen(followUp.submission_id)}
+          className="min-h-11 text-left text-brand-700 underline underline-offset-2 hover:text-brand-800"
+        >
+          {displayValue(followUp.name)}
+        </button>
+      </h3>
+      <p className="mt-1 text-sm font-semibold text-amber-900">
+        {now ? (
+          describeFollowUpDue(followUp.due_on, now)
+        ) : (
+          <>Follow up on {formatFollowUpDay(followUp.due_on)}</>
+        )}
+      </p>
+      {followUp.note ? (
+        <p className="mt-1 text-sm break-words text-ink">{truncate(followUp.note, 160)}</p>
+      ) : null}
+      <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
+        <Detail label="Company">{displayValue(followUp.company)}</Detail>
+        <Detail label="Status">
+          <EnquiryStatusBadge status={followUp.status} />
+        </Detail>
+        <Detail label="Assigned to">{assigneeName(followUp, staff)}</Detail>
+        <Detail label="Follow up on">
+          <time dateTime={followUp.due_on}>{formatFollowUpDay(followUp.due_on)}</time>
+        </Detail>
+      </dl>
+    </li>
+  );
+}
+
+type FollowUpListProps = Omit<FollowUpItemProps, 'followUp'> & {
+  rows: readonly FollowUpDue[] | null;
+  failed: boolean;
+};
+
+/**
+ * The follow-ups due today or earlier, oldest first, as a section of the page; nothing at all
+ * while loading or when none is due, so the replies owed stay at the top.
+ */
+export function FollowUpsDueList({ rows, failed, ...rest }: FollowUpListProps) {
+  if (!failed && (rows === null || rows.length === 0)) return null;
+  return (
+    <section aria-labelledby="follow-ups-due-heading" className="space-y-3">
+      <h2 id="follow-ups-due-heading" className="text-lg font-bold text-ink">
+        Follow-ups due
+      </h2>
+      {failed || rows === null ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+          The follow-ups due could not be loaded. Reload the page to try again.
+        </p>
+      ) : (
+        <ul aria-label="Follow-ups due" className="space-y-3">
+          {rows.map((followUp) => (
+            <FollowUpDueItem key={followUp.id} followUp={followUp} {...rest} />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 import { figuresQuery, FRESH_MS, staffQuery } from '@/features/admin/admin-queries';
+import { listFollowUpsDue, type FollowUpDue } from '@/features/admin/enquiry-follow-up';
 import type { StaffMember } from '@/features/admin/enquiry-workflow';
 import {
   listEnquiriesNeedingReply,
@@ -15,6 +16,7 @@ import type { AppSupabaseClient } from '@/lib/supabase';
  */
 export const replyClockKeys = {
   needingReply: ['admin', 'enquiries', 'needs-reply'] as const,
+  followUpsDue: ['admin', 'enquiries', 'follow-ups-due'] as const,
 };
 
 // A failed load is said where the figures would be (the page's alert, the overview's note), not
@@ -35,12 +37,21 @@ function needingReplyQuery(client: AppSupabaseClient) {
   });
 }
 
+function followUpsDueQuery(client: AppSupabaseClient) {
+  return queryOptions({
+    queryKey: replyClockKeys.followUpsDue,
+    queryFn: () => listFollowUpsDue(client),
+    staleTime: FRESH_MS,
+  });
+}
+
 /**
- * Starts the Needs a reply page's requests (the list and the figures its section link counts
+ * Starts the Needs a reply page's requests (the lists and the figures its section link counts
  * from) into the cache the page reads, before the page has rendered.
  */
 export function prefetchNeedsReply(queryClient: QueryClient, client: AppSupabaseClient): void {
   void queryClient.prefetchQuery(needingReplyQuery(client));
+  void queryClient.prefetchQuery(followUpsDueQuery(client));
   void queryClient.prefetchQuery(figuresQuery(client, queryClient));
 }
 
@@ -50,6 +61,14 @@ export function useEnquiriesNeedingReply(
   pollMs: number,
 ): NeedingReplyState {
   const query = useQuery({ ...needingReplyQuery(client), refetchInterval: poll(pollMs) });
+  return { rows: query.data ?? null, failed: query.isError && query.data === undefined };
+}
+
+export type FollowUpsDueState = { rows: FollowUpDue[] | null; failed: boolean };
+
+/** The open follow-ups due today or earlier, the oldest first, polled like the list. */
+export function useFollowUpsDue(client: AppSupabaseClient, pollMs: number): FollowUpsDueState {
+  const query = useQuery({ ...followUpsDueQuery(client), refetchInterval: poll(pollMs) });
   return { rows: query.data ?? null, failed: query.isError && query.data === undefined };
 }
 

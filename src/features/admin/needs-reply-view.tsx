@@ -1,6 +1,10 @@
 import { useMinuteClock } from '@/features/admin/enquiry-first-response';
-import { NeedsReplyList } from '@/features/admin/needs-reply-list';
-import { useEnquiriesNeedingReply, useStaffList } from '@/features/admin/needs-reply-queries';
+import { FollowUpsDueList, NeedsReplyList } from '@/features/admin/needs-reply-list';
+import {
+  useEnquiriesNeedingReply,
+  useFollowUpsDue,
+  useStaffList,
+} from '@/features/admin/needs-reply-queries';
 import { SubmissionDialog } from '@/features/admin/submission-dialog';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
@@ -8,9 +12,10 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 export const needsReplyPage = {
   section: 'needsReply',
   title: 'Needs a reply',
-  description: 'Open enquiries still owed their first reply, oldest due first.',
+  description:
+    'Open enquiries still owed their first reply, oldest due first, and the follow-ups due today.',
   intro:
-    'Every open enquiry that has not had its first reply yet, the one due soonest first. Open one to reply, log a call or record a reply sent from your own mailbox; it then leaves this list.',
+    'Every open enquiry that has not had its first reply yet, the one due soonest first. Open one to reply, log a call or record a reply sent from your own mailbox; it then leaves this list. Follow-ups set for today or earlier come first until they are marked done.',
 } as const;
 
 type Props = {
@@ -21,13 +26,28 @@ type Props = {
   pollIntervalMs: number;
 };
 
-/** The due list with the enquiry dialog over it; a reply or contact reloads the list. */
+/**
+ * The follow-ups due and the enquiries owed a reply, with the enquiry dialog over them; a reply,
+ * contact or follow-up change reloads both.
+ */
 export function NeedsReplyView({ client, enquiryId, onEnquiryChange, pollIntervalMs }: Props) {
   const { rows, failed } = useEnquiriesNeedingReply(client, pollIntervalMs);
+  const followUps = useFollowUpsDue(client, pollIntervalMs);
   const staff = useStaffList(client);
   const now = useMinuteClock();
+  const followUpsShown = followUps.failed || (followUps.rows?.length ?? 0) > 0;
   return (
     <>
+      <FollowUpsDueList
+        rows={followUps.rows}
+        failed={followUps.failed}
+        staff={staff}
+        now={now}
+        onOpen={onEnquiryChange}
+      />
+      {followUpsShown ? (
+        <h2 className="mt-8 mb-3 text-lg font-bold text-ink">Awaiting a first reply</h2>
+      ) : null}
       {failed ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
           The enquiries awaiting a reply could not be loaded. Reload the page to try again.

@@ -6,6 +6,7 @@ import {
   useMarkReadOnOpen,
   type EnquiryState,
 } from '@/features/admin/admin-queries';
+import { EnquiryFollowUpSection } from '@/features/admin/enquiry-follow-up-section';
 import { EnquiryNotes } from '@/features/admin/enquiry-notes';
 import { EnquiryReplyBox } from '@/features/admin/enquiry-reply-box';
 import { EnquiryTimelineSection } from '@/features/admin/enquiry-timeline-section';
@@ -85,6 +86,11 @@ export function SubmissionDialog({ client, enquiryId, initial, onClose }: Props)
             client={client}
             enquiry={state.enquiry}
             onUpdated={changed}
+          />
+          <EnquiryFollowUpSection
+            key={`follow-up-${state.enquiry.id}`}
+            client={client}
+            enquiryId={state.enquiry.id}
           />
           <EnquiryNotes
             key={`notes-${state.enquiry.id}`}

@@ -312,3 +312,79 @@ Deno.test(
     equal(localTime('2026-06-01T07:00:00Z'), 'Mon 1 Jun, 08:00');
   },
 );
+
+const followUp = {
+  enquiry: {
+    id: hostile.id,
+    name: 'Eve <b>',
+    company: 'Acme\r\nBcc: x@y.test',
+    created_at: '2026-11-20T09:00:00Z',
+  },
+  follow_up: {
+    id: 'f1',
+    due_on: '2026-12-02',
+    note: 'Ask about the <i>pilot</i>\r\nand the budget.',
+  },
+};
+
+Deno.test(
+  'a follow-up reminder says whom to follow up and when, day first, with the note and the link',
+  () => {
+    const link = `https://www.kestrel.test/admin/needs-reply?enquiry=${hostile.id}`;
+    const result = renderJob(
+      {
+        id: 'f1',
+        kind: 'follow_up_reminder',
+        recipient: 'sam@kestrel.test',
+        payload: { ...followUp, assignee: { name: 'Sam', email: 'sam@kestrel.test' } },
+      },
+      settings,
+    );
+    ok(result.ok);
+    equal(result.mail.to, 'sam@kestrel.test');
+    equal(result.mail.subject, 'Follow up today: Eve <b> (Acme Bcc: x@y.test)');
+    equal(
+      result.mail.text,
+      [
+        'It is time to follow up with Eve <b> (Acme\r\nBcc: x@y.test).',
+        '',
+        'Follow up on: Wed 2 Dec 2026',
+        'Assigned to: Sam <sam@kestrel.test>',
+        'Received: Fri 20 Nov, 09:00',
+        '',
+        'Note:',
+        'Ask about the <i>pilot</i>\nand the budget.',
+        '',
+        `Open this enquiry: ${link}`,
+      ].join('\n'),
+    );
+    const html = result.mail.html ?? '';
+    ok(!html.includes('<b>') && !html.includes('<i>'));
+    ok(html.includes('Ask about the &lt;i&gt;pilot&lt;/i&gt;<br>and the budget.'));
+    ok(html.includes(`<a href="${link}">`));
+  },
+);
+
+Deno.test(
+  'a follow-up reminder without a recipient or a note goes to the staff address without a note',
+  () => {
+    const result = renderJob(
+      {
+        id: 'f2',
+        kind: 'follow_up_reminder',
+        recipient: null,
+        payload: { ...followUp, follow_up: { ...followUp.follow_up, note: null }, assignee: null },
+      },
+      settings,
+    );
+    ok(result.ok);
+    equal(result.mail.to, 'team@kestrel.test');
+    ok(result.mail.text.includes('Assigned to: nobody'));
+    ok(!result.mail.text.includes('Note:'));
+    const broken = renderJob(
+      { id: 'f3', kind: 'follow_up_reminder', recipient: null, payload: { assignee: null } },
+      settings,
+    );
+    deepStrictEqual(broken, { ok: false, error: 'The follow-up reminder names no enquiry.' });
+  },
+);

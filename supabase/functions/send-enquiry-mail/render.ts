@@ -47,6 +47,13 @@ export interface WeeklySummary {
   promise_hours: number;
 }
 
+/** The follow-up a follow_up_reminder is about: its London day (YYYY-MM-DD) and note. */
+export interface FollowUp {
+  id: string;
+  due_on: string;
+  note: string | null;
+}
+
 /** What each kind's job carries; the fields of one kind only are set. */
 export interface MailPayload extends Partial<WeeklySummary> {
   /** staff_alert, staff_digest */
@@ -56,10 +63,12 @@ export interface MailPayload extends Partial<WeeklySummary> {
   staff_name?: string;
   staff_email?: string;
   body?: string;
-  /** reply_reminder, reply_escalation */
+  /** reply_reminder, reply_escalation, follow_up_reminder */
   enquiry?: DueEnquiry;
   due_at?: string;
   assignee?: StaffMember | null;
+  /** follow_up_reminder */
+  follow_up?: FollowUp;
 }
 
 export type MailKind =
@@ -69,7 +78,8 @@ export type MailKind =
   | 'reply'
   | 'reply_reminder'
   | 'reply_escalation'
-  | 'weekly_summary';
+  | 'weekly_summary'
+  | 'follow_up_reminder';
 
 export interface MailJob {
   id: string;
@@ -274,6 +284,7 @@ export function renderJob(job: MailJob, settings: RenderSettings): RenderResult 
     return renderDueMail(job, settings);
   }
   if (job.kind === 'weekly_summary') return renderWeeklySummary(job.payload, settings);
+  if (job.kind === 'follow_up_reminder') return renderFollowUpReminder(job, settings);
   if (job.kind === 'acknowledgement') {
     const to = job.recipient === null ? null : headerAddress(job.recipient);
     if (to === null) return { ok: false, error: 'The acknowledgement has no usable address.' };
@@ -390,6 +401,72 @@ function renderDueMail(job: MailJob, settings: RenderSettings): RenderResult {
           .join(
             '<br>',
           )}</p><p><a href="${escapeHtml(link)}">Open this enquiry in the admin area</a></p>`,
+      ),
+    },
+  };
+}
+
+const calendarDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** A calendar day (YYYY-MM-DD) day first, e.g. "Wed 2 Dec 2026"; the text itself when no date. */
+export function localDay(day: string): string {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00Z`) : null;
+  if (!date || Number.isNaN(date.getTime())) return day;
+  const parts = calendarDay.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}
+
+/**
+ * A follow-up's day has come: to the assignee, or whoever set it (the job's recipient; the staff
+ * address when it has none), with the staff note and a link to the enquiry.
+ */
+function renderFollowUpReminder(job: MailJob, settings: RenderSettings): RenderResult {
+  const { enquiry, follow_up: followUp, assignee } = job.payload;
+  if (!enquiry || typeof enquiry.id !== 'string' || typeof followUp?.due_on !== 'string') {
+    return { ok: false, error: 'The follow-up reminder names no enquiry.' };
+  }
+  let to = settings.staffTo;
+  if (job.recipient !== null) {
+    const checked = headerAddress(job.recipient);
+    if (checked === null) return { ok: false, error: 'The reminder has no usable address.' };
+    to = checked;
+  }
+  const link = enquiryLink(settings.siteUrl, enquiry.id);
+  const who = `${enquiry.name} (${enquiry.company})`;
+  const day = localDay(followUp.due_on);
+  const note = typeof followUp.note === 'string' ? followUp.note.replace(/\r\n?/g, '\n') : '';
+  const details = [
+    `Follow up on: ${day}`,
+    `Assigned to: ${assignee ? `${assignee.name} <${assignee.email}>` : 'nobody'}`,
+    `Received: ${localTime(enquiry.created_at)}`,
+  ];
+  const lines = [
+    `It is time to follow up with ${who}.`,
+    '',
+    ...details,
+    ...(note === '' ? [] : ['', 'Note:', note]),
+    '',
+    `Open this enquiry: ${link}`,
+  ];
+  return {
+    ok: true,
+    mail: {
+      from: settings.from,
+      to,
+      subject: headerText(`Follow up today: ${who}`),
+      text: lines.join('\n'),
+      html: page(
+        `<p>${escapeHtml(lines[0] ?? '')}</p><p>${details.map(escapeHtml).join('<br>')}</p>` +
+          (note === '' ? '' : `<p>Note:<br>${escapeHtml(note).replace(/\n/g, '<br>')}</p>`) +
+          `<p><a href="${escapeHtml(link)}">Open this enquiry in the admin area</a></p>`,
       ),
     },
   };

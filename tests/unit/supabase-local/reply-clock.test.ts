@@ -6,19 +6,27 @@ import {
   startReplyClockJob,
 } from '../../../supabase/local/jobs/reply-clock.ts';
 
-/** A database that answers the reply clock's three queries and records them. */
-function fakeDb(options: { present?: boolean; fail?: boolean } = {}) {
+/** A database that answers the reply clock's queries and records them. */
+function fakeDb(options: { present?: boolean; followUps?: boolean; fail?: boolean } = {}) {
   const queries: { text: string; params: unknown[] }[] = [];
   const db: Queryable = {
     query: vi.fn(async (text: string, params: unknown[] = []) => {
       queries.push({ text, params });
       if (text.includes('to_regprocedure')) {
-        return { rows: [{ present: options.present ?? true }] };
+        return {
+          rows: [
+            {
+              present: options.present ?? true,
+              followUps: (options.present ?? true) && (options.followUps ?? true),
+            },
+          ],
+        };
       }
       if (options.fail) throw new Error('database down');
       if (text.includes('send_reply_reminders')) {
         return { rows: [{ counts: { reminders: 1, escalations: 2 } }] };
       }
+      if (text.includes('send_follow_up_reminders')) return { rows: [{ queued: 3 }] };
       return { rows: [{ queued: true }] };
     }) as unknown as Queryable['query'],
     exec: () => Promise.reject(new Error('the reply clock runs no scripts')),
@@ -31,7 +39,7 @@ afterEach(() => {
 });
 
 describe('the embedded reply clock', () => {
-  it('does not run at start, then runs both functions every 5 minutes', async () => {
+  it('does not run at start, then runs the three functions every 5 minutes', async () => {
     vi.useFakeTimers();
     const { db, queries } = fakeDb();
     const log = vi.fn();
@@ -42,27 +50,44 @@ describe('the embedded reply clock', () => {
       queries.map((query) =>
         query.text.includes('to_regprocedure') ? 'present?' : query.text.match(/private\.\w+/)?.[0],
       ),
-    ).toEqual(['present?', 'private.send_reply_reminders', 'private.queue_weekly_summary']);
+    ).toEqual([
+      'present?',
+      'private.send_reply_reminders',
+      'private.queue_weekly_summary',
+      'private.send_follow_up_reminders',
+    ]);
     expect(log).toHaveBeenCalledWith(
-      'reply clock: queued 1 reminders, 2 escalations, the weekly summary',
+      'reply clock: queued 1 reminders, 2 escalations, 3 follow-up reminders, the weekly summary',
     );
     await job.stop();
     await vi.advanceTimersByTimeAsync(REPLY_CLOCK_INTERVAL_MS);
-    expect(queries).toHaveLength(3);
+    expect(queries).toHaveLength(4);
   });
 
-  it('runNow passes the given moment to both functions', async () => {
+  it('runNow passes the given moment to each function', async () => {
     const { db, queries } = fakeDb();
     const job = startReplyClockJob({ db, log: () => {}, intervalMs: 0 });
     await expect(job.runNow(new Date('2026-11-30T08:00:00Z'))).resolves.toEqual({
       reminders: 1,
       escalations: 2,
       weeklySummary: true,
+      followUps: 3,
     });
     expect(queries.slice(1).map((query) => query.params)).toEqual([
       ['2026-11-30T08:00:00.000Z'],
       ['2026-11-30T08:00:00.000Z'],
+      ['2026-11-30T08:00:00.000Z'],
     ]);
+    await job.stop();
+  });
+
+  it('skips the follow-up reminders over migrations without them', async () => {
+    const { db, queries } = fakeDb({ followUps: false });
+    const job = startReplyClockJob({ db, log: () => {}, intervalMs: 0 });
+    await expect(job.runNow()).resolves.toMatchObject({ followUps: 0 });
+    expect(
+      queries.some((query) => query.text.includes('select private.send_follow_up_reminders')),
+    ).toBe(false);
     await job.stop();
   });
 
@@ -73,6 +98,7 @@ describe('the embedded reply clock', () => {
       reminders: 0,
       escalations: 0,
       weeklySummary: false,
+      followUps: 0,
     });
     expect(absent.queries).toHaveLength(1);
 

@@ -1,0 +1,247 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+
+import { buttonClass } from '@/components/ui/button-styles';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { notify } from '@/components/ui/toast/notify';
+import { adminKeys, invalidateEnquiries } from '@/features/admin/admin-queries';
+import {
+  closeFollowUp,
+  followUpSchema,
+  formatFollowUpDay,
+  listFollowUps,
+  londonToday,
+  MAX_FOLLOW_UP_NOTE_LENGTH,
+  setFollowUp,
+  type EnquiryFollowUp,
+} from '@/features/admin/enquiry-follow-up';
+import { formatDateTime } from '@/features/admin/submission-format';
+import { rpcErrorMessage } from '@/lib/rpc-error';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+type Props = { client: AppSupabaseClient; enquiryId: string };
+
+/** 44 px tall on a phone, so each button takes a thumb. */
+const thumb = 'min-h-11 sm:min-h-0';
+
+const closedLabels: Record<string, string> = {
+  done: 'Done',
+  cleared: 'Cleared',
+  replaced: 'Replaced by a later follow-up',
+};
+
+type Errors = { dueOn?: string; note?: string };
+
+function OpenFollowUp({
+  followUp,
+  busy,
+  onClose,
+}: {
+  followUp: EnquiryFollowUp;
+  busy: boolean;
+  onClose: (outcome: 'done' | 'cleared') => void;
+}) {
+  const due = followUp.due_on <= londonToday();
+  return (
+    <div
+      className={`rounded-lg border p-3 ${
+        due ? 'border-l-4 border-amber-300 border-l-amber-700 bg-amber-50' : 'border-slate-200'
+      }`}
+    >
+      <p className="font-semibold text-ink">
+        Follow up on <time dateTime={followUp.due_on}>{formatFollowUpDay(followUp.due_on)}</time>
+        {due ? <span className="ml-2 text-sm font-bold text-amber-900">Due</span> : null}
+      </p>
+      {followUp.note ? (
+        <p className="mt-1 break-words whitespace-pre-wrap text-ink">{followUp.note}</p>
+      ) : null}
+      <p className="mt-1 text-xs text-ink-muted">
+        Set {formatDateTime(followUp.created_at)}
+        {followUp.set_by_email ? ` by ${followUp.set_by_email}` : ''}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => onClose('done')}
+          className={buttonClass({ size: 'sm', className: thumb })}
+        >
+          Mark done
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => onClose('cleared')}
+          className={buttonClass({ variant: 'outline', size: 'sm', className: thumb })}
+        >
+          Clear follow-up
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function History({ followUps }: { followUps: readonly EnquiryFollowUp[] }) {
+  if (followUps.length === 0) return null;
+  return (
+    <div>
+      <h4 className="text-sm font-semibold text-ink">Earlier follow-ups</h4>
+      <ol aria-label="Earlier follow-ups, newest first" className="mt-1 space-y-1 text-sm">
+        {followUps.map((followUp) => (
+          <li key={followUp.id} className="break-words text-ink-muted">
+            <span className="text-ink">
+              <time dateTime={followUp.due_on}>{formatFollowUpDay(followUp.due_on)}</time>
+            </span>
+            {' · '}
+            {closedLabels[followUp.state] ?? followUp.state}
+            {followUp.note ? ` · ${followUp.note}` : ''}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/**
+ * When to get back to this lead: the open follow-up with buttons to mark it done or clear it, a
+ * form to set one (replacing the open one) and the closed ones as history.
+ */
+export function EnquiryFollowUpSection({ client, enquiryId }: Props) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: adminKeys.followUps(enquiryId),
+    queryFn: () => listFollowUps(client, enquiryId),
+  });
+  const [dueOn, setDueOn] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const saving = useMutation({
+    mutationFn: (value: { dueOn: string; note: string }) =>
+      setFollowUp(client, enquiryId, value.dueOn, value.note),
+    onSuccess: (_id, value) => {
+      setDueOn('');
+      setNote('');
+      void invalidateEnquiries(queryClient);
+      notify({
+        title: 'Follow-up set',
+        description: `Follow up on ${formatFollowUpDay(value.dueOn)}.`,
+        variant: 'success',
+      });
+    },
+    onError: (failure) =>
+      notify({ title: 'Not set', description: rpcErrorMessage(failure), variant: 'destructive' }),
+  });
+  const closing = useMutation({
+    mutationFn: (value: { id: string; outcome: 'done' | 'cleared' }) =>
+      closeFollowUp(client, value.id, value.outcome),
+    onSuccess: (_nothing, value) => {
+      void invalidateEnquiries(queryClient);
+      notify({
+        title: value.outcome === 'done' ? 'Follow-up done' : 'Follow-up cleared',
+        variant: 'success',
+      });
+    },
+    onError: (failure) => {
+      void invalidateEnquiries(queryClient);
+      notify({
+        title: 'Not changed',
+        description: rpcErrorMessage(failure),
+        variant: 'destructive',
+      });
+    },
+  });
+  const busy = saving.isPending || closing.isPending;
+  const followUps = query.data;
+  const open = followUps?.find((followUp) => followUp.state === 'open');
+  const closed = followUps?.filter((followUp) => followUp.state !== 'open') ?? [];
+  const today = londonToday();
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = followUpSchema(londonToday()).safeParse({ dueOn, note });
+    if (!checked.success) {
+      const found: Errors = {};
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0] as keyof Errors;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    saving.mutate(checked.data);
+  }
+
+  return (
+    <section aria-labelledby="enquiry-follow-up-heading" className="space-y-3">
+      <h3 id="enquiry-follow-up-heading" className="text-base font-bold text-ink">
+        Follow-up
+      </h3>
+      {query.isError ? (
+        <p className="text-sm text-ink-muted">The follow-ups could not be loaded.</p>
+      ) : followUps === undefined ? (
+        <p className="text-sm text-ink-muted">Loading the follow-up…</p>
+      ) : open ? (
+        <OpenFollowUp
+          followUp={open}
+          busy={busy}
+          onClose={(outcome) => closing.mutate({ id: open.id, outcome })}
+        />
+      ) : (
+        <p className="text-sm text-ink-muted">No follow-up set.</p>
+      )}
+      <form
+        aria-label={open ? 'Change the follow-up' : 'Set a follow-up'}
+        noValidate
+        onSubmit={handleSubmit}
+        className="space-y-2"
+      >
+        <FormField
+          id={`follow-up-day-${enquiryId}`}
+          label="Follow up on"
+          required
+          error={errors.dueOn}
+          hint={open ? 'A new date replaces the open follow-up.' : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              min={today}
+              value={dueOn}
+              onChange={(event) => setDueOn(event.target.value)}
+              className={`${inputClass} sm:max-w-xs`}
+            />
+          )}
+        </FormField>
+        <FormField
+          id={`follow-up-note-${enquiryId}`}
+          label="Note (optional)"
+          error={errors.note}
+          hint={`What to follow up about. At most ${MAX_FOLLOW_UP_NOTE_LENGTH} characters.`}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={2}
+              value={note}
+              maxLength={MAX_FOLLOW_UP_NOTE_LENGTH}
+              onChange={(event) => setNote(event.target.value)}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <div className="flex justify-end">
+          <button
+            type="submit"
+            disabled={busy}
+            className={buttonClass({ variant: 'outline', size: 'sm', className: thumb })}
+          >
+            {saving.isPending ? 'Setting...' : open ? 'Replace follow-up' : 'Set follow-up'}
+          </button>
+        </div>
+      </form>
+      <History followUps={closed} />
+    </section>
+  );
+}
