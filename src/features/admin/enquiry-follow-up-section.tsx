@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toast/notify';
-import { adminKeys, invalidateEnquiries } from '@/features/admin/admin-queries';
+import { adminKeys, invalidateEnquiries, staffQuery } from '@/features/admin/admin-queries';
 import {
   closeFollowUp,
   followUpSchema,
@@ -15,6 +15,7 @@ import {
   setFollowUp,
   type EnquiryFollowUp,
 } from '@/features/admin/enquiry-follow-up';
+import type { StaffMember } from '@/features/admin/enquiry-workflow';
 import { formatDateTime } from '@/features/admin/submission-format';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
@@ -32,16 +33,25 @@ const closedLabels: Record<string, string> = {
 
 type Errors = { dueOn?: string; note?: string };
 
+/** Who set a follow-up: their staff name when known, else the address kept on it. */
+function setterName(followUp: EnquiryFollowUp, staff: readonly StaffMember[]): string | null {
+  const name = staff.find((member) => member.id === followUp.set_by)?.display_name?.trim();
+  return name || followUp.set_by_email;
+}
+
 function OpenFollowUp({
   followUp,
+  staff,
   busy,
   onClose,
 }: {
   followUp: EnquiryFollowUp;
+  staff: readonly StaffMember[];
   busy: boolean;
   onClose: (outcome: 'done' | 'cleared') => void;
 }) {
   const due = followUp.due_on <= londonToday();
+  const setter = setterName(followUp, staff);
   return (
     <div
       className={`rounded-lg border p-3 ${
@@ -57,7 +67,7 @@ function OpenFollowUp({
       ) : null}
       <p className="mt-1 text-xs text-ink-muted">
         Set {formatDateTime(followUp.created_at)}
-        {followUp.set_by_email ? ` by ${followUp.set_by_email}` : ''}
+        {setter ? ` by ${setter}` : ''}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <button
@@ -115,6 +125,9 @@ export function EnquiryFollowUpSection({ client, enquiryId }: Props) {
   const [dueOn, setDueOn] = useState('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const staff = useQuery(staffQuery(client)).data ?? [];
+  // Mark done and Clear remove the button just pressed: focus goes to the section's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
   const saving = useMutation({
     mutationFn: (value: { dueOn: string; note: string }) =>
       setFollowUp(client, enquiryId, value.dueOn, value.note),
@@ -135,6 +148,7 @@ export function EnquiryFollowUpSection({ client, enquiryId }: Props) {
     mutationFn: (value: { id: string; outcome: 'done' | 'cleared' }) =>
       closeFollowUp(client, value.id, value.outcome),
     onSuccess: (_nothing, value) => {
+      heading.current?.focus();
       void invalidateEnquiries(queryClient);
       notify({
         title: value.outcome === 'done' ? 'Follow-up done' : 'Follow-up cleared',
@@ -174,7 +188,12 @@ export function EnquiryFollowUpSection({ client, enquiryId }: Props) {
 
   return (
     <section aria-labelledby="enquiry-follow-up-heading" className="space-y-3">
-      <h3 id="enquiry-follow-up-heading" className="text-base font-bold text-ink">
+      <h3
+        id="enquiry-follow-up-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-base font-bold text-ink"
+      >
         Follow-up
       </h3>
       {query.isError ? (
@@ -184,6 +203,7 @@ export function EnquiryFollowUpSection({ client, enquiryId }: Props) {
       ) : open ? (
         <OpenFollowUp
           followUp={open}
+          staff={staff}
           busy={busy}
           onClose={(outcome) => closing.mutate({ id: open.id, outcome })}
         />

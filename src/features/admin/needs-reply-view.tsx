@@ -15,7 +15,7 @@ export const needsReplyPage = {
   description:
     'Open enquiries still owed their first reply, oldest due first, and the follow-ups due today.',
   intro:
-    'Every open enquiry that has not had its first reply yet, the one due soonest first. Open one to reply, log a call or record a reply sent from your own mailbox; it then leaves this list. Follow-ups set for today or earlier come first until they are marked done.',
+    'Every open enquiry that has not had its first reply yet, the one due soonest first. Open one to reply, log a call or record a reply sent from your own mailbox; it then leaves this list. Follow-ups set for today or earlier come first until they are marked done or cleared.',
 } as const;
 
 type Props = {

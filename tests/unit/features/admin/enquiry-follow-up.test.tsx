@@ -47,15 +47,23 @@ function followUp(overrides: Partial<EnquiryFollowUp> = {}): EnquiryFollowUp {
 function renderSection(rows: EnquiryFollowUp[], rpc: Record<string, RpcHandler> = {}) {
   const fake = createFakeAdminClient({
     tables: { enquiry_follow_ups: () => ({ data: rows, error: null }) },
-    rpc,
+    rpc: {
+      list_staff: () => ({
+        data: [{ id: 'staff-1', email: 'ada@example.com', display_name: 'Ada Lovelace' }],
+        error: null,
+      }),
+      ...rpc,
+    },
   });
   renderAdmin(<EnquiryFollowUpSection client={fake.client} enquiryId={ENQUIRY} />);
-  return fake;
+  /** The follow-up calls made, without the staff list's. */
+  const writes = () => fake.rpcCalls.filter((call) => call.name !== 'list_staff');
+  return { ...fake, writes };
 }
 
 describe("the enquiry record's follow-up", () => {
   it('says none is set, checks the day before sending, and sets one with the note trimmed', async () => {
-    const { rpcCalls, queries } = renderSection([], {
+    const { writes, queries } = renderSection([], {
       set_enquiry_follow_up: () => ({ data: 'f-new', error: null }),
     });
     expect(await screen.findByText('No follow-up set.')).toBeInTheDocument();
@@ -74,13 +82,13 @@ describe("the enquiry record's follow-up", () => {
     expect(
       within(form).getByText('Choose today or a later date for the follow-up.'),
     ).toBeInTheDocument();
-    expect(rpcCalls).toEqual([]);
+    expect(writes()).toEqual([]);
 
     fireEvent.change(day, { target: { value: '2099-12-02' } });
     await user.type(within(form).getByLabelText('Note (optional)'), '  Ask about the pilot.  ');
     await user.click(within(form).getByRole('button', { name: 'Set follow-up' }));
     await waitFor(() =>
-      expect(rpcCalls).toEqual([
+      expect(writes()).toEqual([
         {
           name: 'set_enquiry_follow_up',
           args: { _submission_id: ENQUIRY, _due_on: '2099-12-02', _note: 'Ask about the pilot.' },
@@ -98,9 +106,10 @@ describe("the enquiry record's follow-up", () => {
   });
 
   it('shows the open one day first with its note, and marks it done or clears it', async () => {
-    const { rpcCalls } = renderSection(
+    const { writes } = renderSection(
       [
         followUp(),
+        followUp({ id: 'f-other', state: 'replaced', due_on: '2026-11-25' }),
         followUp({ id: 'f-old', state: 'done', due_on: '2026-11-20', note: null }),
         followUp({ id: 'f-older', state: 'cleared', due_on: '2026-11-10', note: 'Old plan' }),
       ],
@@ -108,12 +117,14 @@ describe("the enquiry record's follow-up", () => {
     );
     expect(await screen.findByText('02 Dec 2099')).toBeInTheDocument();
     expect(screen.getByText('Ask about the pilot.')).toBeInTheDocument();
-    expect(screen.getByText(/by ada@example\.com/)).toBeInTheDocument();
+    // by staff name once the staff list has loaded
+    expect(await screen.findByText(/by Ada Lovelace/)).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Change the follow-up' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Replace follow-up' })).toBeInTheDocument();
     const history = within(screen.getByRole('list', { name: 'Earlier follow-ups, newest first' }));
     const items = history.getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
+      '25 Nov 2026 · Replaced by a later follow-up · Ask about the pilot.',
       '20 Nov 2026 · Done',
       '10 Nov 2026 · Cleared · Old plan',
     ]);
@@ -121,16 +132,17 @@ describe("the enquiry record's follow-up", () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Mark done' }));
     await waitFor(() =>
-      expect(rpcCalls).toEqual([
+      expect(writes()).toEqual([
         { name: 'close_enquiry_follow_up', args: { _follow_up_id: 'f-open', _outcome: 'done' } },
       ]),
     );
     await waitFor(() =>
       expect(toasts).toContainEqual(expect.objectContaining({ title: 'Follow-up done' })),
     );
+    expect(screen.getByRole('heading', { name: 'Follow-up' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Clear follow-up' }));
     await waitFor(() =>
-      expect(rpcCalls.at(-1)).toEqual({
+      expect(writes().at(-1)).toEqual({
         name: 'close_enquiry_follow_up',
         args: { _follow_up_id: 'f-open', _outcome: 'cleared' },
       }),
