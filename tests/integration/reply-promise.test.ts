@@ -309,7 +309,7 @@ describe('where leads come from', () => {
       referrer_host: 'www.google.co.uk',
       utm_source: 'newsletter',
       utm_medium: 'email',
-      utm_campaign: 'autumn 2026',
+      utm_campaign: 'autumn_2026',
     } as never);
     expect(error).toBeNull();
   });
@@ -323,6 +323,12 @@ describe('where leads come from', () => {
     ['utm_source', 'x'.repeat(101), 'contact_submissions_utm_source_format'],
     ['utm_medium', 'a\nb', 'contact_submissions_utm_medium_format'],
     ['utm_campaign', '', 'contact_submissions_utm_campaign_format'],
+    ['utm_campaign', 'autumn 2026', 'contact_submissions_utm_campaign_format'],
+    [
+      'utm_source',
+      'Reset your password at https://evil.example',
+      'contact_submissions_utm_source_format',
+    ],
   ])('refuses %s %j (%s)', async (column, value, constraint) => {
     const { error } = await anon
       .from('contact_submissions')
