@@ -477,7 +477,7 @@ export type Database = {
       revoke_admin_role: { Args: { _email: string }; Returns: boolean };
       send_enquiry_reply: {
         Args: { _body: string; _submission_id: string };
-        Returns: string;
+        Returns: Json;
       };
       set_staff_name: {
         Args: { _name: string; _user_id: string };

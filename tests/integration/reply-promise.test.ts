@@ -97,11 +97,13 @@ describe('a reply', () => {
     const id = await seedEnquiry({ email: 'ada@example.com' });
     expect((await clockOf(id)).first_response_at).toBeNull();
 
-    const { data: replyId, error } = await admin.rpc('send_enquiry_reply', {
+    const { data: sent, error } = await admin.rpc('send_enquiry_reply', {
       _submission_id: id,
       _body: '  Thanks Ada, can we talk on Friday?\n',
     });
     expect(error).toBeNull();
+    expect(sent).toMatchObject({ held_for_review: false });
+    const replyId = (sent as { reply_id: string }).reply_id;
     const first = await clockOf(id);
     expect(first.first_response_at).not.toBeNull();
     expect(first.last_contacted_at).toBe(first.first_response_at);
