@@ -4,6 +4,7 @@
 //
 //   npx tsx scripts/measure-enquiry-flood.ts [--count 300] [--seconds 30] [--limits on|off]
 //   npx tsx scripts/measure-enquiry-flood.ts --addresses 30 [--per-address 12]
+//   npx tsx scripts/measure-enquiry-flood.ts --prefix48 1000
 //
 // One client (default): --count enquiries as fast as it can, each with a new e-mail address (so
 // the per-address limit never applies) and a made-up X-Forwarded-For (as an attacker would).
@@ -12,6 +13,9 @@
 // Many clients (--addresses N): each of N real client addresses (the socket bound to 127.0.x.y;
 // the backend appends the peer address to X-Forwarded-For like Supabase's gateway) sends
 // --per-address enquiries, interleaved; then a genuine prospect sends one from a fresh address.
+// One /48 (--prefix48 N): N IPv6 clients, each in its own /64 of one /48, one enquiry each, as a
+// proxy the gateway trusts would name them (trusted_proxy_hops 2 for the run); then a prospect from
+// another network.
 // It also reports the database bytes the stored flood takes. Nothing leaves the machine: the mail
 // is only queued (the sender does not run).
 
@@ -27,6 +31,7 @@ const { values } = parseArgs({
     limits: { type: 'string', default: 'on' },
     addresses: { type: 'string' },
     'per-address': { type: 'string', default: '12' },
+    prefix48: { type: 'string' },
   },
 });
 
@@ -51,6 +56,14 @@ if (addresses !== null && (!Number.isInteger(addresses) || addresses < 1 || addr
   console.error('--addresses must be a whole number from 1 to 250');
   process.exit(1);
 }
+const prefixClients = values.prefix48 === undefined ? null : Number(values.prefix48);
+if (
+  prefixClients !== null &&
+  (!Number.isInteger(prefixClients) || prefixClients < 1 || prefixClients > 65_536)
+) {
+  console.error('--prefix48 must be a whole number from 1 to 65536');
+  process.exit(1);
+}
 if (!Number.isInteger(perAddress) || perAddress < 1 || perAddress > 100) {
   console.error('--per-address must be a whole number from 1 to 100');
   process.exit(1);
@@ -62,6 +75,7 @@ function postFrom(
   localAddress: string,
   email: string,
   name = 'Flood Test',
+  forwardedFor?: string,
 ): Promise<{ status: number; reason: string | null }> {
   const body = JSON.stringify({
     Name: name,
@@ -84,6 +98,7 @@ function postFrom(
           apikey: backend.anonKey,
           'Content-Type': 'application/json',
           'Content-Length': Buffer.byteLength(body),
+          ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}),
         },
       },
       (res) => {
@@ -133,21 +148,24 @@ async function printOutbox(backend: LocalSupabase): Promise<void> {
   }
 }
 
-/** N addresses x per-address enquiries, interleaved, then one prospect from a fresh address. */
-async function manyAddresses(backend: LocalSupabase, n: number, each: number): Promise<void> {
+type Post = () => Promise<{ status: number; reason: string | null }>;
+
+/** Sends the flood, then the prospect, and reports what was stored, refused, mailed and kept. */
+async function measureFlood(
+  backend: LocalSupabase,
+  label: string,
+  flood: Post[],
+  prospect: Post,
+): Promise<void> {
   const before = await storedBytes(backend);
   const refusals = new Map<string, number>();
-  let sent = 0;
   const started = performance.now();
-  for (let round = 0; round < each; round += 1) {
-    for (let a = 0; a < n; a += 1) {
-      const answer = await postFrom(backend, `127.0.1.${a + 1}`, `flood-${a}-${round}@example.com`);
-      sent += 1;
-      if (answer.reason) refusals.set(answer.reason, (refusals.get(answer.reason) ?? 0) + 1);
-    }
+  for (const post of flood) {
+    const answer = await post();
+    if (answer.reason) refusals.set(answer.reason, (refusals.get(answer.reason) ?? 0) + 1);
   }
   const elapsed = (performance.now() - started) / 1000;
-  const prospect = await postFrom(backend, '127.0.2.1', 'prospect@example.com', 'Real Prospect');
+  const prospectAnswer = await prospect();
   const [counts] = await backend.sql<{ stored: number; held: number }>(
     'select count(*)::int as stored, count(held_at)::int as held from public.contact_submissions',
   );
@@ -156,14 +174,12 @@ async function manyAddresses(backend: LocalSupabase, n: number, each: number): P
   );
   const added = (await storedBytes(backend)) - before;
   const refused = [...refusals.values()].reduce((sum, v) => sum + v, 0);
-  console.info(
-    `${n} addresses x ${each} enquiries: ${sent} requests in ${elapsed.toFixed(2)} s, then one prospect`,
-  );
+  console.info(`${label}: ${flood.length} requests in ${elapsed.toFixed(2)} s, then one prospect`);
   console.info(`  stored ${counts?.stored ?? 0}, of which held ${counts?.held ?? 0}`);
   console.info(`  refused ${refused}`);
   for (const [reason, count] of refusals) console.info(`    ${count} ${reason}`);
   console.info(
-    `  prospect from a fresh address: HTTP ${prospect.status}, ${
+    `  prospect from a fresh address: HTTP ${prospectAnswer.status}, ${
       found ? `stored${found.held ? ' and held' : ', not held'}` : 'NOT stored'
     }`,
   );
@@ -175,6 +191,34 @@ async function manyAddresses(backend: LocalSupabase, n: number, each: number): P
   await printOutbox(backend);
 }
 
+/** N addresses x per-address enquiries, interleaved, then one prospect from a fresh address. */
+function manyAddresses(backend: LocalSupabase, n: number, each: number): Promise<void> {
+  const flood: Post[] = [];
+  for (let round = 0; round < each; round += 1) {
+    for (let a = 0; a < n; a += 1) {
+      flood.push(() => postFrom(backend, `127.0.1.${a + 1}`, `flood-${a}-${round}@example.com`));
+    }
+  }
+  return measureFlood(backend, `${n} addresses x ${each} enquiries`, flood, () =>
+    postFrom(backend, '127.0.2.1', 'prospect@example.com', 'Real Prospect'),
+  );
+}
+
+/** N clients of one /48, each in its own /64, one enquiry each, named by a trusted proxy. */
+async function onePrefix(backend: LocalSupabase, n: number): Promise<void> {
+  await backend.sql('update private.enquiry_limits set trusted_proxy_hops = 2');
+  const flood: Post[] = [];
+  for (let a = 0; a < n; a += 1) {
+    const client = `2001:db8:beef:${a.toString(16)}::1`;
+    flood.push(() =>
+      postFrom(backend, '127.0.0.1', `prefix-${a}@example.com`, 'Flood Test', client),
+    );
+  }
+  return measureFlood(backend, `${n} addresses in one /48`, flood, () =>
+    postFrom(backend, '127.0.0.1', 'prospect@example.com', 'Real Prospect', '2001:db8:cafe::1'),
+  );
+}
+
 const backend = await startLocalSupabase({
   port: 0,
   host: '127.0.0.1',
@@ -184,6 +228,8 @@ const backend = await startLocalSupabase({
 try {
   if (addresses !== null) {
     await manyAddresses(backend, addresses, perAddress);
+  } else if (prefixClients !== null) {
+    await onePrefix(backend, prefixClients);
   } else {
     if (values.limits === 'off') {
       await backend.sql(

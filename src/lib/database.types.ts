@@ -556,7 +556,7 @@ export type Database = {
       revoke_admin_role: { Args: { _email: string }; Returns: boolean };
       send_enquiry_reply: {
         Args: { _body: string; _submission_id: string };
-        Returns: string;
+        Returns: Json;
       };
       set_enquiry_follow_up: {
         Args: { _due_on: string; _note?: string; _submission_id: string };

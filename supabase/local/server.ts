@@ -271,7 +271,15 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     if (below(pathname, '/functions/v1')) {
       return handleFunction(request, pathname.slice('/functions/v1/'.length));
     }
-    if (below(pathname, '/__local/mail-api')) return handleMailApi(request, db, mailApiKey);
+    if (below(pathname, '/__local/mail-api')) {
+      // Its key is public, so a page rebinding its host name to this machine could plant mail.
+      if (!isLocalHost(header(request, 'host'), host)) {
+        return Promise.resolve(
+          json(403, { message: 'The local mail API answers only on this machine (Host)' }),
+        );
+      }
+      return handleMailApi(request, db, mailApiKey);
+    }
     if (below(pathname, '/auth/v1')) {
       return handleAuth({ ...request, path: pathname.slice('/auth/v1'.length) || '/' });
     }

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_MAIL_API_KEY } from '../../supabase/local/mail.ts';
 import { startTestBackend } from './support/backend.ts';
 import type { TestBackend } from './support/backend.ts';
 
@@ -107,6 +108,34 @@ describe('the captured inbox (/__local/mail) and CORS', () => {
     for (const host of [`localhost:${port}`, `127.0.0.1:${port}`]) {
       expect((await send('GET', '/__local/mail', { Host: host })).status).toBe(200);
     }
+  });
+
+  it('the mail API stand-in, whose key is public, also answers only this machine', async () => {
+    const port = new URL(backend.url).port;
+    const rebound = await send(
+      'POST',
+      '/__local/mail-api/emails',
+      {
+        Host: `attacker.example:${port}`,
+        Authorization: `Bearer ${LOCAL_MAIL_API_KEY}`,
+      },
+      '{}',
+    );
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.body)).toEqual({
+      message: 'The local mail API answers only on this machine (Host)',
+    });
+    // Addressed to this machine, the same request reaches the stand-in (which checks the body).
+    const local = await send(
+      'POST',
+      '/__local/mail-api/emails',
+      {
+        Host: `127.0.0.1:${port}`,
+        Authorization: `Bearer ${LOCAL_MAIL_API_KEY}`,
+      },
+      '{}',
+    );
+    expect(local.status).toBe(422);
   });
 
   it('still serves Node and other non-browser readers (no Origin), as the tests and e2e do', async () => {

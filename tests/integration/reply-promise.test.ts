@@ -97,11 +97,13 @@ describe('a reply', () => {
     const id = await seedEnquiry({ email: 'ada@example.com' });
     expect((await clockOf(id)).first_response_at).toBeNull();
 
-    const { data: replyId, error } = await admin.rpc('send_enquiry_reply', {
+    const { data: sent, error } = await admin.rpc('send_enquiry_reply', {
       _submission_id: id,
       _body: '  Thanks Ada, can we talk on Friday?\n',
     });
     expect(error).toBeNull();
+    expect(sent).toMatchObject({ held_for_review: false });
+    const replyId = (sent as { reply_id: string }).reply_id;
     const first = await clockOf(id);
     expect(first.first_response_at).not.toBeNull();
     expect(first.last_contacted_at).toBe(first.first_response_at);
@@ -309,7 +311,7 @@ describe('where leads come from', () => {
       referrer_host: 'www.google.co.uk',
       utm_source: 'newsletter',
       utm_medium: 'email',
-      utm_campaign: 'autumn 2026',
+      utm_campaign: 'autumn_2026',
     } as never);
     expect(error).toBeNull();
   });
@@ -323,6 +325,12 @@ describe('where leads come from', () => {
     ['utm_source', 'x'.repeat(101), 'contact_submissions_utm_source_format'],
     ['utm_medium', 'a\nb', 'contact_submissions_utm_medium_format'],
     ['utm_campaign', '', 'contact_submissions_utm_campaign_format'],
+    ['utm_campaign', 'autumn 2026', 'contact_submissions_utm_campaign_format'],
+    [
+      'utm_source',
+      'Reset your password at https://evil.example',
+      'contact_submissions_utm_source_format',
+    ],
   ])('refuses %s %j (%s)', async (column, value, constraint) => {
     const { error } = await anon
       .from('contact_submissions')

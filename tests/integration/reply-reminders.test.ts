@@ -294,11 +294,13 @@ describe('a staff reply through the sender', () => {
     const id = await seedEnquiry(new Date().toISOString());
     await backend.sql(`delete from private.enquiry_mail_jobs`);
     const body = 'Thanks, Visitor. Call me on 020 7946 0000.';
-    const { data: replyId, error } = await admin.rpc('send_enquiry_reply', {
+    const { data: sent, error } = await admin.rpc('send_enquiry_reply', {
       _submission_id: id,
       _body: body,
     });
     expect(error).toBeNull();
+    expect(sent).toMatchObject({ held_for_review: false });
+    const replyId = (sent as { reply_id: string }).reply_id;
     const replyJob = () =>
       backend.sql<{ id: string; status: string; recipient: string; payload: object }>(
         `select id::text, status, recipient, payload from private.enquiry_mail_jobs where kind = 'reply'`,

@@ -77,6 +77,38 @@ describe('per-address enquiry limit (3 in 15 minutes)', () => {
     expect(await storedFrom(email)).toBe(3);
   });
 
+  it('counts one mailbox however its address is spelt, so it gets at most 3 acknowledgements', async () => {
+    for (const variant of ['ada+one@example.com', 'Ada+Two@Example.com', 'ada@example.com']) {
+      const { error } = await anon.from('contact_submissions').insert(enquiryFrom(variant));
+      expect(error).toBeNull();
+    }
+    const tagged = await anon
+      .from('contact_submissions')
+      .insert(enquiryFrom('ada+four@example.com'));
+    expect(tagged.error).toMatchObject(RATE_LIMIT_ERROR);
+
+    // Gmail ignores dots and answers to googlemail.com too.
+    for (const variant of [
+      'grace.hopper@gmail.com',
+      'gracehopper@googlemail.com',
+      'g.r.a.c.e.hopper+x@gmail.com',
+    ]) {
+      const { error } = await anon.from('contact_submissions').insert(enquiryFrom(variant));
+      expect(error).toBeNull();
+    }
+    const dotted = await anon
+      .from('contact_submissions')
+      .insert(enquiryFrom('Grace.Hopper@Gmail.com'));
+    expect(dotted.error).toMatchObject(RATE_LIMIT_ERROR);
+  });
+
+  it('keeps dots that other providers do not ignore', async () => {
+    for (const variant of ['jo.smith@example.org', 'josmith@example.org']) {
+      const { error } = await anon.from('contact_submissions').insert(enquiryFrom(variant));
+      expect(error).toBeNull();
+    }
+  });
+
   it('does not affect another address', async () => {
     const { error } = await anon
       .from('contact_submissions')

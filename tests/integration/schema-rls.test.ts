@@ -81,6 +81,14 @@ async function enquiryCompany(id: string): Promise<string | undefined> {
   return rows[0]?.Company;
 }
 
+async function enquiryStatus(id: string): Promise<string | undefined> {
+  const rows = await backend.sql<{ status: string }>(
+    'select status from public.contact_submissions where id = $1',
+    [id],
+  );
+  return rows[0]?.status;
+}
+
 async function rolesOf(userId: string): Promise<string[]> {
   const rows = await backend.sql<{ role: string }>(
     'select role::text as role from public.user_roles where user_id = $1 order by role',
@@ -253,31 +261,40 @@ describe('contact_submissions', () => {
       const id = await seedEnquiry('member-update');
       const { error } = await member
         .from('contact_submissions')
-        .update({ Company: 'Hijacked' })
+        .update({ status: 'won' })
         .eq('id', id);
       expect(error).toBeNull();
-      expect(await enquiryCompany(id)).toBe('Matrix Ltd');
+      expect(await enquiryStatus(id)).toBe('new');
     });
 
-    it('an admin may update an enquiry', async () => {
+    it('an admin may update an enquiry’s workflow', async () => {
       const id = await seedEnquiry('admin-update');
       const { error } = await admin
         .from('contact_submissions')
-        .update({ Company: 'Renamed Ltd' })
+        .update({ status: 'in_progress' })
         .eq('id', id);
       expect(error).toBeNull();
-      expect(await enquiryCompany(id)).toBe('Renamed Ltd');
+      expect(await enquiryStatus(id)).toBe('in_progress');
     });
 
-    it('an admin update is still held to the form rules (23514)', async () => {
+    it('what the visitor wrote is not an admin’s to change: 42501, row unchanged', async () => {
+      const id = await seedEnquiry('admin-visitor-columns');
+      for (const change of [{ Company: 'Renamed Ltd' }, { Email: 'someone@else.example' }]) {
+        const { error } = await admin.from('contact_submissions').update(change).eq('id', id);
+        expect(error?.code).toBe('42501');
+      }
+      expect(await enquiryCompany(id)).toBe('Matrix Ltd');
+    });
+
+    it('an admin update is still held to the table’s rules (23514)', async () => {
       const id = await seedEnquiry('admin-bad-update');
       const { error, status } = await admin
         .from('contact_submissions')
-        .update({ Company: 'X' })
+        .update({ status: 'archived' as never })
         .eq('id', id);
       expect(status).toBe(400);
       expect(error?.code).toBe('23514');
-      expect(await enquiryCompany(id)).toBe('Matrix Ltd');
+      expect(await enquiryStatus(id)).toBe('new');
     });
 
     it('the service role may update an enquiry', async () => {

@@ -139,7 +139,22 @@ describe('the source fields a visitor sends with an enquiry', () => {
         siteHost: SITE,
         referrer: 'https://User:Pass@WWW.Example.COM:8443/path?q=1#frag',
       },
-      { referrer_host: 'https://WWW.Example.COM:8443/path' },
+      { referrer_host: 'https://WWW.Example.COM:8443/path', utm_source: 'Search Ad' },
+    ],
+    [
+      'visitor text posing as system text in a campaign tag',
+      {
+        path: '/',
+        search:
+          '?utm_source=Reset%20your%20staff%20password%20at%20https%3A%2F%2Fevil.example&utm_medium=a%3Ab&utm_campaign=a%2Fb',
+        siteHost: SITE,
+        referrer: '',
+      },
+      {
+        utm_source: 'Reset your staff password at https://evil.example',
+        utm_medium: 'a:b',
+        utm_campaign: 'a/b',
+      },
     ],
   ];
 

@@ -38,10 +38,19 @@ export function EnquiryReplyBox({ client, enquiry }: Props) {
   const recipient = displayValue(enquiry.Email);
   const sending = useMutation({
     mutationFn: (body: string) => sendEnquiryReply(client, enquiry.id, body),
-    onSuccess: () => {
+    onSuccess: ({ heldForReview }) => {
       setDraft('');
       void invalidateEnquiries(queryClient);
-      notify({ title: 'Reply sent', description: `Sent to ${recipient}.`, variant: 'success' });
+      notify(
+        heldForReview
+          ? {
+              title: 'Reply held for review',
+              description:
+                'Saved on the enquiry but not sent: more replies than usual left in the last hour. It is listed with the e-mails not sent on the Enquiries page, where an admin can send it.',
+              variant: 'destructive',
+            }
+          : { title: 'Reply sent', description: `Sent to ${recipient}.`, variant: 'success' },
+      );
     },
     onError: (failure) =>
       notify({ title: 'Not sent', description: rpcErrorMessage(failure), variant: 'destructive' }),

@@ -1,3 +1,5 @@
+import * as z from 'zod/mini';
+
 import { RpcError } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
@@ -31,16 +33,22 @@ export function checkReplyText(
   return { ok: true, body };
 }
 
+/** What the database did with a reply: stored it, and sent it or parked it for review. */
+export type SentReply = { replyId: string; heldForReview: boolean };
+
+const sentReplySchema = z.object({ reply_id: z.string(), held_for_review: z.boolean() });
+
 /**
  * Sends a reply to the enquirer: the database stores it, queues the e-mail (from the site's
  * address with the caller's name, Reply-To the caller) and counts it as the first response when
- * it is one. Returns the reply's id; throws RpcError with a message to show.
+ * it is one. Past the hourly reply caps the mail is parked for review instead of sent
+ * (`heldForReview`). Throws RpcError with a message to show.
  */
 export async function sendEnquiryReply(
   client: AppSupabaseClient,
   submissionId: string,
   text: string,
-): Promise<string> {
+): Promise<SentReply> {
   const checked = checkReplyText(text);
   if (!checked.ok) throw new RpcError('22023', checked.message);
   const { data, error } = await client.rpc('send_enquiry_reply', {
@@ -48,8 +56,9 @@ export async function sendEnquiryReply(
     _body: checked.body,
   });
   if (error) throw toRpcError(error);
-  if (typeof data !== 'string') throw new RpcError(undefined, 'The database gave no result.');
-  return data;
+  const sent = sentReplySchema.safeParse(data);
+  if (!sent.success) throw new RpcError(undefined, 'The database gave no result.');
+  return { replyId: sent.data.reply_id, heldForReview: sent.data.held_for_review };
 }
 
 /**

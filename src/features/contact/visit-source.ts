@@ -17,7 +17,8 @@ const MAX_HOST = 253;
 const MAX_UTM = 100;
 const SITE_PATH = /^\/[!-~]*$/;
 const HOST_NAME = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
-const PRINTABLE = /^[ -~]+$/;
+// The characters campaign tags use; anything else is visitor text, not a tag.
+const CAMPAIGN_TAG = /^[A-Za-z0-9._~+-]+$/;
 
 /** The path without query or fragment, at most 300 printable characters, else null. */
 export function toLandingPage(path: string): string | null {
@@ -50,11 +51,15 @@ export function toReferrerHost(referrer: string, siteHost: string): string | nul
   return host.length <= MAX_HOST && HOST_NAME.test(host) ? host : null;
 }
 
-/** A utm value trimmed and cut to 100 characters; null when empty or not printable ASCII. */
+/**
+ * A utm value trimmed, its spaces written back as the `+` they were in the address, and cut to
+ * 100 characters; null when empty or when it holds anything but the characters campaign tags use
+ * (letters, digits, `. _ ~ + -`).
+ */
 export function toUtmValue(value: string | null): string | null {
-  const trimmed = value?.trim();
-  if (!trimmed || !PRINTABLE.test(trimmed)) return null;
-  return trimmed.slice(0, MAX_UTM).trimEnd();
+  const tag = value?.trim().replace(/ +/g, '+');
+  if (!tag || !CAMPAIGN_TAG.test(tag)) return null;
+  return tag.slice(0, MAX_UTM);
 }
 
 /** The source fields to send with an enquiry; all null when the visit's start is unknown. */

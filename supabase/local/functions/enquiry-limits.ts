@@ -11,6 +11,9 @@ export interface EnquiryLimits {
   max_attempts: number;
   retry_base_seconds: number;
   lease_seconds: number;
+  enquiries_per_prefix_per_hour: number;
+  held_per_hour: number;
+  staff_digests_per_hour: number;
 }
 
 export type EnquiryLimitsOption = 'local' | 'migrated' | Partial<EnquiryLimits>;
@@ -25,6 +28,9 @@ const columns: readonly (keyof EnquiryLimits)[] = [
   'max_attempts',
   'retry_base_seconds',
   'lease_seconds',
+  'enquiries_per_prefix_per_hour',
+  'held_per_hour',
+  'staff_digests_per_hour',
 ];
 
 /**
@@ -34,6 +40,7 @@ const columns: readonly (keyof EnquiryLimits)[] = [
  */
 export const LOCAL_ENQUIRY_LIMITS: Partial<EnquiryLimits> = {
   enquiries_per_client_per_hour: 1000,
+  enquiries_per_prefix_per_hour: 1000,
   enquiries_per_hour: 10000,
   acknowledgements_per_hour: 10000,
   staff_alerts_per_hour: 10000,

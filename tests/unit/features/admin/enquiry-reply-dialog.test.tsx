@@ -42,7 +42,7 @@ function openEnquiry(
       enquiry_timeline: () => ({ data: timeline }),
       send_enquiry_reply: () => {
         respond();
-        return { data: 'reply-1' };
+        return { data: { reply_id: 'reply-1', held_for_review: false } };
       },
       record_enquiry_contact: () => {
         respond();

@@ -15,14 +15,27 @@ const ID = '6f1c2a9e-8d3b-4c1a-9a7e-2b5d4c3e1f00';
 describe('sending a reply', () => {
   it('sends the trimmed text to send_enquiry_reply and returns the reply id', async () => {
     const { client, rpcCalls } = createFakeAdminClient({
-      rpc: { send_enquiry_reply: () => ({ data: 'reply-1' }) },
+      rpc: {
+        send_enquiry_reply: () => ({ data: { reply_id: 'reply-1', held_for_review: false } }),
+      },
     });
-    await expect(sendEnquiryReply(client, ID, '  Hello Ada,\nFriday?  \n')).resolves.toBe(
-      'reply-1',
-    );
+    await expect(sendEnquiryReply(client, ID, '  Hello Ada,\nFriday?  \n')).resolves.toEqual({
+      replyId: 'reply-1',
+      heldForReview: false,
+    });
     expect(rpcCalls).toEqual([
       { name: 'send_enquiry_reply', args: { _submission_id: ID, _body: 'Hello Ada,\nFriday?' } },
     ]);
+  });
+
+  it('says when the database parked the reply for review instead of sending it', async () => {
+    const { client } = createFakeAdminClient({
+      rpc: { send_enquiry_reply: () => ({ data: { reply_id: 'reply-2', held_for_review: true } }) },
+    });
+    await expect(sendEnquiryReply(client, ID, 'Hi')).resolves.toEqual({
+      replyId: 'reply-2',
+      heldForReview: true,
+    });
   });
 
   it('refuses a blank or over-long text without calling the database', async () => {

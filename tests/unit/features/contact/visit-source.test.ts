@@ -68,14 +68,23 @@ describe('toReferrerHost', () => {
 });
 
 describe('toUtmValue', () => {
-  it('trims and keeps printable text', () => {
+  it('trims and keeps a campaign tag', () => {
     expect(toUtmValue('  newsletter ')).toBe('newsletter');
-    expect(toUtmValue('autumn 2026')).toBe('autumn 2026');
+    expect(toUtmValue('autumn_2026.v2~a+b-c')).toBe('autumn_2026.v2~a+b-c');
   });
 
-  it('cuts a long value to 100 characters', () => {
+  it('cuts a long tag to 100 characters', () => {
     expect(toUtmValue('x'.repeat(5_000))).toBe('x'.repeat(100));
-    expect(toUtmValue(`${'x'.repeat(99)} tail`)).toBe('x'.repeat(99));
+  });
+
+  it('writes spaces back as the + they were in the address', () => {
+    expect(toUtmValue('autumn 2026')).toBe('autumn+2026');
+  });
+
+  it('drops text that is not a campaign tag, so staff never read it as the system’s words', () => {
+    expect(toUtmValue('Reset your staff password at https://evil.example')).toBeNull();
+    expect(toUtmValue('a:b')).toBeNull();
+    expect(toUtmValue('a/b')).toBeNull();
   });
 
   it('drops empty, control-character and non-ASCII values', () => {
@@ -112,7 +121,7 @@ describe('describeVisitSource', () => {
       referrer_host: 'mail.example.com',
       utm_source: 'newsletter',
       utm_medium: 'e-mail',
-      utm_campaign: 'q4 launch',
+      utm_campaign: 'q4+launch',
     });
   });
 
