@@ -420,7 +420,7 @@ export type Database = {
     };
     Functions: {
       bulk_enquiry_action: {
-        Args: { _action: string; _ids: Json };
+        Args: { _action: string; _ids: Json; _value?: string };
         Returns: Json;
       };
       claim_enquiry_mail_jobs: {

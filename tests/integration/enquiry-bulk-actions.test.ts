@@ -1,6 +1,7 @@
-// One admin action on many enquiries (public.bulk_enquiry_action): mark spam, delete with
-// everything hanging off them, or release held ones. Only an admin with a second factor (aal2)
-// may; each call writes exactly one audit entry with the counts, none per row.
+// One admin action on many enquiries (public.bulk_enquiry_action): assign, set a status, mark
+// spam, take spam back (not spam), delete with everything hanging off them, or release held ones.
+// Only an admin with a second factor (aal2) may; each call writes exactly one audit entry with
+// the ids it changed and their values, none per row.
 
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,12 +12,16 @@ import { seedEnquiry } from './support/privacy.ts';
 
 const ADMIN = { email: 'bulk.admin@example.com', password: 'bulk-admin-password-1' };
 const MEMBER = { email: 'bulk.member@example.com', password: 'bulk-member-password-1' };
+const COLLEAGUE = { email: 'bulk.colleague@example.com', password: 'bulk-colleague-password-1' };
 
 let backend: TestBackend;
 let admin: SupabaseClient;
 /** The same admin signed in with the password only (aal1). */
 let adminAal1: SupabaseClient;
 let member: SupabaseClient;
+let memberId: string;
+/** A second staff admin, the one enquiries are assigned to. */
+let colleagueId: string;
 
 async function count(from: string, params: unknown[] = []): Promise<number> {
   const rows = await backend.sql<{ n: number }>(`select count(*)::int as n from ${from}`, params);
@@ -32,11 +37,16 @@ async function seedMany(n: number): Promise<string[]> {
   return ids;
 }
 
+/** Ids in the order the audit entry lists them. */
+function sorted(ids: readonly string[]): string[] {
+  return [...ids].sort();
+}
+
 async function bulkAudit() {
   return backend.sql<{
     action: string;
     resource_id: string | null;
-    details: Record<string, number>;
+    details: Record<string, unknown>;
   }>(
     `select action, resource_id, details from public.audit_log
       where resource = 'contact_submissions' order by created_at, id`,
@@ -47,8 +57,12 @@ beforeAll(async () => {
   backend = await startTestBackend();
   ({ client: admin } = await createAdmin(backend, ADMIN.email, ADMIN.password));
   adminAal1 = await signedInClient(backend, ADMIN.email, ADMIN.password);
-  await createUser(backend, MEMBER);
+  ({ id: memberId } = await createUser(backend, MEMBER));
   member = await signedInClient(backend, MEMBER.email, MEMBER.password);
+  ({ id: colleagueId } = await createUser(backend, COLLEAGUE));
+  await backend.sql(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [
+    colleagueId,
+  ]);
 });
 
 afterAll(async () => {
@@ -80,16 +94,38 @@ describe('who may act in bulk', () => {
     expect(await bulkAudit()).toEqual([]);
   });
 
+  it('refuses every new action to a non-admin and an admin without the second factor', async () => {
+    const ids = await seedMany(1);
+    await backend.sql(`update public.contact_submissions set status = 'spam'`);
+    await backend.sql('delete from public.audit_log');
+    const calls = [
+      { _action: 'assign', _value: colleagueId },
+      { _action: 'assign', _value: null },
+      { _action: 'status', _value: 'won' },
+      { _action: 'not_spam' },
+    ];
+    for (const client of [anonClient(backend), member, adminAal1]) {
+      for (const call of calls) {
+        const { error } = await client.rpc('bulk_enquiry_action', { _ids: ids, ...call });
+        expect(error?.code).toBe('42501');
+      }
+    }
+    expect(
+      await count(`public.contact_submissions where status = 'spam' and assigned_to is null`),
+    ).toBe(1);
+    expect(await bulkAudit()).toEqual([]);
+  });
+
   it('names bad input: an unknown action, no ids, too many, or ids that are not uuids', async () => {
     const ids = await seedMany(1);
     const unknown = await admin.rpc('bulk_enquiry_action', { _ids: ids, _action: 'archive' });
     expect(unknown.error).toMatchObject({ code: '22023', hint: 'enquiry_bulk_action_invalid' });
-    const tooMany = Array.from({ length: 501 }, () => ids[0]);
+    const tooMany = Array.from({ length: 101 }, () => ids[0]);
     for (const bad of [[], tooMany, ['not-a-uuid'], [42], { id: ids[0] }]) {
       const { error } = await admin.rpc('bulk_enquiry_action', { _ids: bad, _action: 'spam' });
       expect(error).toMatchObject({
         code: '22023',
-        message: 'Select between 1 and 500 enquiries.',
+        message: 'Select between 1 and 100 enquiries.',
         hint: 'enquiry_bulk_ids_invalid',
       });
     }
@@ -98,7 +134,7 @@ describe('who may act in bulk', () => {
 });
 
 describe('mark spam', () => {
-  it('marks every selected enquiry spam with one audit entry carrying the count', async () => {
+  it('marks every selected enquiry spam with one audit entry naming each with its status before', async () => {
     const ids = await seedMany(4);
     const untouched = await seedMany(1);
     await backend.sql(`update public.contact_submissions set status = 'spam' where id = $1`, [
@@ -106,9 +142,18 @@ describe('mark spam', () => {
     ]);
     await backend.sql('delete from public.audit_log');
 
+    await backend.sql(`update public.contact_submissions set status = 'won' where id = $1`, [
+      ids[1],
+    ]);
+    await backend.sql('delete from public.audit_log');
+
     const { data, error } = await admin.rpc('bulk_enquiry_action', { _ids: ids, _action: 'spam' });
     expect(error).toBeNull();
-    expect(data).toEqual({ action: 'spam', requested: 4, count: 3 });
+    const changes = [
+      { from: 'new', ids: sorted([ids[2]!, ids[3]!]) },
+      { from: 'won', ids: [ids[1]] },
+    ];
+    expect(data).toEqual({ action: 'spam', requested: 4, count: 3, changes });
     expect(
       await count(`public.contact_submissions where status = 'spam' and id = any($1::uuid[])`, [
         ids,
@@ -121,7 +166,7 @@ describe('mark spam', () => {
       {
         action: 'admin_enquiries_marked_spam',
         resource_id: null,
-        details: { requested: 4, count: 3 },
+        details: { requested: 4, count: 3, changes },
       },
     ]);
   });
@@ -187,6 +232,7 @@ describe('delete', () => {
       resource_id: null,
       details: { requested: 4, count: 3, contact_submissions: 3, enquiry_notes: 3 },
     });
+    expect(audit[0]!.details.ids).toEqual(sorted(ids));
   });
 });
 
@@ -212,7 +258,10 @@ describe('release', () => {
     const all = await backend.sql<{ id: string }>(
       'select id::text as id from public.contact_submissions',
     );
-    expect(await count('public.contact_submissions where held_at is not null')).toBe(2);
+    const held = await backend.sql<{ id: string }>(
+      'select id::text as id from public.contact_submissions where held_at is not null',
+    );
+    expect(held).toHaveLength(2);
     const jobsBefore = await count('private.enquiry_mail_jobs');
 
     const { data, error } = await admin.rpc('bulk_enquiry_action', {
@@ -227,8 +276,224 @@ describe('release', () => {
       {
         action: 'admin_enquiries_released',
         resource_id: null,
-        details: { requested: 3, count: 2 },
+        details: {
+          requested: 3,
+          count: 2,
+          ids: sorted(held.map((row) => row.id)),
+        },
       },
+    ]);
+  });
+});
+
+describe('assign', () => {
+  it('assigns the selected enquiries to a staff member, one audit entry with the ids and who had them', async () => {
+    const ids = await seedMany(3);
+    await backend.sql(`update public.contact_submissions set assigned_to = $1 where id = $2`, [
+      colleagueId,
+      ids[0],
+    ]);
+    await backend.sql('delete from public.audit_log');
+
+    const { data, error } = await admin.rpc('bulk_enquiry_action', {
+      _ids: ids,
+      _action: 'assign',
+      _value: colleagueId,
+    });
+    expect(error).toBeNull();
+    const changes = [{ from: null, ids: sorted([ids[1]!, ids[2]!]) }];
+    expect(data).toEqual({
+      action: 'assign',
+      requested: 3,
+      count: 2,
+      assigned_to: colleagueId,
+      changes,
+    });
+    expect(await count('public.contact_submissions where assigned_to = $1', [colleagueId])).toBe(3);
+    expect(await bulkAudit()).toEqual([
+      {
+        action: 'admin_enquiries_assigned',
+        resource_id: null,
+        details: { requested: 3, count: 2, assigned_to: colleagueId, changes },
+      },
+    ]);
+  });
+
+  it('unassigns with a null value, naming who had each enquiry', async () => {
+    const ids = await seedMany(2);
+    await backend.sql(`update public.contact_submissions set assigned_to = $1 where id = $2`, [
+      colleagueId,
+      ids[0],
+    ]);
+    await backend.sql('delete from public.audit_log');
+
+    const { data, error } = await admin.rpc('bulk_enquiry_action', {
+      _ids: ids,
+      _action: 'assign',
+      _value: null,
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ requested: 2, count: 1, assigned_to: null });
+    expect(await count('public.contact_submissions where assigned_to is null')).toBe(2);
+    expect(await bulkAudit()).toEqual([
+      {
+        action: 'admin_enquiries_assigned',
+        resource_id: null,
+        details: {
+          requested: 2,
+          count: 1,
+          assigned_to: null,
+          changes: [{ from: colleagueId, ids: [ids[0]] }],
+        },
+      },
+    ]);
+  });
+
+  it('refuses an assignee who is not staff: a plain user, an unknown id, not an id', async () => {
+    const ids = await seedMany(1);
+    for (const value of [memberId, '00000000-0000-4000-8000-000000000000', 'Alex Lead']) {
+      const { error } = await admin.rpc('bulk_enquiry_action', {
+        _ids: ids,
+        _action: 'assign',
+        _value: value,
+      });
+      expect(error).toMatchObject({
+        code: '22023',
+        message: 'Enquiries can only be assigned to staff with the admin role.',
+        hint: 'enquiry_bulk_assignee_invalid',
+      });
+    }
+    expect(await count('public.contact_submissions where assigned_to is not null')).toBe(0);
+    expect(await bulkAudit()).toEqual([]);
+  });
+});
+
+describe('status', () => {
+  it('sets a workflow status, one audit entry with the ids by their status before', async () => {
+    const ids = await seedMany(3);
+    await backend.sql(`update public.contact_submissions set status = 'won' where id = $1`, [
+      ids[0],
+    ]);
+    await backend.sql(
+      `update public.contact_submissions set status = 'in_progress' where id = $1`,
+      [ids[1]],
+    );
+    await backend.sql('delete from public.audit_log');
+
+    const { data, error } = await admin.rpc('bulk_enquiry_action', {
+      _ids: ids,
+      _action: 'status',
+      _value: 'won',
+    });
+    expect(error).toBeNull();
+    const changes = [
+      { from: 'in_progress', ids: [ids[1]] },
+      { from: 'new', ids: [ids[2]] },
+    ];
+    expect(data).toEqual({ action: 'status', requested: 3, count: 2, status: 'won', changes });
+    expect(await count(`public.contact_submissions where status = 'won'`)).toBe(3);
+    expect(await bulkAudit()).toEqual([
+      {
+        action: 'admin_enquiries_status_set',
+        resource_id: null,
+        details: { requested: 3, count: 2, status: 'won', changes },
+      },
+    ]);
+  });
+
+  it('refuses spam, no status and an unknown one, and a value for an action that takes none', async () => {
+    const ids = await seedMany(1);
+    for (const value of ['spam', null, 'closed']) {
+      const { error } = await admin.rpc('bulk_enquiry_action', {
+        _ids: ids,
+        _action: 'status',
+        _value: value,
+      });
+      expect(error).toMatchObject({ code: '22023', hint: 'enquiry_bulk_status_invalid' });
+    }
+    for (const action of ['spam', 'not_spam', 'release', 'delete']) {
+      const { error } = await admin.rpc('bulk_enquiry_action', {
+        _ids: ids,
+        _action: action,
+        _value: 'won',
+      });
+      expect(error).toMatchObject({
+        code: '22023',
+        message: 'This action takes no value.',
+        hint: 'enquiry_bulk_value_invalid',
+      });
+    }
+    expect(await count(`public.contact_submissions where status = 'new'`)).toBe(1);
+    expect(await bulkAudit()).toEqual([]);
+  });
+});
+
+describe('not spam', () => {
+  async function statusOf(id: string): Promise<string> {
+    const rows = await backend.sql<{ status: string }>(
+      'select status from public.contact_submissions where id = $1',
+      [id],
+    );
+    return rows[0]!.status;
+  }
+
+  it('returns only spam enquiries, each to its status before spam when the audit trail knows it, else new', async () => {
+    const [inProgress, won, unknown, notSpam, changedTwice] = await seedMany(5);
+    const set = (id: string | undefined, status: string) =>
+      backend.sql('update public.contact_submissions set status = $2 where id = $1', [id, status]);
+    // marked spam one at a time (per-enquiry audit entry) from in progress
+    await set(inProgress, 'in_progress');
+    await set(inProgress, 'spam');
+    // marked spam in bulk from won (the bulk entry names it)
+    await set(won, 'won');
+    await set(changedTwice, 'spam');
+    await set(changedTwice, 'lost');
+    await admin.rpc('bulk_enquiry_action', { _ids: [won, changedTwice], _action: 'spam' });
+    // spam with nothing in the audit trail (e.g. past its retention)
+    await set(unknown, 'spam');
+    await backend.sql(`delete from public.audit_log where resource_id = $1`, [unknown]);
+    await set(notSpam, 'in_progress');
+    const before = (await bulkAudit()).length;
+
+    const { data, error } = await admin.rpc('bulk_enquiry_action', {
+      _ids: [inProgress, won, unknown, notSpam, changedTwice],
+      _action: 'not_spam',
+    });
+    expect(error).toBeNull();
+    const changes = [
+      { to: 'in_progress', ids: [inProgress] },
+      { to: 'lost', ids: [changedTwice] },
+      { to: 'new', ids: [unknown] },
+      { to: 'won', ids: [won] },
+    ];
+    expect(data).toEqual({ action: 'not_spam', requested: 5, count: 4, changes });
+    expect(await statusOf(inProgress!)).toBe('in_progress');
+    expect(await statusOf(won!)).toBe('won');
+    expect(await statusOf(unknown!)).toBe('new');
+    expect(await statusOf(changedTwice!)).toBe('lost');
+    expect(await statusOf(notSpam!)).toBe('in_progress');
+
+    const audit = await bulkAudit();
+    expect(audit.slice(before)).toEqual([
+      {
+        action: 'admin_enquiries_marked_not_spam',
+        resource_id: null,
+        details: { requested: 5, count: 4, changes },
+      },
+    ]);
+  });
+
+  it('changes nothing and says so when none of the selected enquiries is spam', async () => {
+    const ids = await seedMany(2);
+    const { data, error } = await admin.rpc('bulk_enquiry_action', {
+      _ids: ids,
+      _action: 'not_spam',
+    });
+    expect(error).toBeNull();
+    expect(data).toEqual({ action: 'not_spam', requested: 2, count: 0, changes: [] });
+    expect(await count(`public.contact_submissions where status = 'new'`)).toBe(2);
+    expect((await bulkAudit()).map((entry) => entry.action)).toEqual([
+      'admin_enquiries_marked_not_spam',
     ]);
   });
 });

@@ -21,11 +21,12 @@ import {
 } from '@/features/admin/list-submissions';
 import { SubmissionDialog } from '@/features/admin/submission-dialog';
 import { SubmissionsBulkActions } from '@/features/admin/submissions-bulk-actions';
-import { SubmissionsList } from '@/features/admin/submissions-list';
+import { SubmissionsList, TABLE_QUERY } from '@/features/admin/submissions-list';
 import { SubmissionsToolbar } from '@/features/admin/submissions-toolbar';
 import { useRowMarks } from '@/features/admin/use-row-marks';
 import { useRowSelection } from '@/features/admin/use-row-selection';
 import type { AppSupabaseClient } from '@/lib/supabase';
+import { useMediaQuery } from '@/lib/use-media-query';
 
 type AdminDashboardProps = {
   client: AppSupabaseClient;
@@ -62,6 +63,7 @@ export function AdminDashboard({
   const rows = submissions.data?.rows ?? [];
   const { selection, selectedRows, clear } = useRowSelection(rows);
   const marks = useRowMarks(client, rows);
+  const wide = useMediaQuery(TABLE_QUERY, true);
 
   const changeFilters = useCallback(
     (next: SubmissionFilters) => {
@@ -78,6 +80,19 @@ export function AdminDashboard({
       clear();
     },
     [clear, setView, filters],
+  );
+
+  const bulkBar = (
+    <SubmissionsBulkActions
+      client={client}
+      selected={selectedRows}
+      view={filters.status === 'spam' ? 'spam' : 'workflow'}
+      onClear={clear}
+      onDone={() => {
+        clear();
+        void invalidateEnquiries(queryClient);
+      }}
+    />
   );
 
   async function handleExport() {
@@ -133,15 +148,7 @@ export function AdminDashboard({
             heldCount={heldCount}
             unreadCount={unreadCount}
           />
-          <SubmissionsBulkActions
-            client={client}
-            selected={selectedRows}
-            onClear={clear}
-            onDone={() => {
-              clear();
-              void invalidateEnquiries(queryClient);
-            }}
-          />
+          {wide ? bulkBar : null}
           <SubmissionsList
             state={submissions}
             page={page}
@@ -157,6 +164,8 @@ export function AdminDashboard({
             sort={sort}
             onSort={changeSort}
           />
+          {/* On a phone the bar follows the cards, so it can stick to the bottom of the screen. */}
+          {wide ? null : bulkBar}
         </section>
       </div>
       <SubmissionDialog

@@ -173,6 +173,173 @@ describe('bulk actions', () => {
   });
 });
 
+describe('bulk assign, status and not spam', () => {
+  const staff = [
+    { id: 'staff-1', email: 'ada@example.com', display_name: 'Ada Lead' },
+    { id: 'staff-2', email: 'bob@example.com', display_name: null },
+  ];
+  const rows = () => [
+    submission(1, { Name: 'First One' }),
+    submission(2, { Name: 'Second Two' }),
+    submission(3, { Name: 'Third Three' }),
+  ];
+
+  async function selectTwo(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(
+      await screen.findByRole('checkbox', { name: 'Select enquiry from First One' }),
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Select enquiry from Second Two' }));
+    return screen.getByRole('group', { name: 'Selected enquiries' });
+  }
+
+  it('assigns the selection to a staff member chosen by name, after the dialog asks', async () => {
+    const bulk = vi.fn(() => ({ data: { action: 'assign', requested: 2, count: 2 } }));
+    const { rpcCalls } = renderDashboard({
+      rows: rows(),
+      rpc: { bulk_enquiry_action: bulk, list_staff: () => ({ data: staff }) },
+    });
+    const user = userEvent.setup();
+    const group = await selectTwo(user);
+    await user.click(within(group).getByRole('button', { name: 'Assign…' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Assign 2 enquiries' });
+    const assign = within(dialog).getByRole('button', { name: 'Assign' });
+    expect(assign).toBeDisabled();
+    await user.selectOptions(
+      within(dialog).getByLabelText('Assign to'),
+      'Ada Lead (ada@example.com)',
+    );
+    await user.click(assign);
+
+    await waitFor(() => expect(bulk).toHaveBeenCalledTimes(1));
+    expect(rpcCalls.find((call) => call.name === 'bulk_enquiry_action')?.args).toEqual({
+      _ids: [submission(1).id, submission(2).id],
+      _action: 'assign',
+      _value: 'staff-1',
+    });
+    await waitFor(() =>
+      expect(toasts).toContainEqual(
+        expect.objectContaining({ description: '2 enquiries assigned to Ada Lead.' }),
+      ),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Selected enquiries' })).toBeNull();
+  });
+
+  it('names a staff member without a name by address, and unassigns with "No one"', async () => {
+    const bulk = vi.fn(() => ({ data: { action: 'assign', requested: 2, count: 1 } }));
+    const { rpcCalls } = renderDashboard({
+      rows: rows(),
+      rpc: { bulk_enquiry_action: bulk, list_staff: () => ({ data: staff }) },
+    });
+    const user = userEvent.setup();
+    const group = await selectTwo(user);
+    await user.click(within(group).getByRole('button', { name: 'Assign…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Assign 2 enquiries' });
+    const select = within(dialog).getByLabelText('Assign to');
+    expect(within(select).getByRole('option', { name: 'bob@example.com' })).toBeInTheDocument();
+    await user.selectOptions(select, 'No one (unassign)');
+    await user.click(within(dialog).getByRole('button', { name: 'Unassign' }));
+
+    await waitFor(() => expect(bulk).toHaveBeenCalledTimes(1));
+    expect(rpcCalls.find((call) => call.name === 'bulk_enquiry_action')?.args).toEqual({
+      _ids: [submission(1).id, submission(2).id],
+      _action: 'assign',
+    });
+    await waitFor(() =>
+      expect(toasts).toContainEqual(
+        expect.objectContaining({ description: '1 enquiry unassigned (1 already unassigned).' }),
+      ),
+    );
+  });
+
+  it('sets a workflow status, spam not among the choices, and cancelling changes nothing', async () => {
+    const bulk = vi.fn(() => ({ data: { action: 'status', requested: 2, count: 2 } }));
+    const { rpcCalls } = renderDashboard({ rows: rows(), rpc: { bulk_enquiry_action: bulk } });
+    const user = userEvent.setup();
+    const group = await selectTwo(user);
+    await user.click(within(group).getByRole('button', { name: 'Set status…' }));
+    let dialog = screen.getByRole('dialog', { name: 'Set the status of 2 enquiries' });
+    const options = within(within(dialog).getByLabelText('Status')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Choose a status',
+      'New',
+      'In progress',
+      'Won',
+      'Lost',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(bulk).not.toHaveBeenCalled();
+
+    await user.click(within(group).getByRole('button', { name: 'Set status…' }));
+    dialog = screen.getByRole('dialog', { name: 'Set the status of 2 enquiries' });
+    // each opening starts with nothing chosen
+    expect(within(dialog).getByLabelText('Status')).toHaveValue('');
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'Won');
+    await user.click(within(dialog).getByRole('button', { name: 'Set status' }));
+    await waitFor(() => expect(bulk).toHaveBeenCalledTimes(1));
+    expect(rpcCalls.find((call) => call.name === 'bulk_enquiry_action')?.args).toEqual({
+      _ids: [submission(1).id, submission(2).id],
+      _action: 'status',
+      _value: 'won',
+    });
+    await waitFor(() =>
+      expect(toasts).toContainEqual(
+        expect.objectContaining({ description: '2 enquiries set to Won.' }),
+      ),
+    );
+  });
+
+  it('offers "Not spam" and not "Mark as spam" in the spam list, and says where each went', async () => {
+    const bulk = vi.fn(() => ({
+      data: {
+        action: 'not_spam',
+        requested: 2,
+        count: 2,
+        changes: [
+          { to: 'new', ids: [submission(1).id] },
+          { to: 'in_progress', ids: [submission(2).id] },
+        ],
+      },
+    }));
+    const { rpcCalls } = renderDashboard({
+      url: '/admin?status=spam',
+      rows: rows().map((row) => ({ ...row, status: 'spam' })),
+      rpc: { bulk_enquiry_action: bulk },
+    });
+    const user = userEvent.setup();
+    const group = await selectTwo(user);
+    const offered = within(group)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(offered).toEqual(['Not spam', 'Delete…', 'Clear selection']);
+    await user.click(within(group).getByRole('button', { name: 'Not spam' }));
+
+    await waitFor(() => expect(bulk).toHaveBeenCalledTimes(1));
+    expect(rpcCalls.find((call) => call.name === 'bulk_enquiry_action')?.args).toEqual({
+      _ids: [submission(1).id, submission(2).id],
+      _action: 'not_spam',
+    });
+    await waitFor(() =>
+      expect(toasts).toContainEqual(
+        expect.objectContaining({
+          description: '2 enquiries marked as not spam: 1 back to New, 1 back to In progress.',
+        }),
+      ),
+    );
+  });
+
+  it('outside the spam list offers assign, status and spam, and no "Not spam"', async () => {
+    renderDashboard({ rows: rows() });
+    const group = await selectTwo(userEvent.setup());
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Assign…', 'Set status…', 'Mark as spam', 'Delete…', 'Clear selection']);
+  });
+});
+
 describe('describeBulkResult', () => {
   it('says what changed and what was already so', () => {
     expect(describeBulkResult({ action: 'spam', requested: 3, count: 2 })).toBe(
