@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthsLabel, retention } from '@/config/retention';
 import { privacyPolicy } from '@/content/policies/privacy-policy';
-import { startTestBackend } from './support/backend.ts';
+import { createUser, startTestBackend } from './support/backend.ts';
 import type { TestBackend } from './support/backend.ts';
 import { seedEnquiry } from './support/privacy.ts';
 import type { SeededEnquiry } from './support/privacy.ts';
@@ -106,6 +106,7 @@ describe('private.apply_retention', () => {
       // their alert and acknowledgement jobs, and the digest left empty
       enquiry_mail_jobs: jobsOfExpired[0]!.n + 1,
       audit_log: 1,
+      rate_records: 0,
     });
 
     const kept = [insideNeverContacted.id, insideContacted.id, recent.id].sort();
@@ -167,11 +168,33 @@ describe('private.apply_retention', () => {
       enquiry_follow_ups: 0,
       enquiry_mail_jobs: 0,
       audit_log: 0,
+      rate_records: 0,
     });
     const runs = await backend.sql<{ n: number }>(
       `select count(*)::int as n from public.audit_log where action = 'admin_retention_applied'`,
     );
     expect(runs[0]!.n).toBe(1);
+  });
+
+  it('purges the hourly rate records older than an hour, and only those', async () => {
+    const { id: userId } = await createUser(backend, {
+      email: 'rate-records@example.com',
+      password: 'rate-records-password-1',
+    });
+    await backend.sql(
+      `insert into private.audit_browser_writes (user_id, client_address, created_at)
+       values ($1, '192.0.2.1', $2::timestamptz - interval '2 hours'),
+              ($1, '192.0.2.1', $2::timestamptz - interval '30 minutes')`,
+      [userId, NOW],
+    );
+    const counts = await applyRetention();
+    expect(counts.rate_records).toBe(1);
+    const left = await backend.sql<{ n: number }>(
+      'select count(*)::int as n from private.audit_browser_writes where created_at <= $1',
+      [NOW],
+    );
+    expect(left[0]!.n).toBe(1);
+    await backend.sql('delete from private.audit_browser_writes where created_at <= $1', [NOW]);
   });
 
   it('keeps an enquiry exactly at the boundary and takes it a second later', async () => {
@@ -318,6 +341,7 @@ describe('mail whose enquiry was deleted before', () => {
       // the old orphan's alert and acknowledgement, and the digest of only a deleted enquiry
       enquiry_mail_jobs: oldOrphanJobs.length + 1,
       audit_log: 0,
+      rate_records: 0,
     });
 
     const left = await remainingJobs();
