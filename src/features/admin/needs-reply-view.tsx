@@ -1,4 +1,6 @@
 import { useMinuteClock } from '@/features/admin/enquiry-first-response';
+import { useRowNeighbours } from '@/features/admin/enquiry-neighbours';
+import { EnquiryNeighboursNav } from '@/features/admin/enquiry-neighbours-nav';
 import { NeedsReplyList } from '@/features/admin/needs-reply-list';
 import { useEnquiriesNeedingReply, useStaffList } from '@/features/admin/needs-reply-queries';
 import { SubmissionDialog } from '@/features/admin/submission-dialog';
@@ -26,6 +28,12 @@ export function NeedsReplyView({ client, enquiryId, onEnquiryChange, pollInterva
   const { rows, failed } = useEnquiriesNeedingReply(client, pollIntervalMs);
   const staff = useStaffList(client);
   const now = useMinuteClock();
+  const neighbours = useRowNeighbours({
+    client,
+    enquiryId,
+    ids: rows?.map((row) => row.id) ?? [],
+    onOpen: onEnquiryChange,
+  });
   return (
     <>
       {failed ? (
@@ -40,6 +48,8 @@ export function NeedsReplyView({ client, enquiryId, onEnquiryChange, pollInterva
         enquiryId={enquiryId}
         initial={undefined}
         onClose={() => onEnquiryChange(null)}
+        onOpenEnquiry={onEnquiryChange}
+        navigation={<EnquiryNeighboursNav neighbours={neighbours} />}
       />
     </>
   );
