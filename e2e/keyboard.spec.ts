@@ -188,12 +188,14 @@ withBackend(
     await expect(page.getByText('Showing 26–27 of 27 enquiries')).toBeVisible();
     const enquiries = page.getByRole('region', { name: 'Submissions table' }).getByRole('table');
     await expect(enquiries.getByRole('row')).toHaveCount(3);
-    // Focus stays in the pagination, so the keyboard user can page back at once.
-    await expect(next).toBeFocused();
-    await page.keyboard.press('Shift+Tab');
+    // The list's heading takes the focus, so the new page is read from its top; Tab goes on
+    // through its rows to the paging again.
+    const heading = page.getByRole('heading', { name: 'Contact Submissions' });
+    await expect(heading).toBeFocused();
+    await tabTo(page, byText('Previous'), 200);
     await expect(previous).toBeFocused();
     await page.keyboard.press('Space');
     await expect(page.getByText('Showing 1–25 of 27 enquiries')).toBeVisible();
-    await expect(previous).toBeFocused();
+    await expect(heading).toBeFocused();
   },
 );

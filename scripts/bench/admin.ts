@@ -2,8 +2,10 @@
  * The staff dashboard as staff meet it: a fresh embedded backend on the build's port (54321)
  * holding 10,000 enquiries of the last 12 weeks (every status and interest, a source on many,
  * replies on most that are not new, hours after arrival), an admin signed in with password and
- * TOTP (the aal2 session put into the browser's storage), then per run and width in Chromium the
- * time from navigating to /admin until the first enquiry and the overview's figures are shown.
+ * TOTP (the aal2 session put into the browser's storage), then per run and width in Chromium,
+ * each in a fresh context: the time from navigating to /admin until the first enquiry and the
+ * overview's figures are shown, and from following the staff alert's link to one enquiry
+ * (/admin/needs-reply?enquiry=<id>) until its record is shown.
  * DATABASE_URL (scripts/pg-throwaway.sh) runs it on PostgreSQL instead of PGlite.
  */
 import { spawn } from 'node:child_process';
@@ -26,8 +28,11 @@ const ADMIN = { email: 'bench.admin@example.com', password: 'bench-password-1' }
 /** Every enquiry in the list carries the first; the overview is busy until its figures are in. */
 const ROWS = '[data-enquiry-id]';
 const OVERVIEW = 'section[aria-labelledby="overview-heading"][aria-busy="false"]';
+/** The open record: the dialog's body, drawn once its enquiry is loaded. */
+const RECORD = '[role="dialog"] [data-enquiry-record]';
 
-export type AdminSample = { rowsMs: number; overviewMs: number };
+/** One run at one width: the dashboard's first rows and figures, and a link's open record. */
+export type AdminSample = { rowsMs: number; overviewMs: number; recordMs: number };
 export type AdminResult = {
   engine: 'PGlite' | 'PostgreSQL';
   enquiries: number;
@@ -96,10 +101,23 @@ async function fill(backend: Awaited<ReturnType<typeof startTestBackend>>) {
   return (await client.auth.getSession()).data.session!;
 }
 
-/** In the page, from its start: when the first enquiry and the overview's figures were visible. */
+/**
+ * In the page, from its start: when the first enquiry and the overview's figures were visible
+ * (on /admin), or the open record (on a link to one enquiry).
+ */
 const watchShown = `window.__shown = Promise.all(
-  [${JSON.stringify(ROWS)}, ${JSON.stringify(OVERVIEW)}].map((selector) => __bench.shownAt(selector, 60000)),
+  (location.search.includes('enquiry=') ? [${JSON.stringify(RECORD)}] : [${JSON.stringify(ROWS)}, ${JSON.stringify(OVERVIEW)}])
+    .map((selector) => __bench.shownAt(selector, 60000)),
 );`;
+
+/** What the staff alert links to: a new enquiry, still owed its reply, on Needs a reply. */
+async function alertLink(backend: Awaited<ReturnType<typeof startTestBackend>>) {
+  const [newest] = await backend.sql<{ id: string }>(
+    `select id::text as id from public.contact_submissions
+      where status = 'new' and first_response_at is null order by created_at desc limit 1`,
+  );
+  return `/admin/needs-reply?enquiry=${newest!.id}&poll=600000`;
+}
 
 /** The static server in its own process, so the backend's queries never hold up a file. */
 async function startSite(buildPath: string) {
@@ -130,17 +148,24 @@ export async function measureAdmin(buildPath: string, runs: number): Promise<Adm
   try {
     const session = JSON.stringify(JSON.stringify(await fill(backend)));
     const script = `localStorage.setItem('sb-127-auth-token', ${session});\n${watchShown}`;
+    const link = await alertLink(backend);
     const widths = adminTarget.widths.map((width) => ({ width, samples: [] as AdminSample[] }));
     await withChromium(async (browser) => {
+      // Each visit in a fresh context: nothing cached, as a first visit of the day.
+      const shown = async (width: number, path: string) => {
+        const context = await freshContext(browser, { width, height: 800 }, script);
+        const page = await context.newPage();
+        await page.goto(`${SITE}${path}`, { waitUntil: 'commit' });
+        const times = (await page.evaluate('__shown')) as number[];
+        await context.close();
+        return times;
+      };
       for (let run = 1; run <= runs; run++) {
         console.error(`admin run ${run} of ${runs}`);
         for (const { width, samples } of widths) {
-          const context = await freshContext(browser, { width, height: 800 }, script);
-          const page = await context.newPage();
-          await page.goto(`${SITE}/admin?poll=600000`, { waitUntil: 'commit' });
-          const [rowsMs, overviewMs] = (await page.evaluate('__shown')) as number[];
-          samples.push({ rowsMs: rowsMs!, overviewMs: overviewMs! });
-          await context.close();
+          const [rowsMs, overviewMs] = await shown(width, '/admin?poll=600000');
+          const [recordMs] = await shown(width, link);
+          samples.push({ rowsMs: rowsMs!, overviewMs: overviewMs!, recordMs: recordMs! });
         }
       }
     });

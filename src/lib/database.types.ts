@@ -548,6 +548,21 @@ export type Database = {
         };
         Returns: undefined;
       };
+      related_enquiries: {
+        Args: { _limit?: number; _submission_id: string };
+        Returns: {
+          company: string;
+          created_at: string;
+          email: string;
+          held: boolean;
+          id: string;
+          name: string;
+          same_company: boolean;
+          same_email: boolean;
+          status: string;
+          total: number;
+        }[];
+      };
       renew_enquiry_mail_job: {
         Args: { claim: string; job_id: string };
         Returns: boolean;

@@ -10,6 +10,8 @@ import {
   useOverview,
   useSubmissions,
 } from '@/features/admin/admin-queries';
+import { useListNeighbours } from '@/features/admin/enquiry-neighbours';
+import { EnquiryNeighboursNav } from '@/features/admin/enquiry-neighbours-nav';
 import { EnquiryOverviewPanel } from '@/features/admin/enquiry-overview-panel';
 import { exportSubmissions } from '@/features/admin/export-submissions';
 import { FailedMailNotice } from '@/features/admin/failed-mail-notice';
@@ -64,6 +66,18 @@ export function AdminDashboard({
   const { selection, selectedRows, clear } = useRowSelection(rows);
   const marks = useRowMarks(client, rows);
   const wide = useMediaQuery(TABLE_QUERY, true);
+  const neighbours = useListNeighbours({
+    client,
+    enquiryId,
+    view: { filters, sort, page },
+    pageSize,
+    state: submissions,
+    onOpen: onEnquiryChange,
+    onPage: (next) => {
+      setView({ filters, sort, page: next });
+      clear();
+    },
+  });
 
   const changeFilters = useCallback(
     (next: SubmissionFilters) => {
@@ -173,6 +187,8 @@ export function AdminDashboard({
         enquiryId={enquiryId}
         initial={submissions.data?.rows.find((row) => row.id === enquiryId)}
         onClose={() => onEnquiryChange(null)}
+        onOpenEnquiry={onEnquiryChange}
+        navigation={<EnquiryNeighboursNav neighbours={neighbours} />}
       />
     </div>
   );

@@ -50,6 +50,8 @@ export const adminKeys = {
   notes: (id: string) => ['admin', 'enquiries', 'notes', id] as const,
   timeline: (id: string) => ['admin', 'enquiries', 'timeline', id] as const,
   followUps: (id: string) => ['admin', 'enquiries', 'follow-ups', id] as const,
+  /** The other enquiries from the same address or company as this one. */
+  related: (id: string) => ['admin', 'enquiries', 'related', id] as const,
   staff: ['admin', 'staff'] as const,
   failedMail: ['admin', 'failed-mail'] as const,
 };
@@ -85,7 +87,7 @@ function useReportErrors(error: unknown, errorUpdatedAt: number, when = true): v
  */
 export const FRESH_MS = 10_000;
 
-function submissionsQuery(
+export function submissionsQuery(
   client: AppSupabaseClient,
   filters: SubmissionFilters,
   sort: ListSort,
@@ -301,6 +303,18 @@ export function useOverview(client: AppSupabaseClient, pollMs: number): Overview
     : { overview: null, announcement: '' };
 }
 
+/**
+ * One enquiry by id, as a dialog shows it. Kept until a change invalidates it: the dialog's own
+ * changes put the database's answer in the cache.
+ */
+export function enquiryQuery(client: AppSupabaseClient, id: string) {
+  return queryOptions({
+    queryKey: adminKeys.enquiry(id),
+    queryFn: () => getEnquiry(client, id),
+    staleTime: Infinity,
+  });
+}
+
 export type EnquiryState =
   | { kind: 'closed' }
   | { kind: 'loading' }
@@ -319,11 +333,9 @@ export function useEnquiry(
   initial: Submission | undefined,
 ): EnquiryState {
   const query = useQuery({
-    queryKey: adminKeys.enquiry(id ?? ''),
-    queryFn: () => getEnquiry(client, id ?? ''),
+    ...enquiryQuery(client, id ?? ''),
     enabled: id !== null,
     initialData: initial?.id === id ? initial : undefined,
-    staleTime: Infinity,
   });
   useReportErrors(query.error, query.errorUpdatedAt);
   if (id === null) return { kind: 'closed' };

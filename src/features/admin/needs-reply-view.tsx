@@ -1,4 +1,6 @@
 import { useMinuteClock } from '@/features/admin/enquiry-first-response';
+import { useRowNeighbours } from '@/features/admin/enquiry-neighbours';
+import { EnquiryNeighboursNav } from '@/features/admin/enquiry-neighbours-nav';
 import { FollowUpsDueList, NeedsReplyList } from '@/features/admin/needs-reply-list';
 import {
   useEnquiriesNeedingReply,
@@ -36,6 +38,12 @@ export function NeedsReplyView({ client, enquiryId, onEnquiryChange, pollInterva
   const staff = useStaffList(client);
   const now = useMinuteClock();
   const followUpsShown = followUps.failed || (followUps.rows?.length ?? 0) > 0;
+  const neighbours = useRowNeighbours({
+    client,
+    enquiryId,
+    ids: rows?.map((row) => row.id) ?? [],
+    onOpen: onEnquiryChange,
+  });
   return (
     <>
       <FollowUpsDueList
@@ -60,6 +68,8 @@ export function NeedsReplyView({ client, enquiryId, onEnquiryChange, pollInterva
         enquiryId={enquiryId}
         initial={undefined}
         onClose={() => onEnquiryChange(null)}
+        onOpenEnquiry={onEnquiryChange}
+        navigation={<EnquiryNeighboursNav neighbours={neighbours} />}
       />
     </>
   );

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 import { DialogShell } from '@/components/ui/dialog-shell';
 import { Spinner } from '@/components/ui/spinner';
 import {
@@ -14,6 +16,7 @@ import { EnquiryWorkflowForm } from '@/features/admin/enquiry-workflow-form';
 import { HeldNotice } from '@/features/admin/held-notice';
 import type { Submission } from '@/features/admin/list-submissions';
 import { MarkUnreadButton } from '@/features/admin/mark-unread-button';
+import { RelatedEnquiriesSection } from '@/features/admin/related-enquiries-section';
 import { SubmissionDetails } from '@/features/admin/submission-details';
 import { displayValue, formatDateTime } from '@/features/admin/submission-format';
 import type { AppSupabaseClient } from '@/lib/supabase';
@@ -25,6 +28,10 @@ type Props = {
   /** The row already on screen with that id, if any, shown without waiting for a fetch. */
   initial: Submission | undefined;
   onClose: () => void;
+  /** Opens another enquiry in the same dialog (a related one). */
+  onOpenEnquiry: (id: string) => void;
+  /** The bar above the record: Previous and Next enquiry in the list behind the dialog. */
+  navigation: ReactNode;
 };
 
 function heading(state: EnquiryState): { title: string; description: string } {
@@ -54,7 +61,14 @@ function heading(state: EnquiryState): { title: string; description: string } {
  * One enquiry in full, with a reply box, its workflow, notes and timeline; also what a deep link
  * opens. Opening it marks the enquiry read for the signed-in staff member.
  */
-export function SubmissionDialog({ client, enquiryId, initial, onClose }: Props) {
+export function SubmissionDialog({
+  client,
+  enquiryId,
+  initial,
+  onClose,
+  onOpenEnquiry,
+  navigation,
+}: Props) {
   const state = useEnquiry(client, enquiryId, initial);
   const changed = useEnquiryChanged();
   useMarkReadOnOpen(client, state.kind === 'loaded' ? state.enquiry.id : null);
@@ -67,8 +81,14 @@ export function SubmissionDialog({ client, enquiryId, initial, onClose }: Props)
       description={description}
       closeLabel="Close"
     >
+      {navigation}
       {state.kind === 'loaded' ? (
-        <div className="space-y-6 overflow-y-auto px-6 py-4">
+        // Keyed, so the next enquiry's record starts at its top.
+        <div
+          key={state.enquiry.id}
+          data-enquiry-record={state.enquiry.id}
+          className="space-y-6 overflow-y-auto px-6 py-4"
+        >
           {state.enquiry.held_at ? (
             <HeldNotice client={client} enquiry={state.enquiry} onReleased={changed} />
           ) : null}
@@ -76,6 +96,11 @@ export function SubmissionDialog({ client, enquiryId, initial, onClose }: Props)
             <MarkUnreadButton client={client} enquiryId={state.enquiry.id} onMarked={onClose} />
           </div>
           <SubmissionDetails submission={state.enquiry} />
+          <RelatedEnquiriesSection
+            client={client}
+            enquiryId={state.enquiry.id}
+            onOpen={onOpenEnquiry}
+          />
           <EnquiryReplyBox
             key={`reply-${state.enquiry.id}`}
             client={client}

@@ -186,6 +186,7 @@ export function renderDashboard(setup: Setup = {}) {
       list_staff: () => ({ data: [{ id: 'staff-1', email: 'ada@example.com' }] }),
       list_failed_enquiry_mail: () => ({ data: [] }),
       enquiry_timeline: () => ({ data: [] }),
+      related_enquiries: () => ({ data: [] }),
       ...setup.rpc,
     },
   });
