@@ -15,8 +15,8 @@ test('the weekly chart labels its weeks without overlap at 375, 768 and 1440 px'
   const admin = await backend.createAdminWithTotp();
   await page.setViewportSize({ width: 1366, height: 900 });
   await signInToDashboard(page, admin);
-  const overview = page.getByRole('region', { name: 'Overview' });
-  // From tablet width the charts are open without a click.
+  // Below the list, from tablet width the charts are open without a click.
+  const overview = page.getByRole('region', { name: 'Charts and lead sources' });
   await expect(overview.getByText('Enquiries per week, last 12 weeks')).toBeVisible();
 
   for (const width of [375, 768, 1440]) {

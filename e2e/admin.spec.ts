@@ -9,7 +9,7 @@ import {
   type Credentials,
   type Enquiry,
 } from './support/backend-fixtures';
-import { signInWithCode, test, type TotpCredentials } from './support/mfa-fixtures';
+import { signInWithCode, STAFF_NAME, test, type TotpCredentials } from './support/mfa-fixtures';
 import { toastsGone } from './support/admin-workflow';
 import { expectNoAxeViolations } from './support/axe';
 import { unexpectedLayoutShifts } from './support/layout-shift';
@@ -204,7 +204,8 @@ test('an admin reviews, searches, filters, pages and exports enquiries, then sig
   await expect(page.getByText('Welcome back!')).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-  await expect(page.getByText(`Welcome, ${admin.email}`)).toBeVisible();
+  // The staff name beside the address the product greets with.
+  await expect(page.getByText(`Welcome, ${STAFF_NAME} (${admin.email})`)).toBeVisible();
   await expect(page.getByText('admin', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Contact Submissions' })).toBeVisible();
   await expect(dashboardTable(page)).toBeVisible();
@@ -271,8 +272,9 @@ test('an admin reviews, searches, filters, pages and exports enquiries, then sig
   expect(csv.startsWith('\uFEFF')).toBe(true);
   const lines = csv.slice(1).split('\r\n').filter(Boolean);
   expect(lines[0]).toBe(
-    'Submitted (UTC),Name,Email,Company,Job Title,Phone,Service Interest,Timeline,Message,' +
-      'Status,Assignee,Last Contact (UTC),First Response (UTC),Held (UTC),Landing Page,' +
+    'Received (London time),Name,Email,Company,Job Title,Phone,Service Interest,Timeline,' +
+      'Message,Status,Assignee,Last Contact (London time),First Response (London time),' +
+      'Held (London time),Landing Page,' +
       'Referrer Host,UTM Source,UTM Medium,UTM Campaign,Notes,ID',
   );
   expect(lines).toHaveLength(31);

@@ -2,10 +2,10 @@ import type { Locator, Page } from '@playwright/test';
 
 import { expect } from './mfa-fixtures';
 
-/** The disclosure holding the overview's charts and source tables. */
+/** The disclosure holding the overview's charts and source tables, below the list. */
 export function chartsDisclosure(page: Page): Locator {
   return page
-    .getByRole('region', { name: 'Overview' })
+    .getByRole('region', { name: 'Charts and lead sources' })
     .locator('details', { has: page.locator('summary', { hasText: 'Charts and lead sources' }) });
 }
 

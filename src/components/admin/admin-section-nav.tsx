@@ -45,13 +45,13 @@ function WaitingBadge({ count }: { count: number | null }) {
 export function AdminSectionNav({ current, awaitingReply }: AdminSectionNavProps) {
   return (
     <nav aria-label="Admin sections">
-      <ul className="flex flex-wrap gap-2">
+      <ul className="flex flex-wrap gap-1.5 md:gap-2">
         {sections.map(({ key, label }) => (
           <li key={key}>
             <a
               href={adminSectionPaths[key]}
               aria-current={key === current ? 'page' : undefined}
-              className="group inline-flex items-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-50 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
+              className="group inline-flex min-h-7 items-center rounded-lg border border-slate-300 bg-white px-2.5 py-1 text-sm font-semibold text-ink hover:bg-slate-50 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white md:px-3 md:py-2"
             >
               {label}
               {key === 'needsReply' && awaitingReply !== undefined ? (

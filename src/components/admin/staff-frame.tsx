@@ -5,13 +5,13 @@ import { MAIN_CONTENT_ID, paths } from '@/config/paths';
 
 /** The look of a link or button in the frame's footer. */
 export const staffFooterLink =
-  'rounded-sm font-semibold text-ink-muted underline-offset-4 hover:text-ink hover:underline';
+  'inline-flex min-h-6 items-center rounded-sm font-semibold text-ink-muted underline-offset-4 hover:text-ink hover:underline';
 
 /**
  * The width the frame and every staff page share: the page gutter, wider than the public pages'
  * on a large screen so the enquiries table has room.
  */
-export const staffPageWidth = 'container-page xl:max-w-[96rem]';
+export const staffPageWidth = 'container-page xl:max-w-[96rem] xl:px-6';
 
 type StaffFrameProps = {
   /** The section links, shown once the visitor may use them. */

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 
 import { staffPageWidth } from '@/components/admin/staff-frame';
@@ -6,13 +6,14 @@ import { Badge } from '@/components/ui/badge';
 import { limits } from '@/config/site';
 import {
   invalidateEnquiries,
+  staffQuery,
   useEnquiryCounts,
   useOverview,
   useSubmissions,
 } from '@/features/admin/admin-queries';
 import { useListNeighbours } from '@/features/admin/enquiry-neighbours';
 import { EnquiryNeighboursNav } from '@/features/admin/enquiry-neighbours-nav';
-import { EnquiryOverviewPanel } from '@/features/admin/enquiry-overview-panel';
+import { EnquiryOverviewPanel, OverviewCharts } from '@/features/admin/enquiry-overview-panel';
 import { exportSubmissions } from '@/features/admin/export-submissions';
 import { FailedMailNotice } from '@/features/admin/failed-mail-notice';
 import { useListView } from '@/features/admin/list-params';
@@ -42,7 +43,25 @@ type AdminDashboardProps = {
   pollIntervalMs?: number;
 };
 
-/** /admin for a signed-in admin: header, overview, then the enquiries with filters and export. */
+/**
+ * "Alex Lead (alex@example.com)" when the signed-in address has a staff name on the staff list,
+ * else the address alone (also while the list loads).
+ */
+export function greetingName(
+  email: string,
+  staff: readonly { email: string; display_name?: string | null }[] | undefined,
+): string {
+  const name = staff
+    ?.find((member) => member.email.toLowerCase() === email.toLowerCase())
+    ?.display_name?.trim();
+  return name ? `${name} (${email})` : email;
+}
+
+/**
+ * /admin for a signed-in admin: a short header and the six figures, then the enquiries with
+ * filters and export, so the list starts on the first screen; the charts and lead sources follow
+ * the list.
+ */
 export function AdminDashboard({
   client,
   email,
@@ -78,6 +97,7 @@ export function AdminDashboard({
       clear();
     },
   });
+  const staff = useQuery(staffQuery(client)).data;
 
   const changeFilters = useCallback(
     (next: SubmissionFilters) => {
@@ -120,33 +140,34 @@ export function AdminDashboard({
 
   return (
     <div className="bg-slate-50">
-      {/* Tighter on a phone, where the enquiries should start as near the top as they can. */}
-      <div className={`${staffPageWidth} space-y-4 py-5 sm:space-y-6 sm:py-12`}>
-        <header className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
-          <div className="min-w-0">
-            <h1 className="text-2xl font-bold text-ink sm:text-3xl">Admin Dashboard</h1>
-            <p className="mt-1 break-all text-ink-muted">Welcome, {email}</p>
-          </div>
-          <Badge className="self-start bg-brand-100 text-brand-800 capitalize sm:self-center">
-            {role}
-          </Badge>
+      {/* Tight spacing: the enquiries should start as near the top as they can. */}
+      <div className={`${staffPageWidth} space-y-3 py-3 sm:space-y-4 sm:py-4`}>
+        <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h1 className="text-xl font-bold text-ink sm:text-2xl">Admin Dashboard</h1>
+          <Badge className="bg-brand-100 text-brand-800 capitalize">{role}</Badge>
+          <p className="min-w-0 basis-full text-sm [overflow-wrap:anywhere] text-ink-muted sm:ml-auto sm:basis-auto">
+            Welcome, {greetingName(email, staff)}
+          </p>
         </header>
         <FailedMailNotice client={client} />
         <EnquiryOverviewPanel overview={overview} client={client} pollMs={pollIntervalMs} />
 
         <section
           aria-labelledby="submissions-heading"
-          className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:space-y-5 sm:p-6 lg:p-5"
+          className="space-y-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4"
         >
-          <div>
-            <h2 id="submissions-heading" className="text-xl font-bold text-ink">
+          <div className="flex flex-wrap items-baseline gap-x-3">
+            <h2 id="submissions-heading" className="text-lg font-bold text-ink sm:text-xl">
               Contact Submissions
             </h2>
-            <p className="mt-1 text-sm text-ink-muted">
+            <p className="text-sm text-ink-muted">
               Manage and review customer contact form submissions
             </p>
             {/* Kept in the layout while empty, so an arrival never moves the table. */}
-            <p role="status" className="mt-1 min-h-5 text-sm font-semibold text-brand-800">
+            <p
+              role="status"
+              className="min-h-5 basis-full text-sm font-semibold text-brand-800 lg:ml-auto lg:basis-auto"
+            >
               {announcement}
             </p>
           </div>
@@ -181,6 +202,7 @@ export function AdminDashboard({
           {/* On a phone the bar follows the cards, so it can stick to the bottom of the screen. */}
           {wide ? null : bulkBar}
         </section>
+        <OverviewCharts overview={overview} client={client} pollMs={pollIntervalMs} />
       </div>
       <SubmissionDialog
         client={client}

@@ -10,20 +10,17 @@ import { WeeklyChart } from '@/features/admin/weekly-chart';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 /**
- * One figure: below tablet width a row of a compact list (label, figure, note on one line), so
- * the six take little height above the enquiries; from tablet width a card.
+ * One figure of the strip above the list: its label, the figure and a short note. On a phone two
+ * to a row, label and figure on one line and the note left to screen readers, so the six take
+ * three short rows; from tablet width all six in one line with the note beside the figure.
  */
-function Stat({ label, value, note }: { label: string; value: number | string; note: ReactNode }) {
+function Stat({ label, value, note }: { label: ReactNode; value: number | string; note: string }) {
   return (
-    <div className="flex items-baseline gap-2 py-1 md:block md:rounded-xl md:border md:border-slate-200 md:bg-white md:p-4">
-      <dt className="w-[7.25rem] shrink-0 text-sm font-semibold text-ink-muted md:w-auto">
-        {label}
-      </dt>
-      <dd className="flex min-w-0 items-baseline gap-2 md:mt-1 md:block">
-        <span className="w-8 shrink-0 text-lg font-bold text-ink tabular-nums md:w-auto md:text-2xl">
-          {value}
-        </span>
-        <span className="text-xs text-ink-muted md:mt-1 md:block">{note}</span>
+    <div className="flex min-w-0 items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white px-3 py-1 md:block md:py-1.5">
+      <dt className="min-w-0 truncate text-xs font-semibold text-ink-muted">{label}</dt>
+      <dd className="flex min-w-0 items-baseline gap-2">
+        <span className="text-base font-bold text-ink tabular-nums md:text-xl">{value}</span>
+        <span className="truncate text-xs text-ink-muted max-md:sr-only">{note}</span>
       </dd>
     </div>
   );
@@ -31,11 +28,12 @@ function Stat({ label, value, note }: { label: string; value: number | string; n
 
 const PENDING = '…';
 
+/** A figure's label that opens Needs a reply, a full 24 px tall. */
 function DueLink({ children }: { children: ReactNode }) {
   return (
     <a
       href={adminSectionPaths.needsReply}
-      className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+      className="inline-flex min-h-6 items-center text-brand-700 underline underline-offset-2 hover:text-brand-800"
     >
       {children}
     </a>
@@ -49,28 +47,31 @@ type Props = {
   pollMs: number;
 };
 
-/**
- * Figures over every enquiry (not the page on screen), all from one request
- * (enquiry_dashboard_figures): counts and the weekly chart, what is owed and how fast replies
- * came, where leads came from. The section is aria-busy until it has answered, whether the
- * charts' disclosure is open or not. The six figures stay in view; the charts and source tables
- * sit behind the disclosure, closed on a phone so the enquiries come first.
- */
-export function EnquiryOverviewPanel({ overview, client, pollMs }: Props) {
+/** Whether every figure of the overview has answered (one request: enquiry_dashboard_figures). */
+function useFiguresSettled(
+  overview: EnquiryOverview | null,
+  client: AppSupabaseClient,
+  pollMs: number,
+) {
   const response = useResponseOverview(client, pollMs);
   const sources = useSourceOverview(client, pollMs);
-  const busy = overview === null || !response.settled || !sources.settled;
+  return { response, sources, busy: overview === null || !response.settled || !sources.settled };
+}
+
+/**
+ * The six figures over every enquiry (not the page on screen) in one compact strip above the
+ * list: this week and month against the last, open, closed (won and lost), and what is owed a
+ * first reply. The section is aria-busy until every figure has answered.
+ */
+export function EnquiryOverviewPanel({ overview, client, pollMs }: Props) {
+  const { response, sources, busy } = useFiguresSettled(overview, client, pollMs);
   return (
-    <section
-      aria-labelledby="overview-heading"
-      aria-busy={busy}
-      className="space-y-3 rounded-2xl border border-slate-200 bg-slate-50 p-4 sm:p-6 md:space-y-4"
-    >
-      <h2 id="overview-heading" className="text-xl font-bold text-ink">
+    <section aria-labelledby="overview-heading" aria-busy={busy}>
+      <h2 id="overview-heading" className="sr-only">
         Overview
       </h2>
       {/* The six figures keep their place while they load ("…"), so nothing below them moves. */}
-      <dl className="divide-y divide-slate-200 md:grid md:grid-cols-2 md:gap-3 md:divide-y-0 lg:grid-cols-3 xl:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-1.5 md:grid-cols-6 md:gap-2">
         <Stat
           label="This week"
           value={overview ? overview.this_week : PENDING}
@@ -90,25 +91,33 @@ export function EnquiryOverviewPanel({ overview, client, pollMs }: Props) {
           }
         />
         <Stat label="Open" value={overview ? overview.open : PENDING} note="New and in progress" />
+        <Stat label="Closed" value={overview ? overview.closed : PENDING} note="Won and lost" />
         <Stat
-          label="Closed"
-          value={overview ? overview.closed : PENDING}
-          note="Won, lost and spam"
-        />
-        <Stat
-          label="Needs a reply"
+          label={<DueLink>Needs a reply</DueLink>}
           value={response.data ? response.data.awaiting_reply : PENDING}
-          note={<DueLink>Open the list</DueLink>}
+          note="Open, no reply yet"
         />
         <Stat
-          label="Overdue"
+          label={<DueLink>Overdue</DueLink>}
           value={response.data ? response.data.overdue : PENDING}
-          note={<DueLink>Oldest first</DueLink>}
+          note={response.data ? `Owed over ${response.data.promise_seconds / 3600} h` : PENDING}
         />
       </dl>
       {response.settled && sources.settled && (!response.data || !sources.data) ? (
-        <p className="text-sm text-ink-muted">Some figures could not be loaded.</p>
+        <p className="mt-2 text-sm text-ink-muted">Some figures could not be loaded.</p>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * Below the list: the weekly chart, reply times and lead sources behind one disclosure, from the
+ * same request as the figures above the list.
+ */
+export function OverviewCharts({ overview, client, pollMs }: Props) {
+  const { response, sources } = useFiguresSettled(overview, client, pollMs);
+  return (
+    <section aria-label="Charts and lead sources">
       <OverviewChartsDisclosure>
         {overview ? (
           <WeeklyChart weeks={overview.weekly} />

@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
-import { formatUkDate } from '@/components/ui/formatted-date';
 import { adminKeys, failedMailQuery } from '@/features/admin/admin-queries';
 import {
   describeFailedMail,
   retryFailedMail,
   type FailedMail,
 } from '@/features/admin/list-failed-mail';
+import { formatDateTime } from '@/features/admin/submission-format';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 type NoticeProps = { client: AppSupabaseClient };
@@ -64,7 +64,7 @@ export function FailedMailNotice({ client }: NoticeProps) {
           <li key={mail.id} className="flex flex-wrap items-center justify-between gap-2">
             <span>
               <span className="font-medium">{describeFailedMail(mail)}</span>
-              {', '}queued {formatUkDate(mail.created_at)}
+              {', '}queued {formatDateTime(mail.created_at)}
               {mail.last_error ? (
                 <span className="block text-ink-muted">{mail.last_error}</span>
               ) : null}

@@ -2,9 +2,9 @@ import { Badge } from '@/components/ui/badge';
 
 /** What "held" means, for the badge's tooltip and the enquiry dialog. */
 export const heldExplanation =
-  'Arrived while enquiries were past the hourly ceiling: stored, but no acknowledgement was sent and staff were told only in a digest.';
+  'Arrived among more enquiries in an hour than the site answers one by one: kept, but no acknowledgement went to the sender and staff heard of it only in a summary e-mail.';
 
-/** Marks an enquiry held at the hourly ceiling; the word carries the meaning, not the colour. */
+/** Marks a held enquiry (one past the hourly limit); the word carries the meaning, not the colour. */
 export function HeldBadge() {
   return (
     <span title={heldExplanation}>

@@ -35,11 +35,11 @@ export async function retryFailedMail(client: AppSupabaseClient, jobId: string):
 
 const kindLabels: Record<string, string> = {
   staff_alert: 'Staff alert',
-  staff_digest: 'Staff digest',
+  staff_digest: 'Staff summary',
   acknowledgement: 'Acknowledgement',
 };
 
-/** "Staff digest of 4 enquiries", "Acknowledgement to ann@example.com". */
+/** "Staff summary of 4 enquiries", "Acknowledgement to ann@example.com". */
 export function describeFailedMail(mail: FailedMail): string {
   const kind = kindLabels[mail.kind] ?? mail.kind;
   if (mail.kind === 'acknowledgement' && mail.recipient) return `${kind} to ${mail.recipient}`;

@@ -11,7 +11,13 @@ import {
   describeDue,
   type EnquiryNeedingReply,
 } from '@/features/admin/list-enquiries-needing-reply';
-import { displayValue, formatDateTime, truncate } from '@/features/admin/submission-format';
+import {
+  BLANK,
+  blankable,
+  displayValue,
+  formatDateTime,
+  truncate,
+} from '@/features/admin/submission-format';
 
 /** The assignee by staff name when one is set, else by address; "Unassigned" when nobody. */
 export function assigneeName(
@@ -62,7 +68,7 @@ export function NeedsReplyItem({ enquiry, staff, now, onOpen }: ItemProps) {
             onClick={() => onOpen(enquiry.id)}
             className="min-h-11 text-left text-brand-700 underline underline-offset-2 hover:text-brand-800"
           >
-            {displayValue(enquiry.name)}
+            {blankable(enquiry.name) || 'No name given'}
           </button>
         </h3>
         {overdue ? (
@@ -75,7 +81,7 @@ export function NeedsReplyItem({ enquiry, staff, now, onOpen }: ItemProps) {
         {now ? describeDue(enquiry.due_at, now) : `Due ${formatDateTime(enquiry.due_at)}`}
       </p>
       <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
-        <Detail label="Company">{displayValue(enquiry.company)}</Detail>
+        <Detail label="Company">{blankable(enquiry.company) || BLANK}</Detail>
         <Detail label="Status">
           <EnquiryStatusBadge status={enquiry.status} />
         </Detail>

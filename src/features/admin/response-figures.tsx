@@ -18,9 +18,17 @@ function Figure({ label, value, note }: { label: string; value: string; note: st
   );
 }
 
-/** "Last week: 3.5 h" or "None answered last week". */
-function lastWeekNote(text: string, empty: boolean): string {
-  return empty ? 'No replies owed last week' : `Last week: ${text}`;
+/** "Last week: 3.5 h", or what the empty week means. */
+function lastWeekNote(text: string, empty: string | null): string {
+  return empty ?? `Last week: ${text}`;
+}
+
+/**
+ * "75%", or "None owed" for a week with no reply due yet: the database leaves the share out
+ * (null) until an enquiry's reply is answered or due, so 0% means replies were missed.
+ */
+export function shareText(share: number | null): string {
+  return share === null ? 'None owed' : formatShare(share);
 }
 
 /**
@@ -38,13 +46,16 @@ export function ResponseFigures({ overview }: { overview: ResponseOverview }) {
           value={formatResponseTime(current.median_first_response_seconds)}
           note={lastWeekNote(
             formatResponseTime(previous.median_first_response_seconds),
-            previous.answered === 0,
+            previous.answered === 0 ? 'None answered last week' : null,
           )}
         />
         <Figure
           label={`Replied within ${hours} h`}
-          value={formatShare(current.share_within_promise)}
-          note={lastWeekNote(formatShare(previous.share_within_promise), previous.received === 0)}
+          value={shareText(current.share_within_promise)}
+          note={lastWeekNote(
+            formatShare(previous.share_within_promise),
+            previous.share_within_promise === null ? 'None owed last week' : null,
+          )}
         />
       </dl>
       <ResponseChart weeks={weeks} hours={hours} />
@@ -121,7 +132,9 @@ function ResponseChart({ weeks, hours }: { weeks: readonly ResponseWeek[]; hours
                 <td className="px-2 py-1 whitespace-nowrap tabular-nums">
                   {formatResponseTime(week.median_first_response_seconds)}
                 </td>
-                <td className="px-2 py-1 tabular-nums">{formatShare(week.share_within_promise)}</td>
+                <td className="px-2 py-1 whitespace-nowrap tabular-nums">
+                  {shareText(week.share_within_promise)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -40,7 +40,7 @@ export function SortHeader({
         <button
           type="button"
           onClick={() => onSort(nextSort(sort, sortKey))}
-          className="-mx-1 inline-flex items-center gap-1 rounded-sm px-1 text-left font-semibold tracking-wide uppercase hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="-mx-1 inline-flex min-h-6 items-center gap-1 rounded-sm px-1 text-left font-semibold tracking-wide uppercase hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           {children}
           <span aria-hidden="true" className={sorted ? 'text-ink' : 'text-slate-400'}>

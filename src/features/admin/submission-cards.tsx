@@ -2,7 +2,12 @@ import { EnquiryDue } from '@/features/admin/enquiry-due';
 import { EnquiryStatusBadge } from '@/features/admin/enquiry-status-badge';
 import { HeldBadge } from '@/features/admin/held-badge';
 import type { Submission } from '@/features/admin/list-submissions';
-import { displayInterest, displayValue, formatDateTime } from '@/features/admin/submission-format';
+import {
+  BLANK,
+  blankable,
+  displayInterest,
+  formatDateTime,
+} from '@/features/admin/submission-format';
 import type { RowMarks, RowSelection } from '@/features/admin/submissions-table';
 import { UnreadMark } from '@/features/admin/unread-mark';
 
@@ -49,7 +54,10 @@ type CardProps = {
 };
 
 function SubmissionCard({ row, onView, checked, onSelect, marks }: CardProps) {
-  const name = displayValue(row.Name);
+  // Blank fields are left out here: "N/A" is the desktop table's word.
+  const name = blankable(row.Name);
+  const company = blankable(row.Company);
+  const interest = row.Interest ? displayInterest(row.Interest) : '';
   const unread = marks.isUnread(row.id);
   return (
     <li
@@ -59,7 +67,7 @@ function SubmissionCard({ row, onView, checked, onSelect, marks }: CardProps) {
       <button
         type="button"
         onClick={() => onView(row)}
-        aria-label={`Open enquiry from ${name}`}
+        aria-label={name ? `Open enquiry from ${name}` : 'Open enquiry with no name given'}
         className="absolute inset-0 rounded-xl hover:bg-slate-500/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       />
       <div className="flex items-start gap-3">
@@ -67,10 +75,10 @@ function SubmissionCard({ row, onView, checked, onSelect, marks }: CardProps) {
         <label className="relative z-10 -m-2 flex p-2">
           <input
             type="checkbox"
-            aria-label={`Select enquiry from ${name}`}
+            aria-label={name ? `Select enquiry from ${name}` : 'Select enquiry with no name given'}
             checked={checked}
             onChange={(event) => onSelect(row.id, event.target.checked)}
-            className="size-5 accent-brand-700"
+            className="size-6 accent-brand-700"
           />
         </label>
         <div className="min-w-0 flex-1 space-y-1.5">
@@ -78,20 +86,24 @@ function SubmissionCard({ row, onView, checked, onSelect, marks }: CardProps) {
             <span
               className={`[overflow-wrap:anywhere] text-ink ${unread ? 'font-bold' : 'font-semibold'}`}
             >
-              {name}
+              {name || BLANK}
             </span>
             {unread ? <UnreadMark /> : null}
           </p>
-          <p className="[overflow-wrap:anywhere] text-ink-soft">{displayValue(row.Company)}</p>
+          {company ? <p className="[overflow-wrap:anywhere] text-ink-soft">{company}</p> : null}
           <p className="flex flex-wrap items-center gap-2">
             <EnquiryStatusBadge status={row.status} />
             {row.held_at ? <HeldBadge /> : null}
             <EnquiryDue row={row} now={marks.now} />
           </p>
           <p className="text-ink-muted">
-            {displayInterest(row.Interest)}
-            <span aria-hidden="true"> · </span>
-            <span className="sr-only">, received </span>
+            {interest ? (
+              <>
+                {interest}
+                <span aria-hidden="true"> · </span>
+              </>
+            ) : null}
+            <span className="sr-only">{interest ? ', received ' : 'Received '}</span>
             <time dateTime={row.created_at} className="whitespace-nowrap">
               {formatDateTime(row.created_at)}
             </time>

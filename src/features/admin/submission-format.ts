@@ -1,7 +1,14 @@
+import { staffDate, staffDateTime, staffTime } from '@/components/ui/staff-date';
 import { getServiceInterestLabel, getTimelineLabel } from '@/content/contact-options';
 
-/** How the admin table shows values (blank values as "N/A", an empty message as "No message"). */
+/**
+ * How the desktop table shows values (blank values as "N/A", an empty message as "No message"):
+ * words the product has always shown there. Elsewhere (cards, Needs a reply, the overview) a
+ * blank is just left blank, or "-" where a cell would otherwise look forgotten.
+ */
 export const NOT_AVAILABLE = 'N/A';
+/** A blank value outside the desktop table. */
+export const BLANK = '-';
 export const NO_MESSAGE = 'No message';
 /** Messages longer than this are cut in the table; the full text is in the title and dialog. */
 export const MESSAGE_PREVIEW_LENGTH = 80;
@@ -9,6 +16,11 @@ export const MESSAGE_PREVIEW_LENGTH = 80;
 /** "N/A" for a missing or blank value. */
 export function displayValue(value: string | null | undefined): string {
   return value == null || value.trim() === '' ? NOT_AVAILABLE : value;
+}
+
+/** The value, or "" when it is missing or blank: for cards and lists, where no word is owed. */
+export function blankable(value: string | null | undefined): string {
+  return value == null || value.trim() === '' ? '' : value;
 }
 
 export function displayInterest(value: string | null | undefined): string {
@@ -33,51 +45,27 @@ export function truncate(text: string, max = MESSAGE_PREVIEW_LENGTH): string {
   return `${base.trimEnd()}…`;
 }
 
-/**
- * A London-time formatter built on first use: building one loads the browser's locale and time
- * zone data (tens of milliseconds on a phone), which the admin shell should not wait for.
+/*
+ * Dates follow the staff area's one rule (src/components/ui/staff-date.ts): "28 Nov 2026, 14:05"
+ * or "28 Nov 2026", London time. Here a missing date reads "N/A", as the table's cells do.
  */
-function londonFormat(options: Intl.DateTimeFormatOptions): (date: Date) => string {
-  let format: Intl.DateTimeFormat | undefined;
-  return (date) =>
-    (format ??= new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'Europe/London' })).format(
-      date,
-    );
-}
 
-const dateFormat = londonFormat({ day: '2-digit', month: 'short', year: 'numeric' });
-const dateTimeFormat = londonFormat({
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const timeFormat = londonFormat({ hour: '2-digit', minute: '2-digit' });
-
-function parse(iso: string | null | undefined): Date | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** UK date, e.g. "01 Mar 2025" (London time). */
+/** "01 Mar 2025" (London time); "N/A" when there is no date. */
 export function formatDate(iso: string | null | undefined): string {
-  const date = parse(iso);
-  return date ? dateFormat(date) : NOT_AVAILABLE;
+  return staffDate(iso) || NOT_AVAILABLE;
 }
 
-/** UK 24-hour time, e.g. "10:00" (London time). */
+/** "10:00" (London time); empty when there is no date. */
 export function formatTime(iso: string | null | undefined): string {
-  const date = parse(iso);
-  return date ? timeFormat(date) : '';
+  return staffTime(iso);
 }
 
-/** UK date and time, e.g. "01 Mar 2025, 10:00" (London time). */
+/** "01 Mar 2025, 10:00" (London time); "N/A" when there is no date. */
 export function formatDateTime(iso: string | null | undefined): string {
-  const date = parse(iso);
-  return date ? dateTimeFormat(date) : NOT_AVAILABLE;
+  return staffDateTime(iso) || NOT_AVAILABLE;
 }
+
+export { spreadsheetDateTime } from '@/components/ui/staff-date';
 
 /** A tel: URI from a typed phone number: keeps digits and a leading plus. */
 export function telHref(phone: string): string {

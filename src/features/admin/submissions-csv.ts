@@ -1,6 +1,7 @@
 import { getServiceInterestLabel, getTimelineLabel } from '@/content/contact-options';
 import { statusLabel } from '@/features/admin/enquiry-status';
 import type { Submission } from '@/features/admin/list-submissions';
+import { spreadsheetDateTime } from '@/features/admin/submission-format';
 import { downloadFile } from '@/lib/download-file';
 
 /**
@@ -45,8 +46,13 @@ export function toCsv(rows: readonly (readonly (string | null | undefined)[])[])
   return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
+/**
+ * Timestamps are written "2026-11-28 14:05:00" in London time, the site's zone, as staff read
+ * them on screen: Excel, LibreOffice and Google Sheets read that as a date and time (an ISO
+ * string with "T" and an offset stays text). The headers say which clock.
+ */
 export const CSV_HEADER = [
-  'Submitted (UTC)',
+  'Received (London time)',
   'Name',
   'Email',
   'Company',
@@ -57,9 +63,9 @@ export const CSV_HEADER = [
   'Message',
   'Status',
   'Assignee',
-  'Last Contact (UTC)',
-  'First Response (UTC)',
-  'Held (UTC)',
+  'Last Contact (London time)',
+  'First Response (London time)',
+  'Held (London time)',
   'Landing Page',
   'Referrer Host',
   'UTM Source',
@@ -84,12 +90,9 @@ export type ExportNote = {
 /** What staff recorded beside the enquiries: the staff list and every note, in any order. */
 export type ExportExtras = { staff: readonly ExportStaff[]; notes: readonly ExportNote[] };
 
-/** "2026-11-03 14:05" for a timestamp (UTC), so a note's date reads the same for everyone. */
+/** "2026-11-03 14:05" in London time, as the timestamp columns write it, to the minute. */
 function noteDate(timestamp: string): string {
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime())
-    ? timestamp
-    : date.toISOString().slice(0, 16).replace('T', ' ');
+  return spreadsheetDateTime(timestamp).slice(0, 16) || timestamp;
 }
 
 function staffName(staff: ExportStaff | undefined): string | undefined {
@@ -133,7 +136,7 @@ export function submissionsToCsv(
     toCsv([
       CSV_HEADER,
       ...rows.map((row) => [
-        row.created_at,
+        spreadsheetDateTime(row.created_at),
         row.Name,
         row.Email,
         row.Company,
@@ -145,9 +148,9 @@ export function submissionsToCsv(
         statusLabel(row.status),
         // An assignee no longer on the staff list still shows, by id.
         row.assigned_to ? (staffName(staffById.get(row.assigned_to)) ?? row.assigned_to) : '',
-        row.last_contacted_at,
-        row.first_response_at,
-        row.held_at,
+        spreadsheetDateTime(row.last_contacted_at),
+        spreadsheetDateTime(row.first_response_at),
+        spreadsheetDateTime(row.held_at),
         row.landing_page,
         row.referrer_host,
         row.utm_source,

@@ -10,19 +10,39 @@ import {
   displayValue,
   formatDate,
   formatDateTime,
-  formatTime,
   truncate,
 } from '@/features/admin/submission-format';
 import { UnreadMark } from '@/features/admin/unread-mark';
 import { mailtoHref } from '@/lib/mailto';
 
-const cell = 'px-2.5 py-3 align-top';
+/** One line per row: every cell keeps to one line and cuts what does not fit with an ellipsis. */
+const cell = 'px-1.5 py-2 align-middle';
+/** A cell's text on one line, cut with an ellipsis; the whole value is its title. */
+const oneLine = 'block truncate';
 /** The first column stays put while the rest scroll sideways on a narrow screen. */
 const sticky = 'sticky left-0 z-10 shadow-[1px_0_0_#e2e8f0]';
 const stickyBodyCell = `${sticky} bg-white group-hover:bg-slate-50`;
 /** A ticked row's pinned cell keeps the row's tint when the others scroll under it. */
 const stickySelectedCell = `${sticky} bg-brand-50`;
 const stickyHeaderCell = `${sticky} bg-slate-50`;
+
+/**
+ * The columns' widths (the table lays out by them, not by its content, so one long address
+ * cannot widen its column): they add up to what fits from 1366 px with the message taking the
+ * rest, wide enough to read a phrase.
+ */
+const columns = [
+  'w-32', // select and Date
+  'w-44', // Name (and the unread mark)
+  'w-[9.5rem]', // Email
+  'w-[6.5rem]', // Company
+  'w-36', // Status
+  'w-[6.5rem]', // Service Interest
+  'w-[5.5rem]', // Timeline
+  'w-24', // Assigned to
+  'w-[5.75rem]', // Last contact
+  '', // Message: the rest, at least 10rem
+];
 
 /** Which rows are ticked, and how ticking changes that. */
 export type RowSelection = {
@@ -51,10 +71,10 @@ type TableProps = {
   onSort: (sort: ListSort) => void;
 };
 
-const checkboxClass = 'size-4 shrink-0 accent-brand-700';
-const plainHeader = `${cell} whitespace-nowrap font-semibold`;
-/** Two-word headers may take two lines, so the column is as narrow as what it holds. */
-const wrappingHeader = `${cell} font-semibold`;
+/** 24 px, the smallest target staff should have to hit. */
+const checkboxClass = 'size-6 shrink-0 accent-brand-700';
+/** Headers may take two lines; the rows below them keep to one. */
+const plainHeader = `${cell} font-semibold`;
 
 /**
  * The enquiries table from tablet width up; it scrolls sideways inside its region when narrower
@@ -71,7 +91,7 @@ export function SubmissionsTable({
   onSort,
 }: TableProps) {
   const ticked = rows.filter((row) => selection.selected.has(row.id)).length;
-  const sortable = { sort, onSort, className: `${cell} whitespace-nowrap` };
+  const sortable = { sort, onSort, className: cell };
   return (
     <div
       className="relative overflow-x-auto rounded-lg border border-slate-200"
@@ -85,8 +105,13 @@ export function SubmissionsTable({
     >
       <table
         aria-busy={busy || undefined}
-        className={`w-full min-w-[64rem] border-collapse text-left text-sm ${busy ? 'opacity-60' : ''}`}
+        className={`w-full min-w-[78rem] table-fixed border-collapse text-left text-[0.8125rem] ${busy ? 'opacity-60' : ''}`}
       >
+        <colgroup>
+          {columns.map((width, index) => (
+            <col key={index} className={width} />
+          ))}
+        </colgroup>
         <thead className="bg-slate-50 text-xs tracking-wide text-ink-muted uppercase">
           <tr>
             <SortHeader
@@ -120,16 +145,16 @@ export function SubmissionsTable({
             <SortHeader sortKey="status" {...sortable}>
               Status
             </SortHeader>
-            <th scope="col" className={wrappingHeader}>
+            <th scope="col" className={plainHeader}>
               Service Interest
             </th>
             <th scope="col" className={plainHeader}>
               Timeline
             </th>
-            <th scope="col" className={wrappingHeader}>
+            <th scope="col" className={plainHeader}>
               Assigned to
             </th>
-            <SortHeader sortKey="last_contact" {...sortable} className={wrappingHeader}>
+            <SortHeader sortKey="last_contact" {...sortable}>
               Last contact
             </SortHeader>
             <th scope="col" className={plainHeader}>
@@ -165,6 +190,10 @@ type RowProps = {
 function SubmissionRow({ row, onView, checked, onSelect, marks }: RowProps) {
   const name = displayValue(row.Name);
   const email = displayValue(row.Email);
+  const company = displayValue(row.Company);
+  const interest = displayInterest(row.Interest);
+  const timeline = displayTimeline(row.Timeline);
+  const assignee = marks.assignee(row.assigned_to);
   const message = displayMessage(row.Message);
   const unread = marks.isUnread(row.id);
   return (
@@ -172,43 +201,41 @@ function SubmissionRow({ row, onView, checked, onSelect, marks }: RowProps) {
       data-enquiry-id={row.id}
       className={`group hover:bg-slate-50 ${checked ? 'bg-brand-50' : ''} ${unread ? 'font-bold' : ''}`}
     >
-      <td className={`${cell} ${checked ? stickySelectedCell : stickyBodyCell} whitespace-nowrap`}>
-        <span className="flex items-start gap-2">
+      <td className={`${cell} ${checked ? stickySelectedCell : stickyBodyCell}`}>
+        <span className="flex items-center gap-2 whitespace-nowrap">
           <input
             type="checkbox"
             aria-label={`Select enquiry from ${name}`}
             checked={checked}
             onChange={(event) => onSelect(row.id, event.target.checked)}
-            className={`${checkboxClass} mt-0.5`}
+            className={checkboxClass}
           />
+          {/* The day here, to keep the row on one line; the time is in its title and the dialog. */}
           <time dateTime={row.created_at} title={formatDateTime(row.created_at)}>
             {formatDate(row.created_at)}
-            <span className="block text-xs font-normal text-ink-muted">
-              {formatTime(row.created_at)}
-            </span>
           </time>
         </span>
       </td>
-      <td className={`${cell} min-w-[9rem]`}>
-        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <td className={cell}>
+        <span className="flex min-w-0 items-center gap-1.5">
           <button
             type="button"
             onClick={() => onView(row)}
             aria-label={`View full enquiry from ${name}`}
-            className="min-h-6 text-left [overflow-wrap:anywhere] text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline"
+            title={name}
+            className="min-h-6 min-w-0 truncate text-left text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline"
           >
             {name}
           </button>
-          {unread ? <UnreadMark /> : null}
+          {unread ? <UnreadMark compact /> : null}
         </span>
       </td>
-      <td className={`${cell} min-w-[9rem] font-normal [overflow-wrap:anywhere]`}>
+      <td className={`${cell} font-normal`}>
         {row.Email ? (
-          // 24 px tall, as is the name's button above it: small targets stacked closely are hard
-          // to hit apart (axe: target-size).
           <a
             href={mailtoHref(row.Email)}
-            className="inline-block py-1 text-brand-700 underline-offset-2 hover:underline"
+            title={email}
+            className={`${oneLine} py-0.5 leading-5 text-brand-700 underline-offset-2 hover:underline`}
           >
             {email}
           </a>
@@ -216,20 +243,32 @@ function SubmissionRow({ row, onView, checked, onSelect, marks }: RowProps) {
           email
         )}
       </td>
-      <td className={`${cell} min-w-[7.5rem] [overflow-wrap:anywhere]`}>
-        {displayValue(row.Company)}
+      <td className={cell}>
+        <span title={company} className={oneLine}>
+          {company}
+        </span>
       </td>
       <td className={cell}>
-        <span className="flex flex-col items-start gap-1 font-normal">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-normal">
           <EnquiryStatusBadge status={row.status} />
           {row.held_at ? <HeldBadge /> : null}
           <EnquiryDue row={row} now={marks.now} />
         </span>
       </td>
-      <td className={`${cell} min-w-[7rem]`}>{displayInterest(row.Interest)}</td>
-      <td className={`${cell} whitespace-nowrap`}>{displayTimeline(row.Timeline)}</td>
-      <td className={`${cell} min-w-[7rem] [overflow-wrap:anywhere]`}>
-        {marks.assignee(row.assigned_to)}
+      <td className={cell}>
+        <span title={interest} className={oneLine}>
+          {interest}
+        </span>
+      </td>
+      <td className={cell}>
+        <span title={timeline} className={oneLine}>
+          {timeline}
+        </span>
+      </td>
+      <td className={cell}>
+        <span title={assignee} className={oneLine}>
+          {assignee}
+        </span>
       </td>
       <td className={`${cell} whitespace-nowrap`}>
         {row.last_contacted_at ? (
@@ -238,8 +277,8 @@ function SubmissionRow({ row, onView, checked, onSelect, marks }: RowProps) {
           'N/A'
         )}
       </td>
-      <td className={`${cell} min-w-[9rem] font-normal`}>
-        <span title={message} className="text-ink-soft">
+      <td className={`${cell} font-normal`}>
+        <span title={message} className={`${oneLine} text-ink-soft`}>
           {truncate(message)}
         </span>
       </td>

@@ -6,12 +6,13 @@ import type { WeeklyCount } from '@/features/admin/enquiry-overview';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * "3 Nov" for "2026-11-03" (a week's Monday, already in London time); "3 Nov 2026" with the year.
- * Written out by hand, as formatted-date.tsx does, so prerendering loads no Intl data.
+ * "03 Nov" for "2026-11-03" (a week's Monday, already in London time); "03 Nov 2026" with the
+ * year, as the staff area writes every date. By hand: the date is a calendar day already, with no
+ * zone to convert.
  */
 export function weekLabel(weekStart: string, withYear = false): string {
   const [year, month, day] = weekStart.split('-');
-  const label = `${Number(day)} ${MONTHS[Number(month) - 1] ?? ''}`.trim();
+  const label = `${day ?? ''} ${MONTHS[Number(month) - 1] ?? ''}`.trim();
   return withYear && year ? `${label} ${year}` : label;
 }
 
@@ -79,7 +80,7 @@ export function WeekBars({ counts, max, label }: BarsProps) {
 
 /**
  * The weeks under a column of rows: twelve equal cells matching the bars, with every other week
- * named from its bar's left edge across two cells (about 26 px a cell at 375 px, so a label as
+ * named from its bar's left edge across two cells (about 28 px a cell at 375 px, so a label as
  * long as "30 Nov" fits without touching the next). Hidden from assistive technology: each row's
  * image and the table name the weeks already.
  */
@@ -93,7 +94,7 @@ export function WeekAxis({
   return (
     <div
       aria-hidden="true"
-      className={`grid-cols-12 pt-1 text-[11px] leading-none text-ink-muted ${className}`}
+      className={`grid-cols-12 pt-1 text-xs leading-none text-ink-muted ${className}`}
     >
       {weeks.map((week, index) =>
         isLabelledWeek(index) ? (
@@ -115,7 +116,7 @@ export function WeekAxis({
 export function ChartTable({ label, children }: { label: string; children: ReactNode }) {
   return (
     <details className="text-sm">
-      <summary className="cursor-pointer font-semibold text-brand-700">
+      <summary className="min-h-6 cursor-pointer py-0.5 font-semibold text-brand-700">
         Show the figures as a table
       </summary>
       <div

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 
+import { staffDateTime } from '@/components/ui/staff-date';
 import { RpcError } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
@@ -70,15 +71,8 @@ export async function revokeAdminRole(client: AppSupabaseClient, email: string):
   return data === true;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** '2026-11-25T02:38:00Z' → '25 Nov 2026, 02:38 UTC'; null → 'Never'. */
+/** '2026-11-25T02:38:00Z' → '25 Nov 2026, 02:38' (London time, the staff area's one rule); null → 'Never'. */
 export function formatSignIn(iso: string | null): string {
   if (!iso) return 'Never';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'Unknown';
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${two(
-    date.getUTCHours(),
-  )}:${two(date.getUTCMinutes())} UTC`;
+  return staffDateTime(iso) || 'Unknown';
 }

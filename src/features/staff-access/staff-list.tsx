@@ -51,7 +51,7 @@ function PersonName({
           type="button"
           onClick={() => onRename(member)}
           aria-label={`Edit the name of ${staffName(member)}`}
-          className="ml-1 text-xs font-medium text-brand-700 underline hover:text-brand-800"
+          className="ml-1 inline-flex min-h-6 items-center px-1 text-sm font-medium text-brand-700 underline hover:text-brand-800"
         >
           Edit name
         </button>

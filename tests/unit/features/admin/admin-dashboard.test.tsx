@@ -32,6 +32,7 @@ describe('AdminDashboard', () => {
   it("shows the header, welcome, role badge and the card titles; Sign Out is the frame's", () => {
     renderDashboard();
     expect(screen.getByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    // The address until the staff list says whose it is; this one has no staff name.
     expect(screen.getByText('Welcome, ada@example.com')).toBeInTheDocument();
     expect(screen.getByText('admin')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Overview' })).toBeInTheDocument();
@@ -40,6 +41,17 @@ describe('AdminDashboard', () => {
       screen.getByText('Manage and review customer contact form submissions'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull();
+  });
+
+  it('greets the person by staff name beside their address once the staff list has it', async () => {
+    renderDashboard({
+      rpc: {
+        list_staff: () => ({
+          data: [{ id: 'staff-1', email: 'Ada@Example.com', display_name: 'Ada Lovelace' }],
+        }),
+      },
+    });
+    expect(await screen.findByText('Welcome, Ada Lovelace (ada@example.com)')).toBeInTheDocument();
   });
 
   it('shows a spinner while loading, then "No contact submissions found"', async () => {
@@ -353,6 +365,7 @@ describe('AdminDashboard', () => {
 describe('the overview', () => {
   it('shows this week and month against the previous period, open and closed, and the chart', async () => {
     renderDashboard({
+      rows: [submission(1)],
       rpc: {
         enquiry_dashboard_figures: () => ({
           data: figuresOf(
@@ -381,13 +394,21 @@ describe('the overview', () => {
     expect(await within(overview).findByText('+2 on last week so far')).toBeInTheDocument();
     expect(within(overview).getByText('Same as last month so far')).toBeInTheDocument();
     expect(within(overview).getByText('New and in progress')).toBeInTheDocument();
+    expect(within(overview).getByText('Won and lost')).toBeInTheDocument();
+    // The charts follow the list, not the figures above it.
+    const charts = screen.getByRole('region', { name: 'Charts and lead sources' });
     expect(
-      within(overview).getByRole('img', {
+      (await screen.findByRole('region', { name: 'Submissions table' })).compareDocumentPosition(
+        charts,
+      ) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(
+      within(charts).getByRole('img', {
         name: 'AI & Machine Learning: 3 in 12 weeks, most in one week 3',
       }),
     ).toBeInTheDocument();
     // The table alternative holds the same figures, one row per week.
-    const table = within(overview).getByRole('table', {
+    const table = within(charts).getByRole('table', {
       name: 'Enquiries per week by service interest',
       hidden: true,
     });

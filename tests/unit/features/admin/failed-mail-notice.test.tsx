@@ -63,7 +63,7 @@ describe('FailedMailNotice', () => {
     });
     expect(heading).toBeInTheDocument();
     expect(
-      screen.getByText('Staff digest of 4 enquiries', { selector: '.font-medium' }),
+      screen.getByText('Staff summary of 4 enquiries', { selector: '.font-medium' }),
     ).toBeVisible();
     expect(
       screen.getByText('Acknowledgement to ann@example.com', { selector: '.font-medium' }),
@@ -71,7 +71,7 @@ describe('FailedMailNotice', () => {
     expect(screen.getAllByText('mail API answered 500')).toHaveLength(3);
 
     await userEvent.click(
-      screen.getByRole('button', { name: 'Retry Staff digest of 4 enquiries' }),
+      screen.getByRole('button', { name: 'Retry Staff summary of 4 enquiries' }),
     );
     expect(rpcCalls).toContainEqual({
       name: 'retry_failed_enquiry_mail',
@@ -81,7 +81,7 @@ describe('FailedMailNotice', () => {
       await screen.findByRole('heading', { name: '2 notification e-mails could not be sent' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Staff digest of 4 enquiries is queued to be sent again.',
+      'Staff summary of 4 enquiries is queued to be sent again.',
     );
   });
 });

@@ -81,6 +81,21 @@ describe('the Needs a reply list', () => {
     expect(screen.getByRole('listitem')).toHaveTextContent('Assigned to:sam@example.com');
   });
 
+  it('leaves "N/A" to the desktop table: a blank company is "-", a blank name says so', () => {
+    render(
+      <NeedsReplyList
+        rows={[due(5, { name: ' ', company: '' })]}
+        staff={[]}
+        now={now}
+        onOpen={() => {}}
+      />,
+    );
+    const item = screen.getByRole('listitem');
+    expect(item).not.toHaveTextContent('N/A');
+    expect(item).toHaveTextContent('Company:-');
+    expect(screen.getByRole('button', { name: 'No name given' })).toBeInTheDocument();
+  });
+
   it('opens an enquiry by its id from its name', async () => {
     const onOpen = vi.fn();
     render(<NeedsReplyList rows={[due(4)]} staff={[]} now={now} onOpen={onOpen} />);
@@ -170,7 +185,26 @@ describe('response figures', () => {
     const rows = table.getAllByRole('row');
     expect(rows).toHaveLength(13);
     expect(rows[11]).toHaveTextContent('16 Nov 2026435 h75%');
-    expect(rows[1]).toHaveTextContent('7 Sep 202600——');
+    // a week with no reply due yet has no share: "None owed", never 0%
+    expect(rows[1]).toHaveTextContent('07 Sep 202600—None owed');
+  });
+});
+
+describe('a week with no reply owed', () => {
+  it('says "None owed" for the share, this week and last, instead of 0% or a dash', () => {
+    const overview = responseOverview();
+    const empty = week('2026-11-23', { received: 3 });
+    render(
+      <ResponseFigures
+        overview={{ ...overview, this_week: empty, last_week: week('2026-11-16') }}
+      />,
+    );
+    const share = screen.getByText('Replied within 24 h', { selector: 'dt' }).parentElement!;
+    expect(share).toHaveTextContent('None owed');
+    expect(share).toHaveTextContent('None owed last week');
+    expect(share).not.toHaveTextContent('0%');
+    const median = screen.getByText('Median first reply', { selector: 'dt' }).parentElement!;
+    expect(median).toHaveTextContent('None answered last week');
   });
 });
 
@@ -251,9 +285,12 @@ describe('the overview', () => {
     expect(section).toHaveAttribute('aria-busy', 'true');
     release();
     await waitFor(() => expect(section).toHaveAttribute('aria-busy', 'false'));
-    const needs = screen.getByText('Needs a reply', { selector: 'dt' }).parentElement!;
+    const figure = (name: string) =>
+      screen.getAllByRole('term').find((term) => term.textContent === name)!.parentElement!;
+    const needs = figure('Needs a reply');
     expect(needs).toHaveTextContent('Needs a reply3');
-    const overdue = screen.getByText('Overdue', { selector: 'dt' }).parentElement!;
+    expect(within(needs).getByRole('link')).toHaveAttribute('href', '/admin/needs-reply');
+    const overdue = figure('Overdue');
     expect(overdue).toHaveTextContent('Overdue1');
     expect(within(overdue).getByRole('link')).toHaveAttribute('href', '/admin/needs-reply');
     expect(rpcCalls.map((call) => call.name)).toEqual(['enquiry_dashboard_figures']);

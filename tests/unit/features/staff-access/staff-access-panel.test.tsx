@@ -56,7 +56,7 @@ describe('StaffAccessPanel', () => {
     expect(cells(/Ada Lovelace/)).toEqual([
       'admin',
       'Enrolled',
-      '25 Nov 2026, 02:38 UTC',
+      '25 Nov 2026, 02:38',
       'Your account',
     ]);
     expect(cells(/bob@example.com/)).toEqual(['admin', 'Not enrolled', 'Never', 'Revoke admin']);
@@ -273,8 +273,10 @@ describe('StaffAccessPanel', () => {
 });
 
 describe('formatSignIn', () => {
-  it('formats in UTC without Intl, and says Never for no sign-in', () => {
-    expect(formatSignIn('2026-01-05T09:07:00Z')).toBe('5 Jan 2026, 09:07 UTC');
+  it("writes the staff area's one date form in London time, and says Never for no sign-in", () => {
+    expect(formatSignIn('2026-01-05T09:07:00Z')).toBe('05 Jan 2026, 09:07');
+    // British Summer Time: an hour ahead of UTC.
+    expect(formatSignIn('2026-07-05T09:07:00Z')).toBe('05 Jul 2026, 10:07');
     expect(formatSignIn(null)).toBe('Never');
   });
 });

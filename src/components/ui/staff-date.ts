@@ -1,0 +1,87 @@
+/**
+ * The one way the staff area writes a date: day first as in the UK, the month as a word (so
+ * nobody reads 03/11 as 11 March), the 24-hour clock, and always London time, the site's zone,
+ * whatever the browser's: "28 Nov 2026, 14:05", or "28 Nov 2026" where the day is all that
+ * matters. Spreadsheets get "2026-11-28 14:05:00", which they read as a date and time.
+ * Each function returns "" for a missing or unreadable date; the caller says what shows instead.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+type LondonParts = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+};
+
+/**
+ * Built on first use: building it loads the browser's locale and time zone data (tens of
+ * milliseconds on a phone), which the staff shell should not wait for. Numeric parts only, so
+ * the words come from MONTHS ("Sep", where en-GB now says "Sept"), never from the browser.
+ */
+let londonFormat: Intl.DateTimeFormat | undefined;
+
+function londonParts(date: Date): LondonParts {
+  londonFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  });
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const part of londonFormat.formatToParts(date)) parts[part.type] = Number(part.value);
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+function parse(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "01 Mar 2025" (London time). */
+export function staffDate(iso: string | null | undefined): string {
+  const date = parse(iso);
+  if (!date) return '';
+  const { day, month, year } = londonParts(date);
+  return `${two(day)} ${MONTHS[month - 1] ?? ''} ${year}`;
+}
+
+/** "10:00" (London time). */
+export function staffTime(iso: string | null | undefined): string {
+  const date = parse(iso);
+  if (!date) return '';
+  const { hour, minute } = londonParts(date);
+  return `${two(hour)}:${two(minute)}`;
+}
+
+/** "01 Mar 2025, 10:00" (London time). */
+export function staffDateTime(iso: string | null | undefined): string {
+  return parse(iso) ? `${staffDate(iso)}, ${staffTime(iso)}` : '';
+}
+
+/**
+ * "2026-11-28 14:05:00" in London time, for a CSV: spreadsheets read it as a date and time,
+ * where an offset or a "T" leaves it text.
+ */
+export function spreadsheetDateTime(iso: string | null | undefined): string {
+  const date = parse(iso);
+  if (!date) return '';
+  const { year, month, day, hour, minute, second } = londonParts(date);
+  return `${year}-${two(month)}-${two(day)} ${two(hour)}:${two(minute)}:${two(second)}`;
+}
