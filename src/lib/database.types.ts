@@ -196,6 +196,9 @@ export type Database = {
           channel: string;
           created_at: string;
           id: string;
+          last_contacted_before: string | null;
+          note: string | null;
+          outcome: string | null;
           submission_id: string;
         };
         Insert: {
@@ -206,6 +209,9 @@ export type Database = {
           channel: string;
           created_at?: string;
           id?: string;
+          last_contacted_before?: string | null;
+          note?: string | null;
+          outcome?: string | null;
           submission_id: string;
         };
         Update: {
@@ -216,6 +222,9 @@ export type Database = {
           channel?: string;
           created_at?: string;
           id?: string;
+          last_contacted_before?: string | null;
+          note?: string | null;
+          outcome?: string | null;
           submission_id?: string;
         };
         Relationships: [
@@ -456,7 +465,12 @@ export type Database = {
         Returns: undefined;
       };
       record_enquiry_contact: {
-        Args: { _channel: string; _submission_id: string };
+        Args: {
+          _channel: string;
+          _note?: string;
+          _outcome?: string;
+          _submission_id: string;
+        };
         Returns: string;
       };
       record_enquiry_export: {
@@ -495,6 +509,10 @@ export type Database = {
         }[];
       };
       subject_access: { Args: { _email: string }; Returns: Json };
+      undo_enquiry_contact: {
+        Args: { _contact_id: string };
+        Returns: undefined;
+      };
     };
     Enums: {
       app_role: 'admin' | 'user';

@@ -67,8 +67,18 @@ function ShellContent({
       <Dialog.Content
         role={alert ? 'alertdialog' : 'dialog'}
         onCloseAutoFocus={returnFocus}
+        // A toast's own buttons (Undo, close) act on the dialog's work; pressing them keeps it open.
+        onInteractOutside={(event) => {
+          if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]')) {
+            event.preventDefault();
+          }
+        }}
+        // Below 1280 px a full dialog starts near the top and leaves a band at the foot, where a
+        // toast shows without covering its buttons (wider, toasts sit beside it).
         className={`fixed top-1/2 left-1/2 z-[71] flex max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-2xl focus:outline-none ${
-          alert ? 'max-w-lg' : 'max-w-2xl'
+          alert
+            ? 'max-w-lg'
+            : 'max-w-2xl max-xl:top-4 max-xl:max-h-[calc(100dvh-8.5rem)] max-xl:translate-y-0'
         }`}
       >
         <div className={`px-6 pt-6 pb-4 ${children ? 'border-b border-slate-200' : ''}`}>

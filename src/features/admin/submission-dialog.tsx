@@ -80,12 +80,7 @@ export function SubmissionDialog({ client, enquiryId, initial, onClose }: Props)
             client={client}
             enquiry={state.enquiry}
           />
-          <EnquiryWorkflowForm
-            key={state.enquiry.id}
-            client={client}
-            enquiry={state.enquiry}
-            onUpdated={changed}
-          />
+          <EnquiryWorkflowForm key={state.enquiry.id} client={client} enquiry={state.enquiry} />
           <EnquiryNotes
             key={`notes-${state.enquiry.id}`}
             client={client}
