@@ -86,8 +86,12 @@ export function londonToday(): string {
   }).format(new Date());
 }
 
-/** The toast on screen (one at a time; one being sent away is not counted) and its Undo button. */
-export const toast = (page: Page) => page.locator('[data-sonner-toast]:not([data-removed="true"])');
+/**
+ * The toast on screen and its Undo button. One shows at a time; one being sent away (removed)
+ * or held back unseen behind it (not visible) is not on screen.
+ */
+export const toast = (page: Page) =>
+  page.locator('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])');
 export const toastUndo = (page: Page) =>
   toast(page).getByRole('button', { name: 'Undo', includeHidden: true });
 

@@ -65,6 +65,7 @@ export function SubmissionDialog({ client, enquiryId, initial, onClose }: Props)
       title={title}
       description={description}
       closeLabel="Close"
+      toastRoom
     >
       {state.kind === 'loaded' ? (
         <div className="space-y-6 overflow-y-auto px-6 py-4">
