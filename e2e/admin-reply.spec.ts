@@ -1,6 +1,10 @@
-import type { Page } from '@playwright/test';
-
-import { enquiriesFrom, enquiryId, signInToDashboard, toastsGone } from './support/admin-workflow';
+import {
+  enquiriesFrom,
+  enquiryId,
+  openEnquiry,
+  signInToDashboard,
+  toastsGone,
+} from './support/admin-workflow';
 import { expectNoAxeViolations } from './support/axe';
 import { LOCAL_SUPABASE_URL, serviceClient, uniqueToken } from './support/backend-fixtures';
 import { expect, test } from './support/mfa-fixtures';
@@ -21,16 +25,6 @@ async function firstResponseAt(id: string): Promise<string | null> {
     .single();
   if (error) throw new Error(`reading the enquiry failed: ${error.message}`);
   return data.first_response_at;
-}
-
-async function openEnquiry(page: Page, company: string, name: string) {
-  await page.getByLabel('Search').fill(company);
-  // A table row from tablet width up, a card on a phone.
-  await expect(page.locator('main [data-enquiry-id]').first()).toBeVisible();
-  await page
-    .getByRole('button', { name: new RegExp(`^(View full|Open) enquiry from ${name}$`) })
-    .click();
-  return page.getByRole('dialog', { name });
 }
 
 test('an admin replies from the dialog, sees it in the timeline, and the enquirer gets the mail', async ({
@@ -56,6 +50,8 @@ test('an admin replies from the dialog, sees it in the timeline, and the enquire
   const timeline = dialog.getByRole('list', { name: 'Timeline, oldest first' });
   await expect(timeline.getByRole('listitem').first()).toContainText('Enquiry received');
   await expect(timeline).toContainText(/Reply sent · by E2E /);
+  await timeline.getByText('Show the reply').click();
+  await expect(timeline).toContainText(text);
   await expect(dialog.getByText(/First response:/)).toBeVisible();
 
   await expect
@@ -70,14 +66,23 @@ test('an admin replies from the dialog, sees it in the timeline, and the enquire
   await expectNoAxeViolations(page, '/admin with the reply box and timeline');
   await dialog.getByRole('button', { name: 'Close' }).click();
 
-  // A call made by phone is recorded with one press, and the database stamps the first response.
+  // A call that nobody answered is kept but is no response; one that reached them is.
   expect(await firstResponseAt(carlId)).toBeNull();
   const carlDialog = await openEnquiry(page, company, 'Carl Call');
+  const carlTimeline = carlDialog.getByRole('list', { name: 'Timeline, oldest first' });
   await carlDialog.getByRole('button', { name: 'Log a call' }).click();
+  await carlDialog.getByRole('radio', { name: 'No answer' }).check();
+  await carlDialog.getByRole('button', { name: 'Save call' }).click();
+  await expect(carlTimeline).toContainText('Call: No answer', { timeout: 10_000 });
+  await expect(carlDialog.getByText(/No response yet — due/)).toBeVisible();
+  expect(await firstResponseAt(carlId)).toBeNull();
+  await carlDialog.getByRole('button', { name: 'Log a call' }).click();
+  await carlDialog.getByRole('radio', { name: 'Reached' }).check();
+  await carlDialog.getByLabel('Note (optional)').fill('Booked a meeting for Tuesday.');
+  await carlDialog.getByRole('button', { name: 'Save call' }).click();
   await expect(carlDialog.getByText(/First response:/)).toBeVisible({ timeout: 10_000 });
-  await expect(carlDialog.getByRole('list', { name: 'Timeline, oldest first' })).toContainText(
-    'Contact recorded · call',
-  );
+  await expect(carlTimeline).toContainText('Call: Reached');
+  await expect(carlTimeline).toContainText('Booked a meeting for Tuesday.');
   expect(await firstResponseAt(carlId)).not.toBeNull();
 });
 

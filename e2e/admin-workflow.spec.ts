@@ -4,11 +4,16 @@ import {
   auditActions,
   enquiriesFrom,
   enquiryId,
+  expectToastClearOfDialog,
+  londonToday,
+  openEnquiry,
   signInToDashboard,
   submissionsTable,
+  toast,
   toastsGone,
+  toastUndo,
 } from './support/admin-workflow';
-import { uniqueToken } from './support/backend-fixtures';
+import { serviceClient, uniqueToken } from './support/backend-fixtures';
 import { expect, STAFF_NAME, test } from './support/mfa-fixtures';
 import { expectNoAxeViolations } from './support/axe';
 
@@ -31,18 +36,24 @@ test('an admin works enquiries: status, assignee, last contact, a note, spam, an
   await expect(statusFilter.getByRole('option', { name: 'All (3)' })).toBeAttached();
   await expect(statusFilter.getByRole('option', { name: 'New (3)' })).toBeAttached();
 
-  // Work the first enquiry: status, assignee and last contact saved together, then a note.
+  // Work the first enquiry: status, assignee and last contact, each saved as it changes.
   await page.getByRole('button', { name: 'View full enquiry from Wendy Work' }).click();
   const dialog = page.getByRole('dialog', { name: 'Wendy Work' });
   await expect(page).toHaveURL(new RegExp(`[?&]enquiry=${wendyId}`));
+  await expect(dialog.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
   await dialog.getByLabel('Status').selectOption({ label: 'In progress' });
+  await expect(toast(page)).toContainText('Status: New → In progress');
   // staff are offered by name and address
   const assignee = `${STAFF_NAME} (${admin.email.toLowerCase()})`;
   await expect(dialog.getByRole('option', { name: assignee })).toBeAttached();
   await dialog.getByLabel('Assigned to').selectOption({ label: assignee });
-  await dialog.getByLabel('Last contacted').fill(new Date().toISOString().slice(0, 10));
-  await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Your changes were saved.')).toBeVisible({ timeout: 10_000 });
+  await expect(toast(page)).toContainText(`Assigned to ${STAFF_NAME}`);
+  // typed day first, whatever the browser's locale (this one is en-US)
+  const contacted = dialog.getByLabel('Last contacted');
+  await expect(contacted).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+  await contacted.fill(londonToday());
+  await contacted.press('Enter');
+  await expect(toast(page)).toContainText('Last contacted:', { timeout: 10_000 });
   await expect(dialog.getByRole('definition').filter({ hasText: 'In progress' })).toBeVisible();
   await dialog.getByLabel('New note').fill('Called Wendy; a proposal goes out on Friday.');
   await dialog.getByRole('button', { name: 'Add note' }).click();
@@ -62,6 +73,7 @@ test('an admin works enquiries: status, assignee, last contact, a note, spam, an
   const spamDialog = page.getByRole('dialog', { name: 'Sam Spam' });
   await spamDialog.getByRole('button', { name: 'Mark as spam' }).click();
   await expect(spamDialog.getByRole('button', { name: 'Mark as spam' })).toHaveCount(0);
+  await expect(spamDialog.getByRole('button', { name: 'Not spam' })).toBeVisible();
   await spamDialog.getByRole('button', { name: 'Close' }).click();
 
   // The table and the filter counts follow; filtering by status keeps the search.
@@ -159,3 +171,96 @@ test('an open dashboard shows a visitor’s new enquiry without a reload, and sa
     await context.close();
   }
 });
+
+async function stored(id: string) {
+  const { data, error } = await serviceClient()
+    .from('contact_submissions')
+    .select('status, last_contacted_at')
+    .eq('id', id)
+    .single();
+  if (error) throw new Error(`reading the enquiry failed: ${error.message}`);
+  return data;
+}
+
+async function contactsOf(id: string) {
+  const { data, error } = await serviceClient()
+    .from('enquiry_replies')
+    .select('channel, outcome')
+    .eq('submission_id', id);
+  if (error) throw new Error(`reading the contacts failed: ${error.message}`);
+  return data;
+}
+
+for (const [width, height] of [
+  [375, 740],
+  [1366, 768],
+] as const) {
+  test(`at ${width} px every change saves at once, a call and a change can be undone, Close keeps the work, and the toast covers nothing`, async ({
+    page,
+    backend,
+  }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width, height });
+    const admin = await backend.createAdminWithTotp();
+    const company = uniqueToken('Fieldco');
+    const name = `Cara Call ${width}`;
+    const rows = enquiriesFrom(company, [name]);
+    await backend.insertEnquiries(rows);
+    const id = await enquiryId(rows[0]!.Email);
+    await signInToDashboard(page, admin);
+    await toastsGone(page);
+
+    const dialog = await openEnquiry(page, company, name);
+    const contacted = dialog.getByLabel('Last contacted');
+    const status = dialog.getByLabel('Status');
+    await expect(contacted).toHaveValue('');
+
+    // A call asks how it went; the toast offers Undo and covers none of the dialog's controls.
+    await dialog.getByRole('button', { name: 'Log a call' }).click();
+    await dialog.getByRole('radio', { name: 'Reached' }).check();
+    await dialog.getByLabel('Note (optional)').fill('Wants a proposal by Friday.');
+    await dialog.getByRole('button', { name: 'Save call' }).click();
+    await expect(toast(page)).toContainText('Call logged');
+    await expect(contacted).toHaveValue(londonToday());
+    await expectToastClearOfDialog(page, dialog);
+    await page.screenshot({ path: `/tmp/record-edit-call-${width}.png` });
+    await toastUndo(page).click();
+    await expect(toast(page)).toContainText('Undone');
+    await expect(contacted).toHaveValue('');
+    expect(await contactsOf(id)).toEqual([]);
+    expect((await stored(id)).last_contacted_at).toBeNull();
+
+    // Logged again, then the status changed: the call's last contact stays.
+    await dialog.getByRole('button', { name: 'Log a call' }).click();
+    await dialog.getByRole('radio', { name: 'Reached' }).check();
+    await dialog.getByRole('button', { name: 'Save call' }).click();
+    await expect(toast(page)).toContainText('Call logged');
+    await expect(contacted).toHaveValue(londonToday());
+    await status.selectOption({ label: 'In progress' });
+    await expect(toast(page)).toContainText('Status: New → In progress');
+    await expectToastClearOfDialog(page, dialog);
+    await page.screenshot({ path: `/tmp/record-edit-status-${width}.png` });
+    expect(await stored(id)).toMatchObject({ status: 'in_progress' });
+    expect((await stored(id)).last_contacted_at).not.toBeNull();
+    await expect(dialog.getByRole('list', { name: 'Timeline, oldest first' })).toContainText(
+      'Status: New → In progress',
+    );
+
+    // Undo on the toast puts the status back, saved the same way.
+    await toastUndo(page).click();
+    await expect(status).toHaveValue('new');
+    await expect(toast(page)).toContainText('Change undone');
+    await expect.poll(async () => (await stored(id)).status).toBe('new');
+
+    // Close right after a change keeps it: nothing waits for a Save button.
+    await status.selectOption({ label: 'Won' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect.poll(async () => (await stored(id)).status).toBe('won');
+    await page.goto(`/admin?enquiry=${id}`);
+    const reopened = page.getByRole('dialog', { name });
+    await expect(reopened.getByLabel('Status')).toHaveValue('won', { timeout: 15_000 });
+    await expect(reopened.getByLabel('Last contacted')).toHaveValue(londonToday());
+    expect(await contactsOf(id)).toEqual([{ channel: 'phone', outcome: 'reached' }]);
+  });
+}

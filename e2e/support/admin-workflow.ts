@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 import { expect, serviceClient, uniqueToken, type Enquiry } from './backend-fixtures';
 import { enterCode, signInWithCode, type TotpCredentials } from './mfa-fixtures';
@@ -65,3 +65,67 @@ export async function auditActions(id: string): Promise<string[]> {
 /** The enquiries table (the overview keeps a table of its own behind a toggle). */
 export const submissionsTable = (page: Page) =>
   page.getByRole('region', { name: 'Submissions table' }).getByRole('table');
+
+/** Opens an enquiry found by its company: a table row from tablet width up, a card on a phone. */
+export async function openEnquiry(page: Page, company: string, name: string) {
+  await page.getByLabel('Search').fill(company);
+  await expect(page.locator('main [data-enquiry-id]').first()).toBeVisible();
+  await page
+    .getByRole('button', { name: new RegExp(`^(View full|Open) enquiry from ${name}$`) })
+    .click();
+  return page.getByRole('dialog', { name });
+}
+
+/** Today in London, day first as the staff area writes it: "24/11/2026". */
+export function londonToday(): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());
+}
+
+/**
+ * The toast on screen and its Undo button. One shows at a time; one being sent away (removed)
+ * or held back unseen behind it (not visible) is not on screen.
+ */
+export const toast = (page: Page) =>
+  page.locator('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])');
+export const toastUndo = (page: Page) =>
+  toast(page).getByRole('button', { name: 'Undo', includeHidden: true });
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * Asserts that exactly one toast is on screen and that it covers none of the dialog's controls
+ * where they show (a control scrolled out of the dialog's view is clipped to it first). The
+ * pointer rests on the toast, which holds its timer while it is measured.
+ */
+export async function expectToastClearOfDialog(page: Page, dialog: Locator) {
+  await expect(toast(page)).toHaveCount(1);
+  await toast(page).hover();
+  const toastBox = await toast(page).boundingBox();
+  expect(toastBox, 'the toast is on screen').not.toBeNull();
+  const controls = await dialog.evaluate((element) => {
+    const frame = element.getBoundingClientRect();
+    return Array.from(element.querySelectorAll('button, input, select, textarea, summary, a[href]'))
+      .map((control) => {
+        const box = control.getBoundingClientRect();
+        const top = Math.max(box.top, frame.top);
+        const bottom = Math.min(box.bottom, frame.bottom);
+        return {
+          what: control.outerHTML.slice(0, 80),
+          box: { x: box.left, y: top, width: box.width, height: bottom - top },
+        };
+      })
+      .filter(({ box }) => box.height > 0 && box.width > 0);
+  });
+  expect(controls.length).toBeGreaterThan(5);
+  for (const { what, box } of controls) {
+    expect(overlaps(box, toastBox!), `the toast covers ${what}`).toBe(false);
+  }
+}

@@ -256,6 +256,9 @@ export type Database = {
           channel: string;
           created_at: string;
           id: string;
+          last_contacted_before: string | null;
+          note: string | null;
+          outcome: string | null;
           submission_id: string;
         };
         Insert: {
@@ -266,6 +269,9 @@ export type Database = {
           channel: string;
           created_at?: string;
           id?: string;
+          last_contacted_before?: string | null;
+          note?: string | null;
+          outcome?: string | null;
           submission_id: string;
         };
         Update: {
@@ -276,6 +282,9 @@ export type Database = {
           channel?: string;
           created_at?: string;
           id?: string;
+          last_contacted_before?: string | null;
+          note?: string | null;
+          outcome?: string | null;
           submission_id?: string;
         };
         Relationships: [
@@ -535,7 +544,12 @@ export type Database = {
         Returns: undefined;
       };
       record_enquiry_contact: {
-        Args: { _channel: string; _submission_id: string };
+        Args: {
+          _channel: string;
+          _note?: string;
+          _outcome?: string;
+          _submission_id: string;
+        };
         Returns: string;
       };
       record_enquiry_export: {
@@ -593,6 +607,10 @@ export type Database = {
         }[];
       };
       subject_access: { Args: { _email: string }; Returns: Json };
+      undo_enquiry_contact: {
+        Args: { _contact_id: string };
+        Returns: undefined;
+      };
     };
     Enums: {
       app_role: 'admin' | 'user';

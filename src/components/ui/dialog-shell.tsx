@@ -17,6 +17,12 @@ type DialogShellProps = {
   /** A confirmation that interrupts (role alertdialog, narrower, no body). */
   alert?: boolean;
   /**
+   * Below 1280 px, start near the top and leave a band at the foot of the screen, where a toast
+   * shows without covering the dialog's buttons (wider, toasts sit beside the dialog). For a tall
+   * dialog whose work confirms itself with toasts.
+   */
+  toastRoom?: boolean;
+  /**
    * Where focus goes on close instead of back to the element that opened the dialog, e.g. a
    * message that replaced it; null to return as usual.
    */
@@ -45,6 +51,7 @@ function ShellContent({
   closeLabel,
   actions = [],
   alert = false,
+  toastRoom = false,
   focusOnClose,
   children,
 }: Omit<DialogShellProps, 'open' | 'onClose'>) {
@@ -67,9 +74,15 @@ function ShellContent({
       <Dialog.Content
         role={alert ? 'alertdialog' : 'dialog'}
         onCloseAutoFocus={returnFocus}
+        // A toast's own buttons (Undo, close) act on the dialog's work; pressing them keeps it open.
+        onInteractOutside={(event) => {
+          if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]')) {
+            event.preventDefault();
+          }
+        }}
         className={`fixed top-1/2 left-1/2 z-[71] flex max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-2xl focus:outline-none ${
           alert ? 'max-w-lg' : 'max-w-2xl'
-        }`}
+        } ${toastRoom ? 'max-xl:top-4 max-xl:max-h-[calc(100dvh-8.5rem)] max-xl:translate-y-0' : ''}`}
       >
         <div className={`px-6 pt-6 pb-4 ${children ? 'border-b border-slate-200' : ''}`}>
           <Dialog.Title className="text-xl font-bold break-words text-ink">{title}</Dialog.Title>

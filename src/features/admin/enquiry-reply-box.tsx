@@ -6,11 +6,16 @@ import { FormField, inputClass } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toast/notify';
 import { invalidateEnquiries } from '@/features/admin/admin-queries';
 import type { Submission } from '@/features/admin/list-submissions';
+import { LogCallPanel } from '@/features/admin/log-call-panel';
 import {
+  callOutcomeLabel,
   checkReplyText,
+  CONTACT_UNDO_MS,
   MAX_REPLY_LENGTH,
   recordEnquiryContact,
   sendEnquiryReply,
+  undoEnquiryContact,
+  type CallDetails,
   type ContactChannel,
 } from '@/features/admin/send-enquiry-reply';
 import { displayValue } from '@/features/admin/submission-format';
@@ -27,14 +32,19 @@ const contactDone: Record<ContactChannel, string> = {
   email: 'E-mail reply recorded',
 };
 
+type Contact = { channel: ContactChannel; call?: CallDetails };
+
 /**
  * A plain-text reply mailed to the enquirer from the site (Reply-To the sender), and the two
- * ways to record a response made elsewhere. Each reloads the enquiry, the list and the timeline.
+ * ways to record a response made elsewhere: a call with its outcome and an optional note, or a
+ * reply from one's own mailbox in one press; either can be undone from its toast for a few
+ * seconds. Each reloads the enquiry, the list and the timeline.
  */
 export function EnquiryReplyBox({ client, enquiry }: Props) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [callOpen, setCallOpen] = useState(false);
   const recipient = displayValue(enquiry.Email);
   const sending = useMutation({
     mutationFn: (body: string) => sendEnquiryReply(client, enquiry.id, body),
@@ -55,11 +65,32 @@ export function EnquiryReplyBox({ client, enquiry }: Props) {
     onError: (failure) =>
       notify({ title: 'Not sent', description: rpcErrorMessage(failure), variant: 'destructive' }),
   });
-  const recording = useMutation({
-    mutationFn: (channel: ContactChannel) => recordEnquiryContact(client, enquiry.id, channel),
-    onSuccess: (_id, channel) => {
+  const undoing = useMutation({
+    mutationFn: (contactId: string) => undoEnquiryContact(client, contactId),
+    onSuccess: () => {
       void invalidateEnquiries(queryClient);
-      notify({ title: contactDone[channel], variant: 'success' });
+      notify({ title: 'Undone', description: 'The contact is no longer recorded.' });
+    },
+    onError: (failure) =>
+      notify({
+        title: 'Not undone',
+        description: rpcErrorMessage(failure),
+        variant: 'destructive',
+      }),
+  });
+  const recording = useMutation({
+    mutationFn: ({ channel, call }: Contact) =>
+      recordEnquiryContact(client, enquiry.id, channel, call),
+    onSuccess: (contactId, { channel, call }) => {
+      setCallOpen(false);
+      void invalidateEnquiries(queryClient);
+      notify({
+        title: contactDone[channel],
+        description: call ? callOutcomeLabel(call.outcome) : undefined,
+        variant: 'success',
+        duration: CONTACT_UNDO_MS,
+        action: { label: 'Undo', onClick: () => undoing.mutate(contactId) },
+      });
     },
     onError: (failure) =>
       notify({
@@ -113,7 +144,9 @@ export function EnquiryReplyBox({ client, enquiry }: Props) {
           <button
             type="button"
             disabled={busy}
-            onClick={() => recording.mutate('phone')}
+            aria-expanded={callOpen}
+            aria-controls="enquiry-log-call"
+            onClick={() => setCallOpen((open) => !open)}
             className={buttonClass({ variant: 'outline', size: 'sm', className: thumb })}
           >
             Log a call
@@ -121,7 +154,7 @@ export function EnquiryReplyBox({ client, enquiry }: Props) {
           <button
             type="button"
             disabled={busy}
-            onClick={() => recording.mutate('email')}
+            onClick={() => recording.mutate({ channel: 'email' })}
             className={buttonClass({ variant: 'outline', size: 'sm', className: thumb })}
           >
             Replied by e-mail
@@ -135,6 +168,14 @@ export function EnquiryReplyBox({ client, enquiry }: Props) {
           </button>
         </div>
       </form>
+      {callOpen ? (
+        <LogCallPanel
+          id="enquiry-log-call"
+          busy={recording.isPending}
+          onSave={(call) => recording.mutate({ channel: 'phone', call })}
+          onCancel={() => setCallOpen(false)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,38 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-import { adminKeys } from '@/features/admin/admin-queries';
-import {
-  describeTimelineEvent,
-  loadEnquiryTimeline,
-  type TimelineEvent,
-} from '@/features/admin/enquiry-timeline';
+import { adminKeys, staffQuery } from '@/features/admin/admin-queries';
+import { describeTimelineLine, loadEnquiryTimeline } from '@/features/admin/enquiry-timeline';
 import { reportLoadError } from '@/features/admin/report-load-error';
 import { formatDateTime } from '@/features/admin/submission-format';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 type Props = { client: AppSupabaseClient; enquiryId: string };
-
-function detailsOf(event: TimelineEvent): Record<string, unknown> {
-  const { details } = event;
-  return details && typeof details === 'object' && !Array.isArray(details) ? details : {};
-}
-
-/** What a line adds to its label: who acted, and why a mail was held or failed. */
-function contextOf(event: TimelineEvent): string {
-  const details = detailsOf(event);
-  const parts: string[] = [];
-  if (event.event === 'received' && details.held === true) parts.push('held as a flood suspect');
-  if (event.event === 'contact_recorded') {
-    parts.push(details.channel === 'phone' ? 'call' : 'replied from own mailbox');
-  }
-  const author = typeof details.author_name === 'string' ? details.author_name : null;
-  if (author || event.actor) parts.push(`by ${author ?? event.actor}`);
-  for (const key of ['skip_reason', 'last_error'] as const) {
-    if (typeof details[key] === 'string') parts.push(details[key].replace(/_/g, ' '));
-  }
-  return parts.join(' · ');
-}
 
 /** Everything that happened to the enquiry, oldest first, as one list. */
 export function EnquiryTimelineSection({ client, enquiryId }: Props) {
@@ -40,6 +15,7 @@ export function EnquiryTimelineSection({ client, enquiryId }: Props) {
     queryKey: adminKeys.timeline(enquiryId),
     queryFn: () => loadEnquiryTimeline(client, enquiryId),
   });
+  const staff = useQuery(staffQuery(client)).data ?? [];
   const { error } = query;
   useEffect(() => {
     if (error) reportLoadError(error);
@@ -58,15 +34,30 @@ export function EnquiryTimelineSection({ client, enquiryId }: Props) {
       ) : (
         <ol aria-label="Timeline, oldest first" className="space-y-2 border-l-2 border-slate-200">
           {events.map((event, index) => {
-            const context = contextOf(event);
+            const line = describeTimelineLine(event, staff);
             return (
               <li key={`${event.occurred_at}-${event.event}-${index}`} className="pl-3">
                 <time dateTime={event.occurred_at} className="block text-xs text-ink-muted">
                   {formatDateTime(event.occurred_at)}
                 </time>
-                <span className="font-semibold text-ink">{describeTimelineEvent(event.event)}</span>
-                {context ? (
-                  <span className="text-sm break-words text-ink-muted"> · {context}</span>
+                <span className="font-semibold break-words text-ink">{line.label}</span>
+                {line.context ? (
+                  <span className="text-sm break-words text-ink-muted"> · {line.context}</span>
+                ) : null}
+                {line.text ? (
+                  <p className="mt-1 text-sm break-words whitespace-pre-line text-ink-soft">
+                    {line.text}
+                  </p>
+                ) : null}
+                {line.reply ? (
+                  <details className="mt-1 text-sm">
+                    <summary className="inline-flex min-h-6 cursor-pointer items-center text-brand-700 underline-offset-2 hover:underline">
+                      Show the reply
+                    </summary>
+                    <p className="mt-1 break-words whitespace-pre-line text-ink-soft">
+                      {line.reply}
+                    </p>
+                  </details>
                 ) : null}
               </li>
             );

@@ -1,27 +1,34 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 
 import { buttonClass } from '@/components/ui/button-styles';
+import { DayFirstDateInput } from '@/components/ui/day-first-date-input';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { SelectOptions } from '@/components/ui/select-options';
-import { notify } from '@/components/ui/toast/notify';
 import { staffQuery } from '@/features/admin/admin-queries';
 import { ENQUIRY_STATUSES, isEnquiryStatus, statusLabel } from '@/features/admin/enquiry-status';
-import { staffLabel, updateEnquiry, type WorkflowChange } from '@/features/admin/enquiry-workflow';
-import { SubmissionsQueryError, type Submission } from '@/features/admin/list-submissions';
+import { staffLabel } from '@/features/admin/enquiry-workflow';
+import type { Submission } from '@/features/admin/list-submissions';
+import { useEnquiryFieldSaver } from '@/features/admin/use-enquiry-field';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 const statusOptions = ENQUIRY_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
 type Props = {
   client: AppSupabaseClient;
+  /** The enquiry as the query cache holds it: what the fields show, always. */
   enquiry: Submission;
-  onUpdated: (enquiry: Submission) => void;
 };
 
-/** "2026-11-20" for a stored timestamp (UTC date), '' for none. */
+const londonDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** "2026-11-20" for a stored timestamp, the day in London; '' for none. */
 export function toDateInput(iso: string | null): string {
-  return iso ? iso.slice(0, 10) : '';
+  return iso ? londonDay.format(new Date(iso)) : '';
 }
 
 /** A picked date is stored at noon UTC, which is the same calendar day in London all year. */
@@ -29,67 +36,43 @@ export function fromDateInput(value: string): string | null {
   return value ? `${value}T12:00:00.000Z` : null;
 }
 
-function failureText(error: unknown): string {
-  return error instanceof SubmissionsQueryError
-    ? error.message
-    : 'The change could not be saved. Try again in a moment.';
-}
-
-/** Status, assignee and last-contacted date, saved together; plus "Mark as spam" in one press. */
-export function EnquiryWorkflowForm({ client, enquiry, onUpdated }: Props) {
-  const [status, setStatus] = useState(enquiry.status);
-  const [assignee, setAssignee] = useState(enquiry.assigned_to ?? '');
-  const [contacted, setContacted] = useState(toDateInput(enquiry.last_contacted_at));
+/**
+ * Status, assignee and last-contacted date, each saved the moment it changes (no Save button, so
+ * closing the dialog loses nothing); plus "Mark as spam", or "Not spam" for spam, in one press.
+ * The fields hold no copy of their own: they show the cached enquiry, so a date moved by a
+ * logged call or a change made by someone else is what they show.
+ */
+export function EnquiryWorkflowForm({ client, enquiry }: Props) {
+  const save = useEnquiryFieldSaver(client);
   const staff = useQuery(staffQuery(client)).data ?? [];
-  const saving = useMutation({
-    mutationFn: async ({ change }: { change: WorkflowChange; done: string }) => {
-      const updated = await updateEnquiry(client, enquiry.id, change);
-      if (!updated) throw new SubmissionsQueryError({ message: 'This enquiry no longer exists.' });
-      return updated;
-    },
-    onSuccess: (updated, { done }) => {
-      setStatus(updated.status);
-      onUpdated(updated);
-      notify({ title: 'Enquiry updated', description: done, variant: 'success' });
-    },
-    onError: (error) =>
-      notify({ title: 'Not saved', description: failureText(error), variant: 'destructive' }),
-  });
-
-  function save(change: WorkflowChange, done: string) {
-    if (Object.keys(change).length > 0) saving.mutate({ change, done });
-  }
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const change: WorkflowChange = {};
-    if (status !== enquiry.status) change.status = status;
-    if (assignee !== (enquiry.assigned_to ?? '')) change.assigned_to = assignee || null;
-    if (contacted !== toDateInput(enquiry.last_contacted_at))
-      change.last_contacted_at = fromDateInput(contacted);
-    save(change, 'Your changes were saved.');
-  }
-
+  const assignee = enquiry.assigned_to ?? '';
   const known = staff.some((member) => member.id === assignee);
   const assigneeOptions = [
     // still assigned to someone who has since lost the role
     ...(assignee && !known ? [{ value: assignee, label: 'A former staff member' }] : []),
     ...staff.map((member) => ({ value: member.id, label: staffLabel(member) })),
   ];
+  const spam = enquiry.status === 'spam';
   return (
-    <form
-      aria-label="Workflow"
-      onSubmit={handleSubmit}
+    <section
+      aria-labelledby="enquiry-workflow-heading"
       className="space-y-4 rounded-xl border border-slate-200 p-4"
     >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id="enquiry-workflow-heading" className="text-base font-bold text-ink">
+          Workflow
+        </h3>
+        <p className="text-sm text-ink-muted">Each change is saved at once.</p>
+      </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField id="enquiry-status" label="Status">
           {(control) => (
             <select
               {...control}
-              value={status}
+              value={enquiry.status}
               onChange={(event) =>
-                isEnquiryStatus(event.target.value) && setStatus(event.target.value)
+                isEnquiryStatus(event.target.value) &&
+                save(enquiry, { field: 'status', value: event.target.value })
               }
               className={inputClass}
             >
@@ -102,41 +85,35 @@ export function EnquiryWorkflowForm({ client, enquiry, onUpdated }: Props) {
             <select
               {...control}
               value={assignee}
-              onChange={(event) => setAssignee(event.target.value)}
+              onChange={(event) =>
+                save(enquiry, { field: 'assigned_to', value: event.target.value || null })
+              }
               className={inputClass}
             >
               <SelectOptions placeholder="Unassigned" options={assigneeOptions} />
             </select>
           )}
         </FormField>
-        <FormField id="enquiry-contacted" label="Last contacted">
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              value={contacted}
-              max={new Date().toISOString().slice(0, 10)}
-              onChange={(event) => setContacted(event.target.value)}
-              className={inputClass}
-            />
-          )}
-        </FormField>
+        <DayFirstDateInput
+          id="enquiry-contacted"
+          label="Last contacted"
+          value={toDateInput(enquiry.last_contacted_at)}
+          latest={toDateInput(new Date().toISOString())}
+          latestMessage="The last contact cannot be in the future."
+          onCommit={(value) =>
+            save(enquiry, { field: 'last_contacted_at', value: fromDateInput(value) })
+          }
+        />
       </div>
       <div className="flex flex-wrap justify-end gap-2">
-        {enquiry.status !== 'spam' ? (
-          <button
-            type="button"
-            disabled={saving.isPending}
-            onClick={() => save({ status: 'spam' }, 'Marked as spam.')}
-            className={buttonClass({ variant: 'outline', size: 'sm' })}
-          >
-            Mark as spam
-          </button>
-        ) : null}
-        <button type="submit" disabled={saving.isPending} className={buttonClass({ size: 'sm' })}>
-          {saving.isPending ? 'Saving...' : 'Save changes'}
+        <button
+          type="button"
+          onClick={() => save(enquiry, { field: 'status', value: spam ? 'new' : 'spam' })}
+          className={buttonClass({ variant: 'outline', size: 'sm' })}
+        >
+          {spam ? 'Not spam' : 'Mark as spam'}
         </button>
       </div>
-    </form>
+    </section>
   );
 }

@@ -14,6 +14,12 @@ export type WorkflowChange = Pick<
   TablesUpdate<'contact_submissions'>,
   'status' | 'assigned_to' | 'last_contacted_at'
 >;
+/** The fields the dialog saves one at a time, each as soon as it changes. */
+export type WorkflowField = keyof WorkflowChange;
+/** One field and its new value, e.g. { field: 'status', value: 'won' }. */
+export type FieldChange = {
+  [Field in WorkflowField]: { field: Field; value: Submission[Field] };
+}[WorkflowField];
 
 /** The database's note rule (enquiry_notes_body_*): trimmed, 1 to 5000 characters. */
 export const MAX_NOTE_LENGTH = 5000;
@@ -75,6 +81,19 @@ export async function updateEnquiry(
     .select('*');
   if (error) throw new SubmissionsQueryError(error);
   return data?.[0] ?? null;
+}
+
+/**
+ * Saves one workflow field and nothing else, so two staff changing different fields of the same
+ * enquiry both keep theirs (the last write wins per field, never for the whole row). Null when
+ * the enquiry is gone.
+ */
+export function saveEnquiryField(
+  client: AppSupabaseClient,
+  id: string,
+  change: FieldChange,
+): Promise<Submission | null> {
+  return updateEnquiry(client, id, { [change.field]: change.value });
 }
 
 /** The notes of an enquiry, newest first. */

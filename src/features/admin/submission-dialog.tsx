@@ -80,6 +80,7 @@ export function SubmissionDialog({
       title={title}
       description={description}
       closeLabel="Close"
+      toastRoom
     >
       {navigation}
       {state.kind === 'loaded' ? (
@@ -106,12 +107,7 @@ export function SubmissionDialog({
             client={client}
             enquiry={state.enquiry}
           />
-          <EnquiryWorkflowForm
-            key={state.enquiry.id}
-            client={client}
-            enquiry={state.enquiry}
-            onUpdated={changed}
-          />
+          <EnquiryWorkflowForm key={state.enquiry.id} client={client} enquiry={state.enquiry} />
           <EnquiryFollowUpSection
             key={`follow-up-${state.enquiry.id}`}
             client={client}

@@ -3,7 +3,16 @@
  * the lazily mounted host (ToastHost) to load sonner; once it is in, messages go straight through.
  */
 export type ToastVariant = 'default' | 'success' | 'destructive';
-export type ToastMessage = { title: string; description?: string; variant?: ToastVariant };
+/** A button on the toast, e.g. Undo; pressing it also closes the toast. */
+export type ToastAction = { label: string; onClick: () => void };
+export type ToastMessage = {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  action?: ToastAction;
+  /** How long it stays, in milliseconds (the host's default otherwise). */
+  duration?: number;
+};
 
 type Deliver = (message: ToastMessage) => void;
 

@@ -128,9 +128,17 @@ describe('replying from the enquiry dialog', () => {
       'No response yet — due 02 Mar 2025, 09:00',
     );
     await user.click(within(dialog).getByRole('button', { name: label }));
+    if (channel === 'phone') {
+      await user.click(within(dialog).getByRole('radio', { name: 'Reached' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Save call' }));
+    }
     expect(rpcCalls).toContainEqual({
       name: 'record_enquiry_contact',
-      args: { _submission_id: row.id, _channel: channel },
+      args: {
+        _submission_id: row.id,
+        _channel: channel,
+        ...(channel === 'phone' ? { _outcome: 'reached' } : {}),
+      },
     });
     await waitFor(() => expect(toasts).toContainEqual(expect.objectContaining({ title })));
     expect(await within(dialog).findByText(/First response:/)).toHaveTextContent(
@@ -188,7 +196,7 @@ describe('the enquiry timeline', () => {
         occurred_at: '2025-03-01T10:30:00Z',
         event: 'contact_recorded',
         actor: 'ada@example.com',
-        details: { channel: 'phone', author_name: null },
+        details: { channel: 'phone', outcome: 'no_answer', author_name: null, note: 'Rang twice.' },
       },
     ]);
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
@@ -199,8 +207,8 @@ describe('the enquiry timeline', () => {
       '01 Mar 2025, 09:00Acknowledgement sent',
       '01 Mar 2025, 09:00Staff alert failed · provider down',
       '01 Mar 2025, 10:15Status changed · by ada@example.com',
-      '01 Mar 2025, 10:20Reply sent · by Ada Lovelace',
-      '01 Mar 2025, 10:30Contact recorded · call · by ada@example.com',
+      '01 Mar 2025, 10:20Reply sent · by Ada LovelaceShow the replyHello',
+      '01 Mar 2025, 10:30Call: No answer · by ada@example.comRang twice.',
     ]);
     expect(items[3]?.querySelector('time')).toHaveAttribute('datetime', '2025-03-01T10:15:00Z');
   });

@@ -78,7 +78,7 @@ describe('the enquiry dialog', () => {
     );
   });
 
-  it('saves status, assignee and last-contacted date together', async () => {
+  it('saves each field the moment it changes, sending only that column', async () => {
     const row = submission(1);
     const updates: unknown[] = [];
     renderDashboard({
@@ -89,31 +89,40 @@ describe('the enquiry dialog', () => {
           const change = valueOf(calls, 'update');
           if (change) {
             updates.push(change);
-            return { data: [{ ...row, ...(change as object) }] };
+            Object.assign(row, change);
           }
           return { data: [row], count: 1 };
         },
       },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
+    expect(within(dialog).queryByRole('button', { name: 'Save changes' })).toBeNull();
     const user = userEvent.setup();
     await user.selectOptions(within(dialog).getByLabelText('Status'), 'won');
     await waitFor(() =>
       expect(within(dialog).getAllByRole('option', { name: 'ada@example.com' })).toHaveLength(1),
     );
     await user.selectOptions(within(dialog).getByLabelText('Assigned to'), 'staff-1');
-    await user.type(within(dialog).getByLabelText('Last contacted'), '2025-03-02');
-    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    const date = within(dialog).getByLabelText('Last contacted');
+    await user.type(date, '02/03/2025{Enter}');
     await waitFor(() =>
       expect(updates).toEqual([
-        { status: 'won', assigned_to: 'staff-1', last_contacted_at: '2025-03-02T12:00:00.000Z' },
+        { status: 'won' },
+        { assigned_to: 'staff-1' },
+        { last_contacted_at: '2025-03-02T12:00:00.000Z' },
       ]),
     );
-    expect(toasts).toContainEqual(expect.objectContaining({ title: 'Enquiry updated' }));
+    expect(toasts).toContainEqual(
+      expect.objectContaining({ title: 'Saved', description: 'Status: New → Won' }),
+    );
+    expect(toasts).toContainEqual(
+      expect.objectContaining({ title: 'Saved', description: 'Assigned to ada@example.com' }),
+    );
+    expect(date).toHaveValue('02/03/2025');
     expect(within(dialog).getByText('02 Mar 2025')).toBeInTheDocument();
   });
 
-  it('marks an enquiry as spam in one press, and shows a refusal in clear words', async () => {
+  it('marks an enquiry as spam in one press, offers "Not spam", and rolls back a refusal', async () => {
     const row = submission(1);
     let refuse = false;
     renderDashboard({
@@ -129,7 +138,7 @@ describe('the enquiry dialog', () => {
                 message: 'Enquiries can only be assigned to staff with the admin role.',
               },
             };
-          if (change) return { data: [{ ...row, ...(change as object) }] };
+          if (change) Object.assign(row, change);
           return { data: [row], count: 1 };
         },
       },
@@ -139,9 +148,9 @@ describe('the enquiry dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Mark as spam' }));
     await waitFor(() => expect(within(dialog).getAllByText('Spam').length).toBeGreaterThan(0));
     expect(within(dialog).queryByRole('button', { name: 'Mark as spam' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Not spam' })).toBeInTheDocument();
     refuse = true;
     await user.selectOptions(within(dialog).getByLabelText('Status'), 'lost');
-    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(toasts).toContainEqual({
         title: 'Not saved',
@@ -149,6 +158,7 @@ describe('the enquiry dialog', () => {
         variant: 'destructive',
       }),
     );
+    expect(within(dialog).getByLabelText('Status')).toHaveValue('spam');
   });
 
   it('lists notes newest first and adds one; an empty note gets a clear message', async () => {
@@ -269,7 +279,6 @@ describe('read marks', () => {
     );
     // saving in the dialog reloads the enquiry; that is not a new opening.
     await user.selectOptions(within(dialog).getByLabelText('Status'), 'in_progress');
-    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await user.click(screen.getByRole('button', { name: 'View full enquiry from Person 1' }));
     await waitFor(() => expect(marks(rpcCalls)).toHaveLength(2));

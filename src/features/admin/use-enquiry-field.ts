@@ -1,0 +1,111 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { notify } from '@/components/ui/toast/notify';
+import {
+  adminKeys,
+  invalidateEnquiries,
+  patchCachedEnquiry,
+  staffQuery,
+} from '@/features/admin/admin-queries';
+import {
+  describeAssignment,
+  describeLastContacted,
+  describeStatusChange,
+} from '@/features/admin/enquiry-timeline';
+import {
+  saveEnquiryField,
+  type FieldChange,
+  type StaffMember,
+} from '@/features/admin/enquiry-workflow';
+import { SubmissionsQueryError, type Submission } from '@/features/admin/list-submissions';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+type Save = { id: string; change: FieldChange; previous: FieldChange; undo: boolean };
+
+const fieldSaves = ['admin', 'enquiry-field'] as const;
+
+/** "Status: New → In progress" and the like: what a save changed, in the timeline's words. */
+export function describeChange(
+  { field, value }: FieldChange,
+  previous: FieldChange,
+  staff: readonly StaffMember[],
+): string {
+  if (field === 'status') return describeStatusChange(previous.value, value);
+  if (field === 'assigned_to') return describeAssignment(previous.value, value, staff);
+  return describeLastContacted(previous.value, value);
+}
+
+function failureText(error: unknown): string {
+  return error instanceof SubmissionsQueryError
+    ? error.message
+    : 'The change could not be saved. Try again in a moment.';
+}
+
+/**
+ * Saves one field of an enquiry as soon as it changes: the change shows at once on the open
+ * enquiry and its row in the list, the database's answer confirms it (a toast with Undo, which
+ * saves the old value the same way) or puts the old value back with the reason. Only the changed
+ * column is sent, so someone else's change to another field is never overwritten.
+ */
+export function useEnquiryFieldSaver(client: AppSupabaseClient) {
+  const queryClient = useQueryClient();
+  const staff = useQuery(staffQuery(client)).data ?? [];
+  const saving = useMutation({
+    mutationKey: fieldSaves,
+    mutationFn: async ({ id, change }: Save) => {
+      const updated = await saveEnquiryField(client, id, change);
+      if (!updated) throw new SubmissionsQueryError({ message: 'This enquiry no longer exists.' });
+      return updated;
+    },
+    onMutate: async ({ id, change }: Save) => {
+      await queryClient.cancelQueries({ queryKey: adminKeys.enquiry(id) });
+      patchCachedEnquiry(queryClient, id, { [change.field]: change.value });
+    },
+    onError: (error, { id, change, previous }) => {
+      // only this field goes back: another field saved meanwhile keeps its value.
+      const shown = queryClient.getQueryData<Submission>(adminKeys.enquiry(id));
+      if (shown?.[change.field] === change.value) {
+        patchCachedEnquiry(queryClient, id, { [previous.field]: previous.value });
+      }
+      notify({ title: 'Not saved', description: failureText(error), variant: 'destructive' });
+    },
+    onSuccess: (updated, save) => {
+      // the database's whole row, unless another save is still on its way.
+      if (queryClient.isMutating({ mutationKey: fieldSaves }) > 1) {
+        patchCachedEnquiry(queryClient, save.id, {
+          [save.change.field]: updated[save.change.field],
+        });
+      } else {
+        queryClient.setQueryData(adminKeys.enquiry(save.id), updated);
+        patchCachedEnquiry(queryClient, save.id, updated);
+      }
+      void invalidateEnquiries(queryClient, adminKeys.enquiry(save.id));
+      const description = describeChange(save.change, save.previous, staff);
+      notify(
+        save.undo
+          ? { title: 'Change undone', description, variant: 'success' }
+          : {
+              title: 'Saved',
+              description,
+              variant: 'success',
+              action: {
+                label: 'Undo',
+                onClick: () =>
+                  saving.mutate({
+                    ...save,
+                    change: save.previous,
+                    previous: save.change,
+                    undo: true,
+                  }),
+              },
+            },
+      );
+    },
+  });
+  /** Saves `change` to enquiry `current` (as shown now), unless it holds that value already. */
+  return (current: Submission, change: FieldChange) => {
+    const previous = { field: change.field, value: current[change.field] } as FieldChange;
+    if (previous.value === change.value) return;
+    saving.mutate({ id: current.id, change, previous, undo: false });
+  };
+}

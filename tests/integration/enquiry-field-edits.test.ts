@@ -1,0 +1,269 @@
+// Editing an enquiry one field at a time, and calls with outcomes that their author can undo for
+// a few seconds: through the app's own functions and the real supabase-js client, two staff
+// admins at aal2, checked straight from the database.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveEnquiryField } from '@/features/admin/enquiry-workflow';
+import { recordEnquiryContact, undoEnquiryContact } from '@/features/admin/send-enquiry-reply';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+import { anonClient, startTestBackend } from './support/backend.ts';
+import type { CreatedUser, TestBackend } from './support/backend.ts';
+import { createAdmin } from './support/admin.ts';
+
+let backend: TestBackend;
+let ada: AppSupabaseClient;
+let bob: AppSupabaseClient;
+let adaUser: CreatedUser;
+let bobUser: CreatedUser;
+let counter = 0;
+
+async function seedEnquiry(lastContactedAt: string | null = null): Promise<string> {
+  counter += 1;
+  const rows = await backend.sql<{ id: string }>(
+    `insert into public.contact_submissions
+       ("Name", "Email", "Company", "Interest", "Timeline", "Message")
+     values ($1, $2, 'Fields Ltd', 'analytics', 'immediate', 'Can we talk about reporting?')
+     returning id::text as id`,
+    [`Visitor ${counter}`, `fields-${counter}@example.com`],
+  );
+  const id = rows[0]!.id;
+  if (lastContactedAt) {
+    // as data from before first responses were stamped: no first response, nothing audited.
+    await backend.sql(`alter table public.contact_submissions disable trigger user`);
+    await backend.sql(
+      `update public.contact_submissions set last_contacted_at = $2 where id = $1`,
+      [id, lastContactedAt],
+    );
+    await backend.sql(`alter table public.contact_submissions enable trigger user`);
+  }
+  return id;
+}
+
+type Row = {
+  status: string;
+  assigned_to: string | null;
+  last_contacted_at: string | null;
+  first_response_at: string | null;
+};
+
+async function rowOf(id: string): Promise<Row> {
+  const rows = await backend.sql<Row>(
+    `select status, assigned_to::text as assigned_to,
+            to_char(last_contacted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS') as last_contacted_at,
+            to_char(first_response_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS') as first_response_at
+       from public.contact_submissions where id = $1`,
+    [id],
+  );
+  return rows[0]!;
+}
+
+const contactsOf = (id: string) =>
+  backend.sql<{ channel: string; outcome: string | null; note: string | null }>(
+    `select channel, outcome, note from public.enquiry_replies where submission_id = $1
+      order by created_at`,
+    [id],
+  );
+
+const auditOf = async (id: string) =>
+  (
+    await backend.sql<{ action: string }>(
+      `select action from public.audit_log where resource_id = $1 order by created_at, id`,
+      [id],
+    )
+  ).map((entry) => entry.action);
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  const first = await createAdmin(backend, 'ada.fields@example.com');
+  const second = await createAdmin(backend, 'bob.fields@example.com');
+  ada = first.client as unknown as AppSupabaseClient;
+  bob = second.client as unknown as AppSupabaseClient;
+  adaUser = first.user;
+  bobUser = second.user;
+}, 120_000);
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+describe('saving one field at a time', () => {
+  it('two staff changing different fields of one enquiry from stale copies both keep theirs', async () => {
+    const id = await seedEnquiry();
+    // both opened the enquiry while it was new and unassigned, then each changed one field.
+    const [byAda, byBob] = await Promise.all([
+      saveEnquiryField(ada, id, { field: 'status', value: 'in_progress' }),
+      saveEnquiryField(bob, id, { field: 'assigned_to', value: bobUser.id }),
+    ]);
+    expect(byAda?.status).toBe('in_progress');
+    expect(byBob?.assigned_to).toBe(bobUser.id);
+    await saveEnquiryField(ada, id, {
+      field: 'last_contacted_at',
+      value: '2026-11-20T12:00:00.000Z',
+    });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'in_progress',
+      assigned_to: bobUser.id,
+      last_contacted_at: '2026-11-20T12:00:00.000',
+    });
+    expect(await auditOf(id)).toEqual(
+      expect.arrayContaining([
+        'admin_enquiry_status_changed',
+        'admin_enquiry_assigned',
+        'admin_enquiry_last_contacted_set',
+      ]),
+    );
+    expect(await auditOf(id)).toHaveLength(3);
+  });
+
+  it('the same field changed by both: the later write wins, and each is audited', async () => {
+    const id = await seedEnquiry();
+    await saveEnquiryField(ada, id, { field: 'status', value: 'won' });
+    await saveEnquiryField(bob, id, { field: 'status', value: 'lost' });
+    expect((await rowOf(id)).status).toBe('lost');
+    expect(await auditOf(id)).toEqual([
+      'admin_enquiry_status_changed',
+      'admin_enquiry_status_changed',
+    ]);
+  });
+});
+
+describe('a call with an outcome', () => {
+  it('stores the outcome and the note; reached and voicemail count as a contact', async () => {
+    for (const outcome of ['reached', 'voicemail'] as const) {
+      const id = await seedEnquiry();
+      await recordEnquiryContact(ada, id, 'phone', { outcome, note: '  Call back on Monday.  ' });
+      expect(await contactsOf(id)).toEqual([
+        { channel: 'phone', outcome, note: 'Call back on Monday.' },
+      ]);
+      const row = await rowOf(id);
+      expect(row.last_contacted_at).not.toBeNull();
+      expect(row.first_response_at).toBe(row.last_contacted_at);
+    }
+  });
+
+  it('a call nobody answered is kept but changes nothing on the enquiry', async () => {
+    const id = await seedEnquiry();
+    await recordEnquiryContact(ada, id, 'phone', { outcome: 'no_answer' });
+    expect(await contactsOf(id)).toEqual([{ channel: 'phone', outcome: 'no_answer', note: null }]);
+    expect(await rowOf(id)).toMatchObject({ last_contacted_at: null, first_response_at: null });
+    const timeline = await ada.rpc('enquiry_timeline', { _submission_id: id });
+    expect(timeline.data?.at(-1)).toMatchObject({
+      event: 'contact_recorded',
+      details: { channel: 'phone', outcome: 'no_answer', note: null },
+    });
+  });
+
+  it('the old call shape still records a call that reached the prospect', async () => {
+    const id = await seedEnquiry();
+    const { error } = await ada.rpc('record_enquiry_contact', {
+      _submission_id: id,
+      _channel: 'phone',
+    });
+    expect(error).toBeNull();
+    expect(await contactsOf(id)).toEqual([{ channel: 'phone', outcome: 'reached', note: null }]);
+  });
+
+  it('refuses an unknown outcome, an outcome on an e-mail and an over-long note', async () => {
+    const id = await seedEnquiry();
+    for (const args of [
+      { _channel: 'phone', _outcome: 'busy' },
+      { _channel: 'email', _outcome: 'reached' },
+      { _channel: 'phone', _outcome: 'reached', _note: 'x'.repeat(2001) },
+    ]) {
+      const { error } = await ada.rpc('record_enquiry_contact', { _submission_id: id, ...args });
+      expect(error?.code).toBe('22023');
+    }
+    expect(await contactsOf(id)).toEqual([]);
+  });
+});
+
+describe('undoing a call', () => {
+  it('its author undoes it at once: the call goes and the enquiry is as it was', async () => {
+    const before = '2026-11-20T12:00:00.000Z';
+    const id = await seedEnquiry(before);
+    const untouched = await rowOf(id);
+    const contactId = await recordEnquiryContact(ada, id, 'phone', { outcome: 'reached' });
+    expect((await rowOf(id)).last_contacted_at).not.toBe(untouched.last_contacted_at);
+    await undoEnquiryContact(ada, contactId);
+    expect(await rowOf(id)).toEqual(untouched);
+    expect(await contactsOf(id)).toEqual([]);
+    const timeline = await ada.rpc('enquiry_timeline', { _submission_id: id });
+    expect(timeline.data?.map((event) => event.event)).not.toContain('contact_recorded');
+    expect(timeline.data?.map((event) => event.event)).not.toContain('last_contacted_set');
+    // the audit log keeps both: what was done (two entries at one time), and that it was undone.
+    expect((await auditOf(id)).sort()).toEqual([
+      'admin_enquiry_contact_recorded',
+      'admin_enquiry_contact_undone',
+      'admin_enquiry_last_contacted_set',
+    ]);
+  });
+
+  it('an undone first call leaves the enquiry unanswered again', async () => {
+    const id = await seedEnquiry();
+    const contactId = await recordEnquiryContact(ada, id, 'phone', { outcome: 'voicemail' });
+    expect((await rowOf(id)).first_response_at).not.toBeNull();
+    await undoEnquiryContact(ada, contactId);
+    expect(await rowOf(id)).toMatchObject({ last_contacted_at: null, first_response_at: null });
+  });
+
+  it('is refused to another staff member, and once the window has passed', async () => {
+    const id = await seedEnquiry();
+    const contactId = await recordEnquiryContact(ada, id, 'phone', { outcome: 'reached' });
+    await expect(undoEnquiryContact(bob, contactId)).rejects.toMatchObject({
+      code: '42501',
+      message: 'Only the staff member who recorded this contact can undo it.',
+    });
+    await backend.sql(
+      `update public.enquiry_replies set created_at = created_at - interval '16 seconds'
+        where id = $1`,
+      [contactId],
+    );
+    await expect(undoEnquiryContact(ada, contactId)).rejects.toMatchObject({
+      code: '22023',
+      message: 'It is too late to undo this; change the record instead.',
+    });
+    expect(await contactsOf(id)).toHaveLength(1);
+    expect((await rowOf(id)).first_response_at).not.toBeNull();
+    expect(adaUser.id).not.toBe(bobUser.id);
+  });
+
+  it('a sent reply cannot be undone, nor can a stranger call it', async () => {
+    const id = await seedEnquiry();
+    const { data: replyId } = await ada.rpc('send_enquiry_reply', {
+      _submission_id: id,
+      _body: 'Thanks, we will call you.',
+    });
+    await expect(undoEnquiryContact(ada, replyId as string)).rejects.toMatchObject({
+      code: '22023',
+    });
+    const { error } = await anonClient(backend).rpc('undo_enquiry_contact', {
+      _contact_id: replyId,
+    });
+    expect(error?.code).toBe('42501');
+  });
+});
+
+describe('a call note and subject rights', () => {
+  it('access lists a call whose note names the address, and erasure removes it from the note', async () => {
+    const id = await seedEnquiry();
+    const subject = `referred-${counter}@example.com`;
+    await recordEnquiryContact(ada, id, 'phone', {
+      outcome: 'reached',
+      note: `They suggested we also ring ${subject} next week.`,
+    });
+    const access = await ada.rpc('subject_access', { _email: subject });
+    expect(access.error).toBeNull();
+    expect(JSON.stringify(access.data)).toContain('They suggested we also ring');
+    const erased = await ada.rpc('erase_subject_data', { _email: subject });
+    expect(erased.error).toBeNull();
+    expect(erased.data).toMatchObject({ enquiry_replies_note_mentions_removed: 1 });
+    expect(await contactsOf(id)).toEqual([
+      {
+        channel: 'phone',
+        outcome: 'reached',
+        note: 'They suggested we also ring [address removed] next week.',
+      },
+    ]);
+  });
+});
