@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 
 import { staffPageWidth } from '@/components/admin/staff-frame';
@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { limits } from '@/config/site';
 import {
   invalidateEnquiries,
+  staffQuery,
   useEnquiryCounts,
   useOverview,
   useSubmissions,
@@ -59,6 +60,7 @@ export function AdminDashboard({
     filters,
     pollIntervalMs,
   );
+  const staff = useQuery(staffQuery(client)).data;
   const rows = submissions.data?.rows ?? [];
   const { selection, selectedRows, clear } = useRowSelection(rows);
   const marks = useRowMarks(client, rows);
@@ -132,6 +134,7 @@ export function AdminDashboard({
             statusCounts={statusCounts}
             heldCount={heldCount}
             unreadCount={unreadCount}
+            staff={staff}
           />
           <SubmissionsBulkActions
             client={client}
