@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
+import { CheckIcon } from '@/components/ui/icons';
 import type { StaffMember } from '@/features/admin/enquiry-workflow';
 import {
   hasFilters,
@@ -75,7 +76,7 @@ export function SubmissionsToolbar({
   const mine = filters.assignee === 'me';
 
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto_auto] xl:items-end">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] xl:items-end">
       <div className="sm:col-span-2 lg:col-span-4 xl:col-span-1">
         <label htmlFor="submissions-search" className="mb-1 block text-sm font-semibold text-ink">
           Search
@@ -121,7 +122,7 @@ export function SubmissionsToolbar({
         staff={staff}
         open={open}
       />
-      <div className="flex flex-wrap items-center gap-2 sm:col-span-2 sm:justify-end lg:col-span-4 xl:col-span-1 xl:flex-nowrap">
+      <div className="flex flex-wrap items-center gap-2 sm:col-span-2 sm:justify-end lg:col-span-4 xl:col-span-full">
         {filtered ? (
           <button
             type="button"
@@ -145,6 +146,8 @@ export function SubmissionsToolbar({
               'flex-1 whitespace-nowrap aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-800 sm:flex-none',
           })}
         >
+          {/* The press shows in a mark as well as in colour. */}
+          {mine ? <CheckIcon className="size-4 shrink-0" /> : null}
           My enquiries
         </button>
         <button
