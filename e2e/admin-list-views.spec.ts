@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { enquiriesFrom, signInToDashboard, submissionsTable } from './support/admin-workflow';
 import { serviceClient, uniqueToken } from './support/backend-fixtures';
-import { expect, test } from './support/mfa-fixtures';
+import { expect, test, type StaffBackend, type TotpCredentials } from './support/mfa-fixtures';
 
 /** Full-page screenshots for a look by eye, when STAFF_SCREENSHOTS names a folder. */
 async function shoot(page: Page, name: string) {
@@ -30,8 +30,83 @@ async function setStatus(company: string, name: string, status: string) {
   if (error) throw new Error(`setting ${name} to ${status} failed: ${error.message}`);
 }
 
+/** The id of the staff account with this address (through the service role). */
+async function staffId(email: string): Promise<string> {
+  const { data, error } = await serviceClient().auth.admin.listUsers({ page: 1, perPage: 1000 });
+  const id = data?.users.find((user) => user.email === email)?.id;
+  if (error || !id) throw new Error(`no staff account ${email}: ${error?.message ?? ''}`);
+  return id;
+}
+
+/**
+ * Two enquiries from one new company: Zoë (accented, a mobile stored in its international form,
+ * assigned to the admin) and Otto (unassigned). Returns what staff type to find each of them.
+ */
+async function seedSearchable(backend: StaffBackend, admin: TotpCredentials) {
+  const company = uniqueToken('Findco');
+  const surname = uniqueToken('Quellé');
+  const digits = String(Math.floor(Math.random() * 100_000)).padStart(5, '0');
+  const [zoe, otto] = enquiriesFrom(company, [`Zoë ${surname}`, 'Otto Other']);
+  await backend.insertEnquiries([
+    { ...zoe!, Phone: `+44 7700 9${digits}`, assigned_to: await staffId(admin.email) },
+    { ...otto!, Phone: '020 7946 0000' },
+  ]);
+  return {
+    company,
+    zoe: zoe!.Name,
+    // The national form, without spaces, of the number stored as +44 7700 9…
+    phone: `077009${digits}`,
+    // The name without its accents, in another case.
+    plainName: `ZOE ${surname.replace('é', 'e').toUpperCase()}`,
+  };
+}
+
 test.describe('on a phone (375 px)', () => {
   test.use({ viewport: { width: 375, height: 740 } });
+
+  test('search finds a phone number typed another way and a name typed without its accent; My enquiries lists only mine', async ({
+    page,
+    backend,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await backend.createAdminWithTotp();
+    const seeded = await seedSearchable(backend, admin);
+    await signInToDashboard(page, admin);
+    const cards = cardList(page).getByRole('listitem');
+
+    await page.getByLabel('Search').fill(seeded.phone);
+    await expect(cards).toHaveCount(1);
+    await expect(cards).toContainText(seeded.zoe);
+    await page.getByLabel('Search').fill(seeded.plainName);
+    await expect(cards).toHaveCount(1);
+    await expect(cards).toContainText(seeded.zoe);
+
+    await page.getByLabel('Search').fill(seeded.company);
+    await expect(cards).toHaveCount(2);
+    // "My enquiries" is in view beside the search; the assignee list waits behind Filters.
+    await expect(page.getByLabel('Assigned to')).toBeHidden();
+    const mine = page.getByRole('button', { name: 'My enquiries' });
+    await mine.click();
+    await expect(mine).toHaveAttribute('aria-pressed', 'true');
+    await expect(cards).toHaveCount(1);
+    await expect(cards).toContainText(seeded.zoe);
+    await expect(page.getByRole('button', { name: /^Filters/ })).toHaveAccessibleName(
+      'Filters 1 active',
+    );
+    const box = await mine.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(24);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await shoot(page, 'list-mine-375');
+
+    await page.reload();
+    await expect(cards).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'My enquiries' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
 
   test('the list is cards that open their enquiry, with no sideways scroll; the filters sit behind one button and stay through reload and Back', async ({
     page,
@@ -116,6 +191,45 @@ test.describe('on a phone (375 px)', () => {
 
 test.describe('on a desktop (1366 px)', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
+
+  test('search finds a phone number typed another way and a name typed without its accent; My enquiries lists only mine', async ({
+    page,
+    backend,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await backend.createAdminWithTotp();
+    const seeded = await seedSearchable(backend, admin);
+    await signInToDashboard(page, admin);
+    const rows = submissionsTable(page).locator('tbody tr[data-enquiry-id]');
+
+    await page.getByLabel('Search').fill(seeded.phone);
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(seeded.zoe);
+    await page.getByLabel('Search').fill(seeded.plainName);
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(seeded.zoe);
+    const status = page.getByLabel('Status', { exact: true });
+    await expect(status.getByRole('option', { name: 'All (1)' })).toBeAttached();
+
+    await page.getByLabel('Search').fill(seeded.company);
+    await expect(rows).toHaveCount(2);
+    const assignee = page.getByLabel('Assigned to');
+    await expect(assignee).toBeVisible();
+    const mine = page.getByRole('button', { name: 'My enquiries' });
+    await mine.click();
+    await expect(mine).toHaveAttribute('aria-pressed', 'true');
+    await expect(assignee).toHaveValue('me');
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(seeded.zoe);
+    await expect(status.getByRole('option', { name: 'All (1)' })).toBeAttached();
+    await expect(page).toHaveURL(/[?&]assignee=me(&|$)/);
+    await shoot(page, 'list-mine-1366');
+
+    await assignee.selectOption({ label: 'Unassigned' });
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText('Otto Other');
+    await expect(mine).toHaveAttribute('aria-pressed', 'false');
+  });
 
   test('the Name header sorts both ways, says so with aria-sort, and the order survives a reload', async ({
     page,

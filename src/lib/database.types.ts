@@ -482,7 +482,12 @@ export type Database = {
         }[];
       };
       enquiry_list_counts: {
-        Args: { _interest?: string; _search?: string; _timeline?: string };
+        Args: {
+          _assignee?: string;
+          _interest?: string;
+          _search?: string;
+          _timeline?: string;
+        };
         Returns: {
           held: number;
           held_unread: number;
@@ -583,6 +588,41 @@ export type Database = {
       };
       retry_failed_enquiry_mail: { Args: { job_id: string }; Returns: boolean };
       revoke_admin_role: { Args: { _email: string }; Returns: boolean };
+      search_enquiry_list: {
+        Args: { _search?: string };
+        Returns: {
+          assigned_to: string | null;
+          Company: string | null;
+          company_key: string | null;
+          created_at: string | null;
+          Email: string | null;
+          first_response_at: string | null;
+          held_at: string | null;
+          id: string | null;
+          Interest: string | null;
+          Job: string | null;
+          landing_page: string | null;
+          last_contacted_at: string | null;
+          Message: string | null;
+          Name: string | null;
+          name_key: string | null;
+          Phone: string | null;
+          read_by_me: boolean | null;
+          referrer_host: string | null;
+          status: string | null;
+          status_rank: number | null;
+          Timeline: string | null;
+          utm_campaign: string | null;
+          utm_medium: string | null;
+          utm_source: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'enquiry_list';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       send_enquiry_reply: {
         Args: { _body: string; _submission_id: string };
         Returns: Json;

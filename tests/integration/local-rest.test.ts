@@ -49,6 +49,8 @@ const schema = `
       'uid', auth.uid())
   $$;
   create function public.add_numbers(a int, b int default 1) returns int language sql immutable as $$ select a + b $$;
+  create function public.widgets_priced_over(floor numeric) returns setof public.widgets
+    language sql stable as $$ select * from public.widgets where price > floor $$;
 `;
 
 const seedWidgets = [
@@ -423,6 +425,22 @@ describe('writes', () => {
 
     expect((await anonClient(backend).rpc('add_numbers', { a: 2, b: 3 })).data).toBe(5);
     expect((await anonClient(backend).rpc('add_numbers', { a: 2 })).data).toBe(3);
+    // A function returning a table's rows is filtered, ordered, paged and counted like the table.
+    const priced = await anonClient(backend)
+      .rpc('widgets_priced_over', { floor: 1.5 }, { count: 'exact' })
+      .select('name, price')
+      .not('colour', 'is', null)
+      .order('price', { ascending: false })
+      .range(0, 0);
+    expect(priced.error).toBeNull();
+    expect(priced.data).toEqual([{ name: 'anchor', price: 10 }]);
+    expect(priced.count).toBe(2);
+    expect(priced.status).toBe(206);
+    const unknown = await anonClient(backend)
+      .rpc('widgets_priced_over', { floor: 1 })
+      .eq('shape', 'round');
+    expect(unknown.error?.code).toBe('42703');
+
     const missing = await anonClient(backend).rpc('add_numberz', { a: 1 });
     expect(missing.status).toBe(404);
     expect(missing.error).toMatchObject({

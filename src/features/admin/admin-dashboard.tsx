@@ -81,6 +81,7 @@ export function AdminDashboard({
     filters,
     pollIntervalMs,
   );
+  const staff = useQuery(staffQuery(client)).data;
   const rows = submissions.data?.rows ?? [];
   const { selection, selectedRows, clear } = useRowSelection(rows);
   const marks = useRowMarks(client, rows);
@@ -182,6 +183,7 @@ export function AdminDashboard({
             statusCounts={statusCounts}
             heldCount={heldCount}
             unreadCount={unreadCount}
+            staff={staff}
           />
           {wide ? bulkBar : null}
           <SubmissionsList

@@ -20,6 +20,7 @@ import {
   countEnquiryFigures,
   listSubmissions,
   summariseCounts,
+  type CountedFilters,
   type ListSort,
   type StatusCounts,
   type Submission,
@@ -42,8 +43,8 @@ export const adminKeys = {
     ['admin', 'enquiries', 'page', filters, sort, page, size] as const,
   /** The list's counts; `countsAll` covers every search. */
   countsAll: ['admin', 'enquiries', 'counts'] as const,
-  counts: (search: string, interest: string, timeline: string) =>
-    ['admin', 'enquiries', 'counts', search, interest, timeline] as const,
+  counts: (search: string, interest: string, timeline: string, assignee: string) =>
+    ['admin', 'enquiries', 'counts', search, interest, timeline, assignee] as const,
   /** The overview's figures: counts, weeks, reply times and lead sources. */
   overview: ['admin', 'enquiries', 'overview'] as const,
   enquiry: (id: string) => ['admin', 'enquiries', 'one', id] as const,
@@ -103,11 +104,11 @@ export function submissionsQuery(
 
 function countsQuery(
   client: AppSupabaseClient,
-  { search, interest, timeline }: Pick<SubmissionFilters, 'search' | 'interest' | 'timeline'>,
+  { search, interest, timeline, assignee = '' }: CountedFilters,
 ) {
   return queryOptions({
-    queryKey: adminKeys.counts(search, interest, timeline),
-    queryFn: () => countEnquiryFigures(client, { search, interest, timeline }),
+    queryKey: adminKeys.counts(search, interest, timeline, assignee),
+    queryFn: () => countEnquiryFigures(client, { search, interest, timeline, assignee }),
     staleTime: FRESH_MS,
   });
 }
@@ -223,14 +224,14 @@ export type EnquiryCountsState = {
  */
 export function useEnquiryCounts(
   client: AppSupabaseClient,
-  { search, interest, timeline, status, held, unread }: SubmissionFilters,
+  { search, interest, timeline, assignee, status, held, unread }: SubmissionFilters,
   pollMs: number,
 ): EnquiryCountsState {
-  // One request for the search, interest and timeline; the status, held and unread filters pick
-  // from its figures, so changing them asks for nothing. The table reports a failed load; the
-  // filters then show no counts.
+  // One request for the search, interest, timeline and assignee; the status, held and unread
+  // filters pick from its figures, so changing them asks for nothing. The table reports a failed
+  // load; the filters then show no counts.
   const figures = useQuery({
-    ...countsQuery(client, { search, interest, timeline }),
+    ...countsQuery(client, { search, interest, timeline, assignee }),
     refetchInterval: pollMs > 0 ? pollMs : false,
   });
   if (figures.isError || !figures.data) {

@@ -6,11 +6,12 @@ import { isEnquiryStatus } from '@/features/admin/enquiry-status';
 import {
   defaultDirection,
   defaultSort,
+  MAX_SEARCH_LENGTH,
   SORT_KEYS,
+  type AssigneeFilter,
   type ListSort,
   type SubmissionFilters,
 } from '@/features/admin/list-submissions';
-import { MAX_SEARCH_LENGTH } from '@/features/admin/submission-search';
 import { useSearchParamsWriter } from '@/lib/use-search-params-writer';
 
 /** What the enquiry list shows: its filters, its order and the page (from 0). */
@@ -18,6 +19,14 @@ export type ListView = { filters: SubmissionFilters; sort: ListSort; page: numbe
 
 const oneOf = (values: readonly string[], value: string | null) =>
   value !== null && values.includes(value) ? value : '';
+
+const STAFF_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `assignee=me`, `none` or a staff member's id; anything else is no assignee filter. */
+function readAssignee(value: string | null): AssigneeFilter {
+  if (value === 'me' || value === 'none') return value;
+  return value !== null && STAFF_ID.test(value) ? value.toLowerCase() : '';
+}
 
 function readSort(params: URLSearchParams): ListSort {
   const named = params.get('sort');
@@ -28,7 +37,7 @@ function readSort(params: URLSearchParams): ListSort {
 
 /**
  * The list's view from the address: `q`, `status`, `interest`, `timeline`, `held=1`, `unread=1`,
- * `sort` and `dir` (each sort key has its own default direction) and `page` (from 1). A value the
+ * `assignee` (`me`, `none` or a staff id), `sort` and `dir` (each sort key has its own default direction) and `page` (from 1). A value the
  * list does not know is ignored rather than refused, so an old or hand-edited link still opens
  * the dashboard.
  */
@@ -43,6 +52,7 @@ export function readListView(params: URLSearchParams): ListView {
       timeline: oneOf(timelineValues, params.get('timeline')),
       held: params.get('held') === '1',
       unread: params.get('unread') === '1',
+      assignee: readAssignee(params.get('assignee')),
     },
     sort: readSort(params),
     page: Number.isInteger(page) && page > 1 ? page - 1 : 0,
@@ -60,6 +70,7 @@ export function writeListView(params: URLSearchParams, { filters, sort, page }: 
     ['timeline', filters.timeline],
     ['held', filters.held ? '1' : ''],
     ['unread', filters.unread ? '1' : ''],
+    ['assignee', filters.assignee ?? ''],
     ['sort', key === defaultSort.key ? '' : key],
     ['dir', sort.direction === defaultDirection(key) ? '' : sort.direction],
     ['page', page > 0 ? String(page + 1) : ''],

@@ -3,13 +3,22 @@ import {
   isEnquiryStatus,
   type EnquiryStatus,
 } from '@/features/admin/enquiry-status';
-import { buildSearchFilter, MAX_SEARCH_LENGTH } from '@/features/admin/submission-search';
 import type { Tables } from '@/lib/database.types';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 export type Submission = Tables<'contact_submissions'>;
 
+/**
+ * Longest search text kept (the address, the search box). The database cuts what it is sent to
+ * the same length: the search rule is its own (private.enquiries_matching).
+ */
+export const MAX_SEARCH_LENGTH = 100;
+
+/** Whose enquiries the list shows: '' anyone's, 'none' unassigned, 'me' mine, or a staff id. */
+export type AssigneeFilter = '' | 'none' | 'me' | (string & {});
+
 export type SubmissionFilters = {
+  /** The search as typed; the database decides what it matches. */
   search: string;
   /** A service interest option value, or '' for all. */
   interest: string;
@@ -21,6 +30,8 @@ export type SubmissionFilters = {
   held?: boolean;
   /** Only enquiries the signed-in staff member has not opened (absent: all). */
   unread?: boolean;
+  /** Only enquiries with this assignee (absent or '': anyone's). */
+  assignee?: AssigneeFilter;
 };
 
 /** The columns the list can be sorted by. */
@@ -51,6 +62,7 @@ export const noFilters: SubmissionFilters = {
   status: '',
   held: false,
   unread: false,
+  assignee: '',
 };
 
 /** Whether any filter narrows the list. */
@@ -61,7 +73,8 @@ export function hasFilters(filters: SubmissionFilters): boolean {
     filters.timeline !== '' ||
     filters.status !== '' ||
     filters.held === true ||
-    filters.unread === true
+    filters.unread === true ||
+    Boolean(filters.assignee)
   );
 }
 
@@ -92,26 +105,52 @@ const sortColumns = {
   last_contact: 'last_contacted_at',
 } as const;
 
+/** Matches no assignee: "mine" for a client without a session. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+/** The signed-in staff member's id, from the session supabase-js holds. */
+async function signedInUserId(client: AppSupabaseClient): Promise<string> {
+  const { data } = await client.auth.getSession();
+  return data.session?.user.id ?? NOBODY;
+}
+
+function listQuery(client: AppSupabaseClient) {
+  return client.from('enquiry_list').select('*', { count: 'exact' });
+}
+
 /**
  * The filtered, sorted query for rows `from`..`to` (inclusive), with the exact total. It reads
  * the enquiry_list view: contact_submissions with the caller's read mark (read_by_me) and
- * lower-case and workflow-order sort keys.
+ * lower-case and workflow-order sort keys. With a search it reads search_enquiry_list(_search)
+ * instead, the view's rows the database finds for the text as typed, and filters, sorts and
+ * pages them alike; without one the view's own indexes serve the page.
  */
-function filteredRange(
+async function filteredRange(
   client: AppSupabaseClient,
   filters: SubmissionFilters,
   sort: ListSort,
   from: number,
   to: number,
 ) {
-  let query = client.from('enquiry_list').select('*', { count: 'exact' });
-  const search = buildSearchFilter(filters.search);
-  if (search) query = query.or(search);
+  // The function returns rows of the view, so its result takes the view's filters and order.
+  let query =
+    filters.search.trim() === ''
+      ? listQuery(client)
+      : (client.rpc(
+          'search_enquiry_list',
+          { _search: filters.search },
+          { count: 'exact' },
+        ) as unknown as ReturnType<typeof listQuery>);
   if (filters.interest) query = query.eq('Interest', filters.interest);
   if (filters.timeline) query = query.eq('Timeline', filters.timeline);
   query = filters.status ? query.eq('status', filters.status) : query.neq('status', 'spam');
   if (filters.held) query = query.not('held_at', 'is', null);
   if (filters.unread) query = query.eq('read_by_me', false);
+  if (filters.assignee === 'none') query = query.is('assigned_to', null);
+  else if (filters.assignee) {
+    const id = filters.assignee === 'me' ? await signedInUserId(client) : filters.assignee;
+    query = query.eq('assigned_to', id);
+  }
   // Enquiries never contacted come last whichever way the dates run; id breaks ties, so pages
   // never overlap or skip rows.
   return query
@@ -167,7 +206,7 @@ export async function listAllSubmissions(
   }
 }
 
-/** One status's figures for the list's search, interest and timeline. */
+/** One status's figures for the list's search, interest, timeline and assignee. */
 export type StatusFigures = { total: number; held: number; unread: number; held_unread: number };
 
 export type EnquiryCounts = {
@@ -179,18 +218,26 @@ export type EnquiryCounts = {
   unreadCount: number;
 };
 
+/** The filters enquiry_list_counts takes; the others pick from its figures. */
+export type CountedFilters = Pick<
+  SubmissionFilters,
+  'search' | 'interest' | 'timeline' | 'assignee'
+>;
+
 /**
- * The figures per status for the search, interest and timeline, from one database query
- * (enquiry_list_counts); the status, held and unread filters are applied by summariseCounts.
+ * The figures per status for the search, interest, timeline and assignee, from one database
+ * query (enquiry_list_counts, which knows "me" as the caller); the status, held and unread
+ * filters are applied by summariseCounts.
  */
 export async function countEnquiryFigures(
   client: AppSupabaseClient,
-  { search, interest, timeline }: Pick<SubmissionFilters, 'search' | 'interest' | 'timeline'>,
+  { search, interest, timeline, assignee = '' }: CountedFilters,
 ): Promise<Record<EnquiryStatus, StatusFigures>> {
   const { data, error } = await client.rpc('enquiry_list_counts', {
-    _search: search.trim().slice(0, MAX_SEARCH_LENGTH),
+    _search: search,
     _interest: interest,
     _timeline: timeline,
+    _assignee: assignee,
   });
   if (error) throw new SubmissionsQueryError(error);
   const none: StatusFigures = { total: 0, held: 0, unread: 0, held_unread: 0 };

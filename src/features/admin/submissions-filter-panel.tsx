@@ -1,7 +1,9 @@
 import { SelectOptions, type SelectOption } from '@/components/ui/select-options';
 import { serviceInterestOptions, timelineOptions } from '@/content/contact-options';
 import { ENQUIRY_STATUSES, isEnquiryStatus, statusLabel } from '@/features/admin/enquiry-status';
+import type { StaffMember } from '@/features/admin/enquiry-workflow';
 import type {
+  AssigneeFilter,
   ListSort,
   SortDirection,
   SortKey,
@@ -43,7 +45,32 @@ export function activeFilterCount(filters: SubmissionFilters): number {
     filters.timeline !== '',
     filters.held === true,
     filters.unread === true,
+    Boolean(filters.assignee),
   ].filter(Boolean).length;
+}
+
+/**
+ * The assignee filter's choices after "Anyone": me, unassigned, then each staff member by name
+ * (else address), A to Z. An id from the address that is not on the staff list keeps an option
+ * of its own, so the select shows what the list is filtered by.
+ */
+export function assigneeOptions(
+  staff: readonly StaffMember[] | undefined,
+  picked: AssigneeFilter = '',
+): SelectOption[] {
+  const people = (staff ?? [])
+    .map((member) => ({ value: member.id, label: member.display_name?.trim() || member.email }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'en-GB'));
+  const known = ['', 'me', 'none', ...people.map((person) => person.value)];
+  const other = known.includes(picked)
+    ? []
+    : [{ value: picked, label: staff ? 'Not on the staff list' : 'Loading names…' }];
+  return [
+    { value: 'me', label: 'Me' },
+    { value: 'none', label: 'Unassigned' },
+    ...people,
+    ...other,
+  ];
 }
 
 type PanelProps = {
@@ -54,13 +81,15 @@ type PanelProps = {
   statusCounts: StatusCounts | null;
   heldCount: number | null;
   unreadCount: number | null;
+  /** Everyone who can be assigned an enquiry (undefined while loading). */
+  staff: readonly StaffMember[] | undefined;
   /** Below tablet width the panel shows only when opened; from tablet up always. */
   open: boolean;
 };
 
 /**
- * Status (with counts; "All" is every status but spam), service interest, timeline, "Sort by"
- * (phone only: the table's headers sort from tablet up), "Held only" and "Unread only". From
+ * Status (with counts; "All" is every status but spam), service interest, timeline, assignee,
+ * "Sort by" (phone only: the table's headers sort from tablet up), "Held only" and "Unread only". From
  * tablet up the panel's box drops out (`display: contents`) and its controls sit in the toolbar's
  * grid, one row with the search.
  */
@@ -72,6 +101,7 @@ export function SubmissionsFilterPanel({
   statusCounts,
   heldCount,
   unreadCount,
+  staff,
   open,
 }: PanelProps) {
   const allCount = statusCounts
@@ -114,6 +144,14 @@ export function SubmissionsFilterPanel({
       all: 'All timelines',
       options: timelineOptions,
       pick: (value) => ({ ...filters, timeline: value }),
+    },
+    {
+      id: 'submissions-assignee',
+      label: 'Assigned to',
+      value: filters.assignee ?? '',
+      all: 'Anyone',
+      options: assigneeOptions(staff, filters.assignee),
+      pick: (value) => ({ ...filters, assignee: value }),
     },
   ];
   const checks = [

@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
+import { CheckIcon } from '@/components/ui/icons';
+import type { StaffMember } from '@/features/admin/enquiry-workflow';
 import {
   hasFilters,
+  MAX_SEARCH_LENGTH,
   noFilters,
   type ListSort,
   type StatusCounts,
   type SubmissionFilters,
 } from '@/features/admin/list-submissions';
-import { MAX_SEARCH_LENGTH } from '@/features/admin/submission-search';
 import {
   activeFilterCount,
   controlClass,
@@ -32,12 +34,14 @@ type ToolbarProps = {
   heldCount?: number | null;
   /** Unread enquiries for the other filters, shown beside the unread filter; null while unknown. */
   unreadCount?: number | null;
+  /** Everyone who can be assigned an enquiry, for the assignee filter (undefined while loading). */
+  staff?: readonly StaffMember[];
 };
 
 /**
- * Search (debounced) and the filters, CSV export. Below tablet width the filters and the sort
- * order sit behind one "Filters" button (with the number of active filters); the search stays in
- * view.
+ * Search (debounced) and the filters, "My enquiries", CSV export. Below tablet width the filters
+ * and the sort order sit behind one "Filters" button (with the number of active filters); the
+ * search and "My enquiries" (a toggle for the assignee filter set to me) stay in view.
  */
 export function SubmissionsToolbar({
   filters,
@@ -50,6 +54,7 @@ export function SubmissionsToolbar({
   statusCounts,
   heldCount = null,
   unreadCount = null,
+  staff,
 }: ToolbarProps) {
   const [search, setSearch] = useState(filters.search);
   const [open, setOpen] = useState(false);
@@ -68,9 +73,10 @@ export function SubmissionsToolbar({
 
   const filtered = hasFilters(filters) || filters.search !== '';
   const active = activeFilterCount(filters);
+  const mine = filters.assignee === 'me';
 
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto_auto] xl:items-end">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] xl:items-end">
       <div className="sm:col-span-2 lg:col-span-4 xl:col-span-1">
         <label htmlFor="submissions-search" className="mb-1 block text-sm font-semibold text-ink">
           Search
@@ -113,9 +119,10 @@ export function SubmissionsToolbar({
         statusCounts={statusCounts}
         heldCount={heldCount}
         unreadCount={unreadCount}
+        staff={staff}
         open={open}
       />
-      <div className="flex flex-wrap items-center gap-2 sm:col-span-2 sm:justify-end lg:col-span-4 xl:col-span-1 xl:flex-nowrap">
+      <div className="flex flex-wrap items-center gap-2 sm:col-span-2 sm:justify-end lg:col-span-4 xl:col-span-full">
         {filtered ? (
           <button
             type="button"
@@ -128,6 +135,21 @@ export function SubmissionsToolbar({
             Clear
           </button>
         ) : null}
+        <button
+          type="button"
+          aria-pressed={mine}
+          onClick={() => onChange({ ...filters, assignee: mine ? '' : 'me' })}
+          className={buttonClass({
+            variant: 'outline',
+            size: 'sm',
+            className:
+              'flex-1 whitespace-nowrap aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-800 sm:flex-none',
+          })}
+        >
+          {/* The press shows in a mark as well as in colour. */}
+          {mine ? <CheckIcon className="size-4 shrink-0" /> : null}
+          My enquiries
+        </button>
         <button
           type="button"
           onClick={onExport}

@@ -48,7 +48,7 @@ export async function handleRest(
       async (tx) => {
         if (isRpc) {
           await applyRequestSettings(tx, request, role);
-          return callFunction(tx, request, segments[1] ?? '');
+          return callFunction(tx, request, segments[1] ?? '', query, preferences);
         }
         const table = await loadTable(tx, segments[0] ?? '');
         await applyRequestSettings(tx, request, role);

@@ -1,9 +1,12 @@
 import type { Queryable } from '../db/database.ts';
 import type { LocalRequest, LocalResponse } from '../http.ts';
+import type { Preferences } from './preferences.ts';
+import type { ParsedQuery } from './query-parser.ts';
 import { isJsonObject, parseJsonBody } from './request-body.ts';
 import { RestError } from './rest-error.ts';
 import { EXPOSED_SCHEMA, closestName, quoteIdent } from './schema-cache.ts';
 import { Params } from './sql-builder.ts';
+import { readFunctionRows } from './table-handler.ts';
 
 interface RoutineRow {
   oid: number;
@@ -14,13 +17,21 @@ interface RoutineRow {
   returns_set: boolean;
   return_type: string;
   return_kind: string;
+  /** The columns of the table or view whose rows a `setof` function returns; else null. */
+  row_columns: string[] | null;
 }
 
-/** `POST /rpc/<fn>` with named JSON arguments, for functions in the exposed schema. */
+/**
+ * `POST /rpc/<fn>` with named JSON arguments, for functions in the exposed schema. The rows of a
+ * function returning a set of a table's or view's rows are read as that table is (select,
+ * filters, order, limit/offset or Range, count), as PostgREST does.
+ */
 export async function callFunction(
   tx: Queryable,
   request: LocalRequest,
   name: string,
+  query: ParsedQuery,
+  preferences: Preferences,
 ): Promise<LocalResponse> {
   if (request.method !== 'POST') {
     throw new RestError(
@@ -37,7 +48,11 @@ export async function callFunction(
     `select p.oid::int as oid, p.proargnames as arg_names,
             array(select format_type(t, null) from unnest(p.proargtypes) as t) as arg_types,
             p.proargmodes::text[] as arg_modes, p.pronargdefaults::int as defaults, p.proretset as returns_set,
-            format_type(p.prorettype, null) as return_type, rt.typtype::text as return_kind
+            format_type(p.prorettype, null) as return_type, rt.typtype::text as return_kind,
+            case when p.proretset and rt.typrelid <> 0 then array(
+              select a.attname::text from pg_catalog.pg_attribute a
+               where a.attrelid = rt.typrelid and a.attnum > 0 and not a.attisdropped
+               order by a.attnum) end as row_columns
        from pg_catalog.pg_proc p
        join pg_catalog.pg_namespace n on n.oid = p.pronamespace
        join pg_catalog.pg_type rt on rt.oid = p.prorettype
@@ -69,6 +84,22 @@ export async function callFunction(
     .filter((arg): arg is string => arg !== null)
     .join(', ');
   const call = `${quoteIdent(EXPOSED_SCHEMA)}.${quoteIdent(name)}(${args})`;
+
+  if (routine.row_columns) {
+    const bound = params.values;
+    return readFunctionRows(
+      tx,
+      request,
+      { name, columns: routine.row_columns },
+      (rowParams) => {
+        // The call's placeholders are $1.. of `params`; they open the read's own parameters.
+        for (const value of bound) rowParams.add(value);
+        return `${call} as ${quoteIdent(name)}`;
+      },
+      query,
+      preferences,
+    );
+  }
 
   if (routine.return_type === 'void') {
     await tx.query(`select ${call}`, params.values);

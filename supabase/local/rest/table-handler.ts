@@ -46,12 +46,7 @@ export async function readTable(
   const params = new Params();
   const where = whereClause(table, query.filters, params);
   const order = orderClause(table, query.order);
-  const range = query.limit === null && query.offset === null ? parseRangeHeader(request) : null;
-  const offset = query.offset ?? range?.offset ?? 0;
-  const limit = query.limit ?? range?.limit ?? null;
-  let paging = '';
-  if (limit !== null) paging += ` limit ${params.add(limit)}`;
-  if (offset > 0) paging += ` offset ${params.add(offset)}`;
+  const { offset, paging } = pagingClause(request, query, params);
 
   const columns = selectList(table, query.select);
   const result = await tx.query<{ body: string; page: string }>(
@@ -60,7 +55,6 @@ export async function readTable(
     params.values,
   );
   const row = result.rows[0];
-  const page = Number(row?.page ?? 0);
 
   let total: number | null = null;
   if (preferences.count !== null) {
@@ -72,7 +66,80 @@ export async function readTable(
     );
     total = Number(counted.rows[0]?.total ?? 0);
   }
+  return pageResponse(request, shape, preferences, {
+    body: row?.body ?? '[]',
+    page: Number(row?.page ?? 0),
+    total,
+    offset,
+  });
+}
 
+/**
+ * The rows a set-returning function gives (`call` is its call, arguments bound in `params`), read
+ * as a table is: PostgREST applies select, filters, order, limit/offset or Range and the count to
+ * a function that returns rows of a table or view. The function runs once for the page and its
+ * count.
+ */
+export async function readFunctionRows(
+  tx: Queryable,
+  request: LocalRequest,
+  table: TableInfo,
+  call: (params: Params) => string,
+  query: ParsedQuery,
+  preferences: Preferences,
+): Promise<LocalResponse> {
+  const shape = responseShape(request);
+  const params = new Params();
+  const name = quoteIdent(table.name);
+  const source = call(params);
+  const where = whereClause(table, query.filters, params);
+  const order = orderClause(table, query.order);
+  const { offset, paging } = pagingClause(request, query, params);
+  const columns = selectList(table, query.select);
+  const result = await tx.query<{ body: string; page: string; total: string }>(
+    `with ${name} as (select * from ${source}),
+          _pgrst_rows as (select ${name}.* from ${name}${where})
+     select coalesce(json_agg(_pgrst_t), '[]')::text as body, count(*)::text as page,
+            (select count(*) from _pgrst_rows)::text as total
+       from (select ${columns} from _pgrst_rows as ${name}${order}${paging}) _pgrst_t`,
+    params.values,
+  );
+  const row = result.rows[0];
+  return pageResponse(request, shape, preferences, {
+    body: row?.body ?? '[]',
+    page: Number(row?.page ?? 0),
+    total: preferences.count === null ? null : Number(row?.total ?? 0),
+    offset,
+  });
+}
+
+/** `limit`/`offset` from the query string, else from a Range header. */
+function pagingClause(
+  request: LocalRequest,
+  query: ParsedQuery,
+  params: Params,
+): { offset: number; paging: string } {
+  const range = query.limit === null && query.offset === null ? parseRangeHeader(request) : null;
+  const offset = query.offset ?? range?.offset ?? 0;
+  const limit = query.limit ?? range?.limit ?? null;
+  let paging = '';
+  if (limit !== null) paging += ` limit ${params.add(limit)}`;
+  if (offset > 0) paging += ` offset ${params.add(offset)}`;
+  return { offset, paging };
+}
+
+/** A read's answer: the page as JSON with Content-Range (206 when partial with a count). */
+function pageResponse(
+  request: LocalRequest,
+  shape: ResponseShape,
+  preferences: Preferences,
+  {
+    body,
+    page,
+    total,
+    offset,
+  }: { body: string; page: number; total: number | null; offset: number },
+): LocalResponse {
   const totalText = total === null ? '*' : String(total);
   if (total !== null && offset > total) {
     throw new RestError(
@@ -89,7 +156,6 @@ export async function readTable(
   const contentRange =
     page === 0 ? `*/${totalText}` : `${offset}-${offset + page - 1}/${totalText}`;
   const partial = total !== null && page < total;
-  const body = shapeBody({ total: page, body: row?.body ?? '[]' }, shape);
   const headers: Record<string, string> = {
     ...(shape === 'object' ? objectHeaders : jsonHeaders),
     'Content-Range': contentRange,
@@ -97,7 +163,11 @@ export async function readTable(
   };
   if (preferences.applied.length > 0)
     headers['Preference-Applied'] = preferences.applied.join(', ');
-  return { status: partial ? 206 : 200, headers, body };
+  return {
+    status: partial ? 206 : 200,
+    headers,
+    body: shapeBody({ total: page, body }, shape),
+  };
 }
 
 /** Columns to write: `columns=` if given, else the (uniform) keys of the payload. */

@@ -164,6 +164,8 @@ type Setup = {
   pollIntervalMs?: number;
   /** The address the dashboard opens at (its list's filters and page live there). */
   url?: string;
+  /** The signed-in staff member's id, as the client's session gives it. */
+  userId?: string;
   /**
    * Start the dashboard's requests as the page does (prefetchDashboard) and mount the dashboard
    * only once they have all answered.
@@ -179,7 +181,10 @@ export function renderDashboard(setup: Setup = {}) {
     // The list reads the enquiry_list view, a dialog's enquiry the table; a test giving only a
     // contact_submissions handler answers both.
     tables: { contact_submissions: byId, enquiry_list: byId, ...setup.tables },
+    userId: setup.userId,
     rpc: {
+      // A search reads search_enquiry_list with the view's filters; here it finds every row.
+      search_enquiry_list: (_args, calls) => byId(calls),
       enquiry_dashboard_figures: () => ({ data: figuresOf(overviewOf({ total: rows.length })) }),
       enquiry_list_counts: countsHandler(() => rows),
       mark_enquiry_read: () => ({ data: null }),

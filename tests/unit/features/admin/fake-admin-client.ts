@@ -6,29 +6,37 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 export type Call = [method: string, ...args: unknown[]];
 export type Result = { data?: unknown; error?: unknown; count?: number | null };
 export type TableHandler = (calls: Call[]) => Result | Promise<Result>;
-export type RpcHandler = (args: Record<string, unknown> | undefined) => Result | Promise<Result>;
+export type RpcHandler = (
+  args: Record<string, unknown> | undefined,
+  /** The filters, order and range chained on the call (a function returning rows). */
+  calls: Call[],
+) => Result | Promise<Result>;
 
 /**
  * The supabase-js client at the edge of the admin components: `from(table)` gives a chainable,
  * awaitable builder that records its calls and answers with the table's handler; `rpc(name)`
- * answers with the function's handler. Auth is not needed here (the page owns it).
+ * gives one that answers with the function's handler. Auth gives only the session of `userId`.
  */
 export function createFakeAdminClient(
-  options: { tables?: Record<string, TableHandler>; rpc?: Record<string, RpcHandler> } = {},
+  options: {
+    tables?: Record<string, TableHandler>;
+    rpc?: Record<string, RpcHandler>;
+    userId?: string;
+  } = {},
 ) {
   const queries: { table: string; calls: Call[] }[] = [];
   const rpcCalls: { name: string; args: Record<string, unknown> | undefined }[] = [];
+  /** What was chained on each call, in the order of rpcCalls. */
+  const rpcQueries: { name: string; calls: Call[] }[] = [];
 
-  function from(table: string) {
-    const calls: Call[] = [];
-    queries.push({ table, calls });
-    const handler = options.tables?.[table] ?? (() => ({ data: [], error: null }));
+  function chain(calls: Call[], answer: () => Result | Promise<Result>) {
     const builder: Record<string, unknown> = {};
     for (const method of [
       'select',
       'eq',
       'neq',
       'in',
+      'is',
       'not',
       'or',
       'order',
@@ -45,21 +53,38 @@ export function createFakeAdminClient(
     }
     builder.then = (resolve: (value: unknown) => unknown, reject: (reason: unknown) => unknown) =>
       Promise.resolve()
-        .then(() => handler(calls))
+        .then(answer)
         .then((result) => ({ data: null, error: null, count: null, ...result }))
         .then(resolve, reject);
     return builder;
   }
 
-  const rpc = vi.fn(async (name: string, args?: Record<string, unknown>) => {
+  function from(table: string) {
+    const calls: Call[] = [];
+    queries.push({ table, calls });
+    const handler = options.tables?.[table] ?? (() => ({ data: [], error: null }));
+    return chain(calls, () => handler(calls));
+  }
+
+  const rpc = vi.fn((name: string, args?: Record<string, unknown>) => {
+    const calls: Call[] = [];
     rpcCalls.push({ name, args });
+    rpcQueries.push({ name, calls });
     const handler = options.rpc?.[name];
-    const result = handler ? await handler(args) : { data: null, error: { message: 'no handler' } };
-    return { data: null, error: null, ...result };
+    return chain(calls, () =>
+      handler ? handler(args, calls) : { data: null, error: { message: 'no handler' } },
+    );
   });
 
-  const client = { from: vi.fn(from), rpc } as unknown as AppSupabaseClient;
-  return { client, queries, rpcCalls };
+  const auth = {
+    getSession: vi.fn(async () => ({
+      data: { session: options.userId ? { user: { id: options.userId } } : null },
+      error: null,
+    })),
+  };
+
+  const client = { from: vi.fn(from), rpc, auth } as unknown as AppSupabaseClient;
+  return { client, queries, rpcCalls, rpcQueries };
 }
 
 /** True for a HEAD count query: select(columns, { head: true }). */

@@ -15,10 +15,33 @@ describe('the enquiry list in the address', () => {
         timeline: 'immediate',
         held: true,
         unread: false,
+        assignee: '',
       },
       sort: defaultSort,
       page: 2,
     });
+  });
+
+  it('reads the assignee as me, none or a staff id, and ignores anything else', () => {
+    const staffId = '0b3c8a6e-5d2f-4e1a-9c7b-2f6d8e4a1b3c';
+    expect(read('assignee=me').filters.assignee).toBe('me');
+    expect(read('assignee=none').filters.assignee).toBe('none');
+    expect(read(`assignee=${staffId}`).filters.assignee).toBe(staffId);
+    expect(read(`assignee=${staffId.toUpperCase()}`).filters.assignee).toBe(staffId);
+    for (const unknown of ['ME', 'nobody', 'ada@example.com', `${staffId}x`, '']) {
+      expect(read(`assignee=${encodeURIComponent(unknown)}`).filters.assignee).toBe('');
+    }
+  });
+
+  it('writes the assignee, and leaves it out for anyone', () => {
+    const write = (assignee: string) =>
+      writeListView(new URLSearchParams('assignee=none'), {
+        filters: { ...noFilters, assignee },
+        sort: defaultSort,
+        page: 0,
+      }).get('assignee');
+    expect(write('me')).toBe('me');
+    expect(write('')).toBeNull();
   });
 
   it('is the unfiltered first page with no parameters', () => {
@@ -28,7 +51,7 @@ describe('the enquiry list in the address', () => {
   it('ignores values the list does not know instead of failing', () => {
     expect(
       read(
-        'status=closed&interest=knitting&timeline=soon&held=yes&unread=true&sort=email&dir=up&page=-2',
+        'status=closed&interest=knitting&timeline=soon&held=yes&unread=true&assignee=someone&sort=email&dir=up&page=-2',
       ),
     ).toEqual({
       filters: noFilters,
