@@ -98,7 +98,6 @@ export function AdminDashboard({
       clear();
     },
   });
-  const staff = useQuery(staffQuery(client)).data;
 
   const changeFilters = useCallback(
     (next: SubmissionFilters) => {
