@@ -98,6 +98,34 @@ describe('no forged history', () => {
     expect(JSON.stringify(timeline.data)).not.toContain('delete everything');
   });
 
+  it('the timeline reads only what database code wrote, whatever a row names', async () => {
+    // As if a browser entry had got in before browsers were stopped from naming a record.
+    await backend.sql(
+      `insert into public.audit_log (user_id, action, resource, resource_id, details)
+       values (null, 'contact_form_submitted', 'contact_submissions', $1,
+               '{"note": "Forged: the prospect withdrew"}')`,
+      [enquiryId],
+    );
+    const timeline = await ada.rpc('enquiry_timeline', { _submission_id: enquiryId });
+    expect(timeline.error).toBeNull();
+    expect(JSON.stringify(timeline.data)).not.toContain('Forged');
+  });
+
+  it('the timeline shows a bulk change of this enquiry as its own event', async () => {
+    const other = await newEnquiry('bulk-timeline@example.com');
+    const bulk = await ada.rpc('bulk_enquiry_action', {
+      _ids: [enquiryId, other],
+      _action: 'status',
+      _value: 'won',
+    });
+    expect(bulk.error).toBeNull();
+    const { data } = await ada.rpc('enquiry_timeline', { _submission_id: other });
+    const changes = (data ?? []).filter((row: { event: string }) => row.event === 'status_changed');
+    expect(changes.map((row: { details: unknown }) => row.details)).toEqual([
+      { from: 'new', to: 'won', bulk: true },
+    ]);
+  });
+
   it('the browser events the site itself logs are still accepted', async () => {
     const { error } = await ada.from('audit_log').insert({
       user_id: adaUser.id,

@@ -52,6 +52,7 @@ const eventLabels: Record<string, string> = {
   follow_up_set: 'Follow-up set',
   follow_up_done: 'Follow-up done',
   follow_up_cleared: 'Follow-up cleared',
+  hold_released: 'Hold released',
 };
 
 /** A staff member by name, else address; "a former staff member" once neither is known. */
@@ -123,6 +124,10 @@ function labelOf(
       return describeAssignment(details.from, details.to, staff);
     case 'last_contacted_set':
       return describeLastContacted(details.from, details.to);
+    case 'follow_up_set': {
+      const due = text(details.due_on);
+      return due ? `Follow-up set for ${formatDate(due)}` : 'Follow-up set';
+    }
     case 'contact_recorded':
       return details.channel === 'phone'
         ? `Call: ${callOutcomeLabel(text(details.outcome) ?? 'reached')}`
@@ -144,6 +149,7 @@ export function describeTimelineLine(
   }
   const author = text(details.author_name);
   if (author || event.actor) parts.push(`by ${author ?? event.actor}`);
+  if (details.bulk === true) parts.push('with other enquiries at once');
   for (const key of ['skip_reason', 'last_error'] as const) {
     const reason = text(details[key]);
     if (reason) parts.push(reason.replace(/_/g, ' '));

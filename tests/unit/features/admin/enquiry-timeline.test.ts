@@ -18,6 +18,20 @@ const event = (name: string, details: TimelineEvent['details'], actor: string | 
   describeTimelineLine({ occurred_at: '2026-11-24T10:00:00Z', event: name, actor, details }, staff);
 
 describe('what the timeline says changed', () => {
+  it('a follow-up with its day, and a change made with others in a bulk action', () => {
+    expect(event('follow_up_set', { due_on: '2026-12-02' }).label).toBe(
+      `Follow-up set for ${formatDate('2026-12-02')}`,
+    );
+    const bulk = event(
+      'status_changed',
+      { from: 'new', to: 'won', bulk: true },
+      'sam@kestrel.test',
+    );
+    expect(bulk.label).toBe('Status: New → Won');
+    expect(bulk.context).toBe('by sam@kestrel.test · with other enquiries at once');
+    expect(event('hold_released', { bulk: true }).label).toBe('Hold released');
+  });
+
   it('a status change from → to', () => {
     expect(event('status_changed', { from: 'new', to: 'in_progress' }).label).toBe(
       'Status: New → In progress',
