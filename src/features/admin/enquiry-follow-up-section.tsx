@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
+import { parseDayFirst, toDayFirst } from '@/components/ui/day-first-date-input';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toast/notify';
 import { adminKeys, invalidateEnquiries, staffQuery } from '@/features/admin/admin-queries';
@@ -172,7 +173,12 @@ export function EnquiryFollowUpSection({ client, enquiryId }: Props) {
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const checked = followUpSchema(londonToday()).safeParse({ dueOn, note });
+    const day = parseDayFirst(dueOn);
+    if (!day.ok) {
+      setErrors({ dueOn: day.message });
+      return;
+    }
+    const checked = followUpSchema(londonToday()).safeParse({ dueOn: day.value, note });
     if (!checked.success) {
       const found: Errors = {};
       for (const issue of checked.error.issues) {
@@ -221,13 +227,17 @@ export function EnquiryFollowUpSection({ client, enquiryId }: Props) {
           label="Follow up on"
           required
           error={errors.dueOn}
-          hint={open ? 'A new date replaces the open follow-up.' : undefined}
+          hint={`Day first, for example ${toDayFirst(today)}.${
+            open ? ' A new date replaces the open follow-up.' : ''
+          }`}
         >
           {(control) => (
             <input
               {...control}
-              type="date"
-              min={today}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="dd/mm/yyyy"
               value={dueOn}
               onChange={(event) => setDueOn(event.target.value)}
               className={`${inputClass} sm:max-w-xs`}

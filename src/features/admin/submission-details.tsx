@@ -14,7 +14,8 @@ import {
 } from '@/features/admin/submission-format';
 import { mailtoHref } from '@/lib/mailto';
 
-const linkClass = 'break-all text-brand-700 underline underline-offset-2 hover:text-brand-800';
+const linkClass =
+  'inline-block min-h-6 break-all text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -208,7 +208,7 @@ export function SubmissionsFilterPanel({
         {checks.map(({ name, label, checked }) => (
           <label
             key={name}
-            className="flex min-h-9 items-center gap-2 text-sm font-semibold whitespace-nowrap text-ink xl:min-h-0"
+            className="flex min-h-9 items-center gap-2 text-sm font-semibold whitespace-nowrap text-ink xl:min-h-6"
           >
             <input
               type="checkbox"

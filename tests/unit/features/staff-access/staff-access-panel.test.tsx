@@ -127,6 +127,7 @@ describe('StaffAccessPanel', () => {
       name: 'Revoke the admin role from Ada Lovelace?',
     });
     expect(dialog).toHaveTextContent('ada@example.com will no longer see enquiries');
+    expect(dialog).toHaveTextContent('the enquiries assigned to them return to the team');
     expect(calls.map((call) => call.name)).toEqual(['staff_access']);
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
