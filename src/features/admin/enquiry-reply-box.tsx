@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
@@ -45,6 +45,14 @@ export function EnquiryReplyBox({ client, enquiry }: Props) {
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [callOpen, setCallOpen] = useState(false);
+  // The contact just recorded, while it can still be undone: the toast's Undo is out of the
+  // keyboard's reach while the dialog holds focus, so the same Undo sits in the box.
+  const [undoable, setUndoable] = useState<{ id: string; what: string } | null>(null);
+  useEffect(() => {
+    if (!undoable) return;
+    const timer = setTimeout(() => setUndoable(null), CONTACT_UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [undoable]);
   const recipient = displayValue(enquiry.Email);
   const sending = useMutation({
     mutationFn: (body: string) => sendEnquiryReply(client, enquiry.id, body),
@@ -68,6 +76,7 @@ export function EnquiryReplyBox({ client, enquiry }: Props) {
   const undoing = useMutation({
     mutationFn: (contactId: string) => undoEnquiryContact(client, contactId),
     onSuccess: () => {
+      setUndoable(null);
       void invalidateEnquiries(queryClient);
       notify({ title: 'Undone', description: 'The contact is no longer recorded.' });
     },
@@ -83,6 +92,12 @@ export function EnquiryReplyBox({ client, enquiry }: Props) {
       recordEnquiryContact(client, enquiry.id, channel, call),
     onSuccess: (contactId, { channel, call }) => {
       setCallOpen(false);
+      setUndoable({
+        id: contactId,
+        what: call
+          ? `${contactDone[channel]}: ${callOutcomeLabel(call.outcome)}`
+          : contactDone[channel],
+      });
       void invalidateEnquiries(queryClient);
       notify({
         title: contactDone[channel],
@@ -168,6 +183,19 @@ export function EnquiryReplyBox({ client, enquiry }: Props) {
           </button>
         </div>
       </form>
+      {undoable ? (
+        <div className="flex flex-wrap items-center justify-end gap-2 text-sm text-ink">
+          <p>{undoable.what}.</p>
+          <button
+            type="button"
+            disabled={undoing.isPending}
+            onClick={() => undoing.mutate(undoable.id)}
+            className={buttonClass({ variant: 'outline', size: 'sm', className: 'min-h-6' })}
+          >
+            Undo
+          </button>
+        </div>
+      ) : null}
       {callOpen ? (
         <LogCallPanel
           id="enquiry-log-call"

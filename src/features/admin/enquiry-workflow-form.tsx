@@ -43,7 +43,8 @@ export function fromDateInput(value: string): string | null {
  * logged call or a change made by someone else is what they show.
  */
 export function EnquiryWorkflowForm({ client, enquiry }: Props) {
-  const save = useEnquiryFieldSaver(client);
+  const { save, lastChange } = useEnquiryFieldSaver(client);
+  const undoable = lastChange?.enquiryId === enquiry.id ? lastChange : null;
   const staff = useQuery(staffQuery(client)).data ?? [];
   const assignee = enquiry.assigned_to ?? '';
   const known = staff.some((member) => member.id === assignee);
@@ -64,6 +65,18 @@ export function EnquiryWorkflowForm({ client, enquiry }: Props) {
         </h3>
         <p className="text-sm text-ink-muted">Each change is saved at once.</p>
       </div>
+      {undoable ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm text-ink">
+          <p>Saved: {undoable.description}</p>
+          <button
+            type="button"
+            onClick={undoable.undo}
+            className={buttonClass({ variant: 'outline', size: 'sm', className: 'min-h-6' })}
+          >
+            Undo
+          </button>
+        </div>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField id="enquiry-status" label="Status">
           {(control) => (

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 
 import { notify } from '@/components/ui/toast/notify';
 import {
@@ -21,6 +22,9 @@ import { SubmissionsQueryError, type Submission } from '@/features/admin/list-su
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 type Save = { id: string; change: FieldChange; previous: FieldChange; undo: boolean };
+
+/** The last change saved on an enquiry, in words, and how to take it back. */
+export type LastChange = { enquiryId: string; description: string; undo: () => void };
 
 const fieldSaves = ['admin', 'enquiry-field'] as const;
 
@@ -50,6 +54,9 @@ function failureText(error: unknown): string {
 export function useEnquiryFieldSaver(client: AppSupabaseClient) {
   const queryClient = useQueryClient();
   const staff = useQuery(staffQuery(client)).data ?? [];
+  // The toast's Undo is out of reach of the keyboard while the dialog holds focus, so the form
+  // offers the same Undo beside the fields.
+  const [lastChange, setLastChange] = useState<LastChange | null>(null);
   const saving = useMutation({
     mutationKey: fieldSaves,
     mutationFn: async ({ id, change }: Save) => {
@@ -81,6 +88,9 @@ export function useEnquiryFieldSaver(client: AppSupabaseClient) {
       }
       void invalidateEnquiries(queryClient, adminKeys.enquiry(save.id));
       const description = describeChange(save.change, save.previous, staff);
+      const undo = () =>
+        saving.mutate({ ...save, change: save.previous, previous: save.change, undo: true });
+      setLastChange(save.undo ? null : { enquiryId: save.id, description, undo });
       notify(
         save.undo
           ? { title: 'Change undone', description, variant: 'success' }
@@ -88,24 +98,16 @@ export function useEnquiryFieldSaver(client: AppSupabaseClient) {
               title: 'Saved',
               description,
               variant: 'success',
-              action: {
-                label: 'Undo',
-                onClick: () =>
-                  saving.mutate({
-                    ...save,
-                    change: save.previous,
-                    previous: save.change,
-                    undo: true,
-                  }),
-              },
+              action: { label: 'Undo', onClick: undo },
             },
       );
     },
   });
   /** Saves `change` to enquiry `current` (as shown now), unless it holds that value already. */
-  return (current: Submission, change: FieldChange) => {
+  const save = (current: Submission, change: FieldChange) => {
     const previous = { field: change.field, value: current[change.field] } as FieldChange;
     if (previous.value === change.value) return;
     saving.mutate({ id: current.id, change, previous, undo: false });
   };
+  return { save, lastChange };
 }

@@ -132,6 +132,20 @@ describe('editing an enquiry field by field', { timeout: 20_000 }, () => {
     );
   });
 
+  it('the same Undo sits beside the fields, where the keyboard reaches it inside the dialog', async () => {
+    const { updates } = openEnquiry();
+    const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
+    const user = userEvent.setup();
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'won');
+    const undo = await within(dialog).findByRole('button', { name: 'Undo' });
+    expect(within(dialog).getByText('Saved: Status: New → Won')).toBeInTheDocument();
+    undo.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(dialog).getByLabelText('Status')).toHaveValue('new'));
+    await waitFor(() => expect(updates).toEqual([{ status: 'won' }, { status: 'new' }]));
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Undo' })).toBeNull());
+  });
+
   it('a date typed month first or in the future is refused beside the field, and nothing is sent', async () => {
     const { updates } = openEnquiry();
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
@@ -182,5 +196,22 @@ describe('logging a call', { timeout: 20_000 }, () => {
     );
     await waitFor(() => expect(date).toHaveValue('20/11/2026'));
     expect(lastToast('Undone')).toBeDefined();
+  });
+
+  it('offers the same Undo in the reply box, within reach of the keyboard', async () => {
+    const { rpcCalls } = openEnquiry();
+    const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
+    await logCall(dialog, 'Reached');
+    expect(await within(dialog).findByText('Call logged: Reached.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    within(dialog).getByRole('button', { name: 'Undo' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(rpcCalls).toContainEqual({
+        name: 'undo_enquiry_contact',
+        args: { _contact_id: 'contact-1' },
+      }),
+    );
+    await waitFor(() => expect(within(dialog).queryByText('Call logged: Reached.')).toBeNull());
   });
 });
