@@ -230,11 +230,12 @@ describe('undoing a call', () => {
 
   it('a sent reply cannot be undone, nor can a stranger call it', async () => {
     const id = await seedEnquiry();
-    const { data: replyId } = await ada.rpc('send_enquiry_reply', {
+    const { data: sent } = await ada.rpc('send_enquiry_reply', {
       _submission_id: id,
       _body: 'Thanks, we will call you.',
     });
-    await expect(undoEnquiryContact(ada, replyId as string)).rejects.toMatchObject({
+    const replyId = (sent as { reply_id: string }).reply_id;
+    await expect(undoEnquiryContact(ada, replyId)).rejects.toMatchObject({
       code: '22023',
     });
     const { error } = await anonClient(backend).rpc('undo_enquiry_contact', {
