@@ -71,7 +71,7 @@ for (const width of [375, 1366]) {
     });
     await expect(section.getByText('Send the revised proposal.')).toBeVisible();
     const timeline = dialog.getByRole('list', { name: 'Timeline, oldest first' });
-    await expect(timeline.getByText('Follow-up set', { exact: true })).toBeVisible();
+    await expect(timeline.getByText(`Follow-up set for ${shown(tomorrow)}`)).toBeVisible();
     await section.scrollIntoViewIfNeeded();
     expect(await dialogSpills(dialog)).toEqual([]);
     await page.screenshot({ path: `/tmp/follow-ups-record-${width}.png` });

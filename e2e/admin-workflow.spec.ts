@@ -218,7 +218,10 @@ for (const [width, height] of [
     // A call asks how it went; the toast offers Undo and covers none of the dialog's controls.
     await dialog.getByRole('button', { name: 'Log a call' }).click();
     await dialog.getByRole('radio', { name: 'Reached' }).check();
-    await dialog.getByLabel('Note (optional)').fill('Wants a proposal by Friday.');
+    await dialog
+      .getByRole('form', { name: 'Log a call' })
+      .getByLabel('Note (optional)')
+      .fill('Wants a proposal by Friday.');
     await dialog.getByRole('button', { name: 'Save call' }).click();
     await expect(toast(page)).toContainText('Call logged');
     await expect(contacted).toHaveValue(londonToday());
