@@ -64,7 +64,7 @@ for (const width of [375, 1366]) {
     await expect(section.getByText('No follow-up set.')).toBeVisible();
     const tomorrow = londonDay(1);
     await section.getByLabel(/Follow up on/).fill(tomorrow.split('-').reverse().join('/'));
-    await section.getByLabel('Note (optional)').fill('Send the revised proposal.');
+    await section.getByLabel('Follow-up note (optional)').fill('Send the revised proposal.');
     await section.getByRole('button', { name: 'Set follow-up' }).click();
     await expect(section.getByText(`Follow up on ${shown(tomorrow)}`)).toBeVisible({
       timeout: 10_000,

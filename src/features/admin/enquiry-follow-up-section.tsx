@@ -246,7 +246,7 @@ export function EnquiryFollowUpSection({ client, enquiryId }: Props) {
         </FormField>
         <FormField
           id={`follow-up-note-${enquiryId}`}
-          label="Note (optional)"
+          label="Follow-up note (optional)"
           error={errors.note}
           hint={`What to follow up about. At most ${MAX_FOLLOW_UP_NOTE_LENGTH} characters.`}
         >

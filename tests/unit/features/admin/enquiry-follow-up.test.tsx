@@ -85,7 +85,10 @@ describe("the enquiry record's follow-up", () => {
     expect(writes()).toEqual([]);
 
     fireEvent.change(day, { target: { value: '02/12/2099' } });
-    await user.type(within(form).getByLabelText('Note (optional)'), '  Ask about the pilot.  ');
+    await user.type(
+      within(form).getByLabelText('Follow-up note (optional)'),
+      '  Ask about the pilot.  ',
+    );
     await user.click(within(form).getByRole('button', { name: 'Set follow-up' }));
     await waitFor(() =>
       expect(writes()).toEqual([
