@@ -23,10 +23,14 @@ const badgeClass =
 /** The count on "Needs a reply": seen as a number, heard as "(12 waiting)" after the name. */
 function WaitingBadge({ count }: { count: number | null }) {
   if (count === null) {
+    // the same space as below, so the link is as wide before the count as after it
     return (
-      <span aria-hidden="true" className={`invisible ${badgeClass}`}>
-        0
-      </span>
+      <>
+        {' '}
+        <span aria-hidden="true" className={`invisible ${badgeClass}`}>
+          0
+        </span>
+      </>
     );
   }
   // The space is its own text so that the name reads "Needs a reply (12 waiting)".
