@@ -60,6 +60,7 @@ test('a held enquiry is marked and found by the held filter; staff mark many spa
 
   await signInToDashboard(page, admin);
   await page.getByLabel('Search').fill(company);
+  await page.waitForURL((url) => url.searchParams.get('q') === company);
   const table = submissionsTable(page);
   await expect(table.getByRole('row')).toHaveCount(4);
   const prospectRow = table.getByRole('row', { name: /Paula Prospect/ });
@@ -268,6 +269,8 @@ async function signInToDashboardWith(
   expect(error).toBeNull();
   await signInToDashboard(page, admin);
   await page.getByLabel('Search').fill(company);
+  // The search applies after its debounce; a new search clears the selection, so tick after it.
+  await page.waitForURL((url) => url.searchParams.get('q') === company);
 }
 
 test('on a desktop (1366 px) staff assign many, set their status and take spam back into the workflow', async ({
