@@ -555,7 +555,8 @@ begin
 
   with scrubbed as (
     update public.enquiry_replies as reply
-       set note = nullif(private.note_body_without_email(reply.note, address), '')
+       -- cut to the column's 2000: "[address removed]" is longer than a short address.
+       set note = nullif(pg_catalog.left(private.note_body_without_email(reply.note, address), 2000), '')
      where private.text_names_email(reply.note, address)
     returning 1
   )

@@ -394,7 +394,11 @@ begin
     insert into private.enquiry_mail_jobs (kind, submission_id, recipient, payload)
     select 'follow_up_reminder',
            enquiry.id,
-           coalesce(assignee.email, setter.email, due.set_by_email),
+           -- a current admin only: the mail names the prospect. Null goes to the staff address.
+           coalesce(
+             assignee.email,
+             case when private.has_role(setter.id, 'admin') then setter.email end
+           ),
            pg_catalog.jsonb_build_object(
              'enquiry', pg_catalog.jsonb_build_object(
                'id', enquiry.id,
@@ -421,7 +425,7 @@ end;
 $$;
 
 comment on function private.send_follow_up_reminders(timestamptz) is
-  'Queues, as of _now, one follow_up_reminder per open follow-up due on London''s day (or up to 6 days before, for a missed run) to the enquiry''s assignee, else to whoever set it, else the staff address; stamps reminded_at in the same statement so each follow-up is reminded once. Returns how many were queued. Every 5 minutes by pg_cron or the embedded backend''s reply clock.';
+  'Queues, as of _now, one follow_up_reminder per open follow-up due on London''s day (or up to 6 days before, for a missed run) to the enquiry''s assignee, else to whoever set it while they hold the admin role, else the staff address; stamps reminded_at in the same statement so each follow-up is reminded once. Returns how many were queued. Every 5 minutes by pg_cron or the embedded backend''s reply clock.';
 
 revoke execute on function private.send_follow_up_reminders(timestamptz) from public, anon, authenticated;
 

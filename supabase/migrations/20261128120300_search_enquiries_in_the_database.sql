@@ -34,8 +34,8 @@
 --
 -- unaccent is stable, not immutable (its rules could change), so it cannot sit in an index as it
 -- is: enquiry_search_text calls its two-argument form with the dictionary schema-qualified and
--- declares itself immutable, as the Supabase documentation and common practice do. Reindex both
--- indexes if the unaccent rules ever change.
+-- declares itself immutable: with the dictionary named, its result depends only on its argument
+-- and the rules file. Reindex both indexes if the unaccent rules ever change.
 --
 -- An index expression runs as whoever writes the row, and a visitor (anon) inserts enquiries, so
 -- the two immutable functions are executable by anon, authenticated and service_role, and call

@@ -4,7 +4,7 @@
 -- Purpose: send_enquiry_reply() had no cap, so a stolen aal2 session (or a script in the staff
 -- area) could send any text from the company's authenticated sender, again and again. The reply
 -- is still stored (nothing a staff member wrote is lost) and audited, but past the cap its mail
--- job is parked as failed, with the reason in last_error, where Parked e-mails on the dashboard
+-- job is parked as failed (and, not having reached the prospect, it counts as no contact), with the reason in last_error, where Parked e-mails on the dashboard
 -- shows it to every admin. Re-queuing a parked reply (retry, or the table update the retry
 -- policy allows) passes the same caps, so a session cannot empty the parking by re-queuing.
 --
@@ -167,9 +167,13 @@ begin
     insert into private.reply_mail_releases (job_id, author_id) values (job_id, auth.uid());
   end if;
 
-  update public.contact_submissions as target
-     set last_contacted_at = pg_catalog.now()
-   where target.id = enquiry.id;
+  -- a reply parked for review has not reached the prospect: it is no contact and no first
+  -- response, so the reply clock keeps running and its reminders still come.
+  if held_reason is null then
+    update public.contact_submissions as target
+       set last_contacted_at = pg_catalog.now()
+     where target.id = enquiry.id;
+  end if;
 
   perform private.write_enquiry_audit(
     'admin_enquiry_reply_sent',

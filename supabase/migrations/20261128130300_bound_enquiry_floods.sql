@@ -15,9 +15,10 @@
 --       high number of enquiries right now ... try again in an hour, or email us instead"): the
 --       visitor is told at once and keeps what they typed, where dropping the oldest held row would
 --       lose a prospect who had been told it arrived. With the 60 free places an hour that bounds
---       what is stored at 560 an hour, and only a flood from more than 50 networks (10 an hour
---       each, 30 per /48) reaches it: the measured floods of 30 addresses x 12 and 1,000 addresses
---       in one /48 stay below it, so the prospect after them is stored. See the decision record.
+--       what is stored at 560 an hour, and only a flood from more than 50 IPv4 clients (10 an hour
+--       each) or about 19 IPv6 /48s (30 each) reaches it: the measured floods of 30 addresses x 12
+--       and 1,000 addresses in one /48 stay below it, so the prospect after them is stored.
+--       docs/decisions/0037-bounded-floods-refuse-past-the-held-cap.md has the figures.
 --   staff_digests_per_hour (3)  staff digests opened in any hour (of at most 100 enquiries each);
 --       past it held enquiries wait on the dashboard's Held filter without a mail.
 --

@@ -26,9 +26,9 @@ async function replyJobs(): Promise<Job[]> {
   );
 }
 
-async function reply(client: SupabaseClient, body: string) {
+async function reply(client: SupabaseClient, body: string, submissionId = enquiryId) {
   const { data, error } = await client.rpc('send_enquiry_reply', {
-    _submission_id: enquiryId,
+    _submission_id: submissionId,
     _body: body,
   });
   expect(error).toBeNull();
@@ -81,6 +81,25 @@ describe('the hourly caps', () => {
       [third.reply_id],
     );
     expect(audit).toEqual([{ details: { reply_id: third.reply_id, held_for_review: true } }]);
+  });
+
+  it('a parked reply is no contact: the reply clock keeps running for its enquiry', async () => {
+    await reply(ada, 'One');
+    await reply(ada, 'Two');
+    const [fresh] = await backend.sql<{ id: string }>(
+      `insert into public.contact_submissions
+         ("Name", "Email", "Company", "Interest", "Timeline", "Message")
+       values ('Fresh Visitor', 'fresh.cap@example.com', 'Cap Ltd', 'ai-ml', 'exploring',
+               'Hello, could we talk about data?')
+       returning id::text as id`,
+    );
+    expect((await reply(ada, 'Held', fresh!.id)).held_for_review).toBe(true);
+    const [clock] = await backend.sql<{ first: string | null; last: string | null }>(
+      `select first_response_at::text as first, last_contacted_at::text as last
+         from public.contact_submissions where id = $1`,
+      [fresh!.id],
+    );
+    expect(clock).toEqual({ first: null, last: null });
   });
 
   it('park any reply past the team’s cap', async () => {

@@ -446,6 +446,18 @@ describe('the weekly summary', () => {
     await setStatus(spammed, 'won', '2026-11-26T10:00:00Z');
     const { error } = await admin.rpc('bulk_enquiry_action', { _ids: [spammed], _action: 'spam' });
     expect(error).toBeNull();
+    // won in bulk in the week: the action's one entry counts for each enquiry it changed.
+    const wonInBulk = await seedEnquiry('2026-11-20T10:00:00Z');
+    const bulk = await admin.rpc('bulk_enquiry_action', {
+      _ids: [wonInBulk],
+      _action: 'status',
+      _value: 'won',
+    });
+    expect(bulk.error).toBeNull();
+    await backend.sql(
+      `update public.audit_log set created_at = '2026-11-26T12:00:00Z'
+        where action = 'admin_enquiries_status_set'`,
+    );
     // won in the week, then deleted.
     const deleted = await seedEnquiry('2026-11-20T10:00:00Z');
     await setStatus(deleted, 'won', '2026-11-26T11:00:00Z');
@@ -457,14 +469,14 @@ describe('the weekly summary', () => {
     expect(summary!.payload).toMatchObject({
       week_start: '2026-11-23',
       received: 2,
-      won: 1,
+      won: 2,
       lost: 2,
     });
 
     await backend.sql(`update private.enquiry_mail_jobs set next_attempt_at = now()`);
     expect(await runSender()).toMatchObject({ sent: 1, errors: 0 });
     expect(api.received[0]!.body.text).toContain(
-      'Status set during the week, whenever the enquiry arrived, and still so now:\n  Won: 1\n  Lost: 2',
+      'Status set during the week, whenever the enquiry arrived, and still so now:\n  Won: 2\n  Lost: 2',
     );
   });
 });
