@@ -10,17 +10,7 @@ import {
 import { serviceClient, uniqueToken } from './support/backend-fixtures';
 import { expect, STAFF_NAME, test, type TotpCredentials } from './support/mfa-fixtures';
 import { expectNoAxeViolations } from './support/axe';
-
-/**
- * Screenshots for a look by eye, when STAFF_SCREENSHOTS names a folder. With a dialog open, only
- * the screen: a full-page shot resizes the page, and crossing the table's width remounts the bar
- * (and closes its dialog).
- */
-async function shoot(page: Page, name: string, fullPage = true) {
-  if (process.env.STAFF_SCREENSHOTS) {
-    await page.screenshot({ path: `${process.env.STAFF_SCREENSHOTS}/${name}.png`, fullPage });
-  }
-}
+import { shoot } from './support/screenshots';
 
 /** The audit actions this admin's bulk actions wrote, oldest first, with their details. */
 async function bulkAudit(email: string) {

@@ -5,6 +5,7 @@ import { LOCAL_SUPABASE_URL, serviceClient, uniqueToken } from './support/backen
 import { expect, test } from './support/mfa-fixtures';
 import { dialogSpills } from './support/staff-screens';
 import { LOCAL_SERVICE_ROLE_KEY } from '../supabase/local/local-keys';
+import { shoot } from './support/screenshots';
 
 type CapturedMail = { to: string; subject: string; text: string; links: string[] };
 
@@ -74,13 +75,18 @@ for (const width of [375, 1366]) {
     await expect(timeline.getByText(`Follow-up set for ${shown(tomorrow)}`)).toBeVisible();
     await section.scrollIntoViewIfNeeded();
     expect(await dialogSpills(dialog)).toEqual([]);
-    await page.screenshot({ path: `/tmp/follow-ups-record-${width}.png` });
+    await shoot(page, `follow-ups-record-${width}`, false);
 
     // Not due yet: not on the list, and the clock mails nothing.
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('heading', { name: 'Needs a reply', level: 1 })).toBeVisible();
     await expect(page.locator(`[data-follow-up-id][data-enquiry-id="${id}"]`)).toHaveCount(0);
     await runClock();
+    const reminded = await serviceClient()
+      .from('enquiry_follow_ups')
+      .select('reminded_at')
+      .eq('submission_id', id);
+    expect(reminded.data).toEqual([{ reminded_at: null }]);
 
     // The day comes (brought forward through the service role).
     const { error } = await serviceClient()
@@ -98,7 +104,7 @@ for (const width of [375, 1366]) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       width,
     );
-    await page.screenshot({ path: `/tmp/follow-ups-due-${width}.png`, fullPage: true });
+    await shoot(page, `follow-ups-due-${width}`);
 
     // One reminder to whoever set it (the enquiry is unassigned), linking to the record.
     await runClock();
@@ -109,6 +115,7 @@ for (const width of [375, 1366]) {
     expect(mail!.subject).toBe(`Follow up today: Fern Follow (${company})`);
     expect(mail!.text).toContain('Send the revised proposal.');
     expect(mail!.links[0]).toBe(`${new URL(page.url()).origin}/admin/needs-reply?enquiry=${id}`);
+    // A second run finds it reminded; give the sender time to have sent anything it queued.
     await runClock();
     await page.waitForTimeout(4_000);
     expect(await reminders()).toHaveLength(1);
@@ -123,7 +130,7 @@ for (const width of [375, 1366]) {
     await expect(timeline.getByText('Follow-up done', { exact: true })).toBeVisible();
     await expect(timeline.getByText('Follow-up reminder sent', { exact: true })).toBeVisible();
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/follow-ups-done-${width}.png` });
+    await shoot(page, `follow-ups-done-${width}`, false);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(followUpsDue(page).locator(`[data-enquiry-id="${id}"]`)).toHaveCount(0, {
       timeout: 10_000,

@@ -3,13 +3,7 @@ import type { Page } from '@playwright/test';
 import { enquiriesFrom, signInToDashboard, submissionsTable } from './support/admin-workflow';
 import { serviceClient, uniqueToken } from './support/backend-fixtures';
 import { expect, test, type StaffBackend, type TotpCredentials } from './support/mfa-fixtures';
-
-/** Full-page screenshots for a look by eye, when STAFF_SCREENSHOTS names a folder. */
-async function shoot(page: Page, name: string) {
-  if (process.env.STAFF_SCREENSHOTS) {
-    await page.screenshot({ path: `${process.env.STAFF_SCREENSHOTS}/${name}.png`, fullPage: true });
-  }
-}
+import { shoot } from './support/screenshots';
 
 const cardList = (page: Page) => page.getByRole('list', { name: 'Enquiries' });
 

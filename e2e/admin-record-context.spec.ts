@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { serviceClient, uniqueToken, type Enquiry } from './support/backend-fixtures';
 import { expect, test } from './support/mfa-fixtures';
 import { outsideViewport } from './support/staff-screens';
+import { shoot } from './support/screenshots';
 
 const MINUTE = 60_000;
 
@@ -92,7 +93,7 @@ for (const width of [375, 1366]) {
     await expectTarget(next, tall);
     await expectTarget(previous, tall);
     expect(await outsideViewport(page, bar)).toBeNull();
-    await page.screenshot({ path: `/tmp/record-context-record-${width}.png` });
+    await shoot(page, `record-context-record-${width}`, false);
 
     // Next from the last of page 1: the first of page 2, and the list turns with it.
     await next.click();
@@ -132,7 +133,7 @@ for (const width of [375, 1366]) {
     await expect(related.getByRole('listitem').nth(2)).toContainText('Won');
     await expect(related.getByRole('listitem').nth(2)).toContainText('Same e-mail address');
     await related.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/record-context-related-${width}.png` });
+    await shoot(page, `record-context-related-${width}`, false);
     await toastsGone(page);
     await expectNoAxeViolations(page);
     await related
@@ -155,7 +156,7 @@ for (const width of [375, 1366]) {
     await expect(page.getByText('Showing 26–28 of 28 enquiries')).toBeVisible();
     await expect(heading).toBeFocused();
     await expect.poll(() => outsideViewport(page, heading)).toBeNull();
-    await page.screenshot({ path: `/tmp/record-context-paged-${width}.png` });
+    await shoot(page, `record-context-paged-${width}`, false);
     await pagination.getByRole('button', { name: 'Previous' }).click();
     await expect(page.getByText('Showing 1–25 of 28 enquiries')).toBeVisible();
     await expect(heading).toBeFocused();

@@ -16,6 +16,7 @@ import {
 import { serviceClient, uniqueToken } from './support/backend-fixtures';
 import { expect, STAFF_NAME, test } from './support/mfa-fixtures';
 import { expectNoAxeViolations } from './support/axe';
+import { shoot } from './support/screenshots';
 
 test('an admin works enquiries: status, assignee, last contact, a note, spam, and the status filter with counts', async ({
   page,
@@ -226,7 +227,7 @@ for (const [width, height] of [
     await expect(toast(page)).toContainText('Call logged');
     await expect(contacted).toHaveValue(londonToday());
     await expectToastClearOfDialog(page, dialog);
-    await page.screenshot({ path: `/tmp/record-edit-call-${width}.png` });
+    await shoot(page, `record-edit-call-${width}`, false);
     await toastUndo(page).click();
     await expect(toast(page)).toContainText('Undone');
     await expect(contacted).toHaveValue('');
@@ -242,7 +243,7 @@ for (const [width, height] of [
     await status.selectOption({ label: 'In progress' });
     await expect(toast(page)).toContainText('Status: New → In progress');
     await expectToastClearOfDialog(page, dialog);
-    await page.screenshot({ path: `/tmp/record-edit-status-${width}.png` });
+    await shoot(page, `record-edit-status-${width}`, false);
     expect(await stored(id)).toMatchObject({ status: 'in_progress' });
     expect((await stored(id)).last_contacted_at).not.toBeNull();
     await expect(dialog.getByRole('list', { name: 'Timeline, oldest first' })).toContainText(

@@ -283,7 +283,14 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     if (below(pathname, '/auth/v1')) {
       return handleAuth({ ...request, path: pathname.slice('/auth/v1'.length) || '/' });
     }
-    if (below(pathname, '/__local/jobs')) return runJobNow(request);
+    if (below(pathname, '/__local/jobs')) {
+      if (!isLocalHost(header(request, 'host'), host)) {
+        return Promise.resolve(
+          json(403, { message: 'The local jobs answer only on this machine (Host)' }),
+        );
+      }
+      return runJobNow(request);
+    }
     if (below(pathname, '/__local/mail')) {
       if (!isLocalHost(header(request, 'host'), host)) {
         return Promise.resolve(

@@ -1,6 +1,6 @@
 // The enquiry list's search and assignee filter, through the real supabase-js against the
 // embedded backend (PGlite, and PostgreSQL with DATABASE_URL): the rule is the database's
-// (private.enquiries_matching), so the list, its counts and the CSV export find the same
+// (private.enquiry_ids_matching), so the list, its counts and the CSV export find the same
 // enquiries. A phone number is found however it is typed, names and the other fields whatever
 // their accents and case, and %, _, \ and * match only themselves. The assignee filter (anyone,
 // none, me, a staff member) narrows the list, the counts and the export alike. On PostgreSQL, with
@@ -241,7 +241,7 @@ describe('who may search', () => {
   });
 });
 
-// The plan of the search's own query (inside private.enquiries_matching), as auto_explain logs
+// The plan of the search's own query (inside private.enquiry_ids_matching), as auto_explain logs
 // nested statements, on PostgreSQL only: PGlite runs in this process without auto_explain loaded,
 // and the index choice is the planner's, the same code on both.
 describe.skipIf(!process.env.DATABASE_URL)('the search is served by its indexes', () => {

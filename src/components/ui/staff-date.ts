@@ -5,7 +5,20 @@
  * matters. Spreadsheets get "2026-11-28 14:05:00", which they read as a date and time.
  * Each function returns "" for a missing or unreadable date; the caller says what shows instead.
  */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+export const MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
 
 type LondonParts = {
   year: number;
@@ -52,6 +65,12 @@ function parse(iso: string | null | undefined): Date | null {
   if (!iso) return null;
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The London calendar day of an instant as "2026-11-28" (a date input's value, a due day). */
+export function londonDay(date: Date = new Date()): string {
+  const { year, month, day } = londonParts(date);
+  return `${year}-${two(month)}-${two(day)}`;
 }
 
 /** "01 Mar 2025" (London time). */

@@ -364,12 +364,3 @@ export function patchCachedEnquiry(
       : page,
   );
 }
-
-/** Puts an enquiry the database just returned into the cache and reloads the lists around it. */
-export function useEnquiryChanged(): (enquiry: Submission) => void {
-  const queryClient = useQueryClient();
-  return (enquiry) => {
-    queryClient.setQueryData(adminKeys.enquiry(enquiry.id), enquiry);
-    void invalidateEnquiries(queryClient, adminKeys.enquiry(enquiry.id));
-  };
-}

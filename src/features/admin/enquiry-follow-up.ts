@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 
+import { londonDay } from '@/components/ui/staff-date';
 import { formatDate } from '@/features/admin/submission-format';
 import type { Database, Tables } from '@/lib/database.types';
 import { RpcError } from '@/lib/rpc-error';
@@ -41,13 +42,7 @@ export const MAX_FOLLOW_UP_NOTE_LENGTH = 5000;
 
 /** Today in London (the day a follow-up is due on), as YYYY-MM-DD. */
 export function londonToday(now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return londonDay(now);
 }
 
 /** A follow-up's day, day first: "02 Dec 2026". */

@@ -50,10 +50,11 @@ export function EnquiryNeighboursNav({ neighbours }: { neighbours: NeighbourActi
       </p>
       <StepButton onStep={previous} className="sm:order-1">
         <ArrowLeftIcon className="hidden size-4 sm:block" />
-        Previous enquiry
+        {/* One line on a phone; the name stays "Previous enquiry" at every width. */}
+        Previous <span className="max-sm:sr-only">enquiry</span>
       </StepButton>
       <StepButton onStep={next} className="sm:order-3">
-        Next enquiry
+        Next <span className="max-sm:sr-only">enquiry</span>
         <ArrowRightIcon className="hidden size-4 sm:block" />
       </StepButton>
     </nav>

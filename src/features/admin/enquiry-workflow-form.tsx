@@ -1,14 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { DayFirstDateInput } from '@/components/ui/day-first-date-input';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { SelectOptions } from '@/components/ui/select-options';
-import { staffQuery } from '@/features/admin/admin-queries';
+import { londonDay } from '@/components/ui/staff-date';
+import { notify } from '@/components/ui/toast/notify';
+import { invalidateEnquiries, staffQuery } from '@/features/admin/admin-queries';
+import { runBulkAction } from '@/features/admin/bulk-enquiry-action';
 import { ENQUIRY_STATUSES, isEnquiryStatus, statusLabel } from '@/features/admin/enquiry-status';
 import { staffLabel } from '@/features/admin/enquiry-workflow';
 import type { Submission } from '@/features/admin/list-submissions';
 import { useEnquiryFieldSaver } from '@/features/admin/use-enquiry-field';
+import { rpcErrorMessage } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 const statusOptions = ENQUIRY_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
@@ -19,16 +23,9 @@ type Props = {
   enquiry: Submission;
 };
 
-const londonDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** "2026-11-20" for a stored timestamp, the day in London; '' for none. */
 export function toDateInput(iso: string | null): string {
-  return iso ? londonDay.format(new Date(iso)) : '';
+  return iso ? londonDay(new Date(iso)) : '';
 }
 
 /** A picked date is stored at noon UTC, which is the same calendar day in London all year. */
@@ -44,7 +41,9 @@ export function fromDateInput(value: string): string | null {
  */
 export function EnquiryWorkflowForm({ client, enquiry }: Props) {
   const { save, lastChange } = useEnquiryFieldSaver(client);
-  const undoable = lastChange?.enquiryId === enquiry.id ? lastChange : null;
+  // Offered while the field still holds what was saved; a call or a colleague's change since
+  // takes it away (the database refuses such an undo too).
+  const undoable = lastChange && enquiry[lastChange.field] === lastChange.value ? lastChange : null;
   const staff = useQuery(staffQuery(client)).data ?? [];
   const assignee = enquiry.assigned_to ?? '';
   const known = staff.some((member) => member.id === assignee);
@@ -54,6 +53,22 @@ export function EnquiryWorkflowForm({ client, enquiry }: Props) {
     ...staff.map((member) => ({ value: member.id, label: staffLabel(member) })),
   ];
   const spam = enquiry.status === 'spam';
+  const queryClient = useQueryClient();
+  // "Not spam" is the database's one rule, the same as in bulk: the enquiry goes back to the
+  // status it had before it was marked spam, else New.
+  const unspam = useMutation({
+    mutationFn: () => runBulkAction(client, [enquiry.id], 'not_spam'),
+    onSuccess: () => {
+      void invalidateEnquiries(queryClient);
+      notify({
+        title: 'Not spam',
+        description: 'Back to the status it had before it was marked as spam.',
+        variant: 'success',
+      });
+    },
+    onError: (error) =>
+      notify({ title: 'Not saved', description: rpcErrorMessage(error), variant: 'destructive' }),
+  });
   return (
     <section
       aria-labelledby="enquiry-workflow-heading"
@@ -111,7 +126,7 @@ export function EnquiryWorkflowForm({ client, enquiry }: Props) {
           id="enquiry-contacted"
           label="Last contacted"
           value={toDateInput(enquiry.last_contacted_at)}
-          latest={toDateInput(new Date().toISOString())}
+          latest={londonDay()}
           latestMessage="The last contact cannot be in the future."
           onCommit={(value) =>
             save(enquiry, { field: 'last_contacted_at', value: fromDateInput(value) })
@@ -121,7 +136,10 @@ export function EnquiryWorkflowForm({ client, enquiry }: Props) {
       <div className="flex flex-wrap justify-end gap-2">
         <button
           type="button"
-          onClick={() => save(enquiry, { field: 'status', value: spam ? 'new' : 'spam' })}
+          disabled={unspam.isPending}
+          onClick={() =>
+            spam ? unspam.mutate() : save(enquiry, { field: 'status', value: 'spam' })
+          }
           className={buttonClass({ variant: 'outline', size: 'sm' })}
         >
           {spam ? 'Not spam' : 'Mark as spam'}

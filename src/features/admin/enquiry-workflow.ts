@@ -96,6 +96,26 @@ export function saveEnquiryField(
   return updateEnquiry(client, id, { [change.field]: change.value });
 }
 
+/**
+ * Takes a saved change back: writes `change` only while the field still holds `expected` (what
+ * the save stored), so an undo never overwrites what a call, a colleague or a bulk action wrote
+ * since. Null when the field has changed since (or the enquiry is gone).
+ */
+export async function undoEnquiryField(
+  client: AppSupabaseClient,
+  id: string,
+  change: FieldChange,
+  expected: FieldChange['value'],
+): Promise<Submission | null> {
+  const write: WorkflowChange = { [change.field]: change.value };
+  const query = client.from('contact_submissions').update(write).eq('id', id);
+  const guarded =
+    expected === null ? query.is(change.field, null) : query.eq(change.field, expected);
+  const { data, error } = await guarded.select('*');
+  if (error) throw new SubmissionsQueryError(error);
+  return data?.[0] ?? null;
+}
+
 /** The notes of an enquiry, newest first. */
 export async function listNotes(client: AppSupabaseClient, id: string): Promise<EnquiryNote[]> {
   const { data, error } = await client

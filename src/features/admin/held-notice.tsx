@@ -1,24 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { notify } from '@/components/ui/toast/notify';
+import { invalidateEnquiries, patchCachedEnquiry } from '@/features/admin/admin-queries';
 import { runBulkAction } from '@/features/admin/bulk-enquiry-action';
 import { heldExplanation } from '@/features/admin/held-badge';
 import type { Submission } from '@/features/admin/list-submissions';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
-type Props = {
-  client: AppSupabaseClient;
-  enquiry: Submission;
-  onReleased: (enquiry: Submission) => void;
-};
+type Props = { client: AppSupabaseClient; enquiry: Submission };
 
 /**
  * In the enquiry dialog of a held enquiry: what the hold meant, and a button that releases it
  * (the database's release action; it sends no mail, so staff reply in person).
  */
-export function HeldNotice({ client, enquiry, onReleased }: Props) {
+export function HeldNotice({ client, enquiry }: Props) {
+  const queryClient = useQueryClient();
   const [releasing, setReleasing] = useState(false);
 
   async function release() {
@@ -30,7 +29,10 @@ export function HeldNotice({ client, enquiry, onReleased }: Props) {
         description: 'No acknowledgement is sent now: reply to the visitor in person.',
         variant: 'success',
       });
-      onReleased({ ...enquiry, held_at: null });
+      // Only the hold changes here: the rest of the record stays what the cache (and the
+      // database, on the reload) holds, never this component's copy of it.
+      patchCachedEnquiry(queryClient, enquiry.id, { held_at: null });
+      void invalidateEnquiries(queryClient);
     } catch (error) {
       notify({ title: 'Not changed', description: rpcErrorMessage(error), variant: 'destructive' });
     } finally {

@@ -10,7 +10,7 @@ export type Submission = Tables<'contact_submissions'>;
 
 /**
  * Longest search text kept (the address, the search box). The database cuts what it is sent to
- * the same length: the search rule is its own (private.enquiries_matching).
+ * the same length: the search rule is its own (private.enquiry_ids_matching).
  */
 export const MAX_SEARCH_LENGTH = 100;
 

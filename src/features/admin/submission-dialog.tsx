@@ -2,12 +2,7 @@ import type { ReactNode } from 'react';
 
 import { DialogShell } from '@/components/ui/dialog-shell';
 import { Spinner } from '@/components/ui/spinner';
-import {
-  useEnquiry,
-  useEnquiryChanged,
-  useMarkReadOnOpen,
-  type EnquiryState,
-} from '@/features/admin/admin-queries';
+import { useEnquiry, useMarkReadOnOpen, type EnquiryState } from '@/features/admin/admin-queries';
 import { EnquiryFollowUpSection } from '@/features/admin/enquiry-follow-up-section';
 import { EnquiryNotes } from '@/features/admin/enquiry-notes';
 import { EnquiryReplyBox } from '@/features/admin/enquiry-reply-box';
@@ -70,7 +65,6 @@ export function SubmissionDialog({
   navigation,
 }: Props) {
   const state = useEnquiry(client, enquiryId, initial);
-  const changed = useEnquiryChanged();
   useMarkReadOnOpen(client, state.kind === 'loaded' ? state.enquiry.id : null);
   const { title, description } = heading(state);
   return (
@@ -90,9 +84,7 @@ export function SubmissionDialog({
           data-enquiry-record={state.enquiry.id}
           className="space-y-6 overflow-y-auto px-6 py-4"
         >
-          {state.enquiry.held_at ? (
-            <HeldNotice client={client} enquiry={state.enquiry} onReleased={changed} />
-          ) : null}
+          {state.enquiry.held_at ? <HeldNotice client={client} enquiry={state.enquiry} /> : null}
           <div className="flex justify-end">
             <MarkUnreadButton client={client} enquiryId={state.enquiry.id} onMarked={onClose} />
           </div>

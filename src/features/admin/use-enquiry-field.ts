@@ -15,16 +15,34 @@ import {
 } from '@/features/admin/enquiry-timeline';
 import {
   saveEnquiryField,
+  undoEnquiryField,
   type FieldChange,
   type StaffMember,
 } from '@/features/admin/enquiry-workflow';
 import { SubmissionsQueryError, type Submission } from '@/features/admin/list-submissions';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
-type Save = { id: string; change: FieldChange; previous: FieldChange; undo: boolean };
+/** A save; an undo carries what the field must still hold (the saved value) for it to apply. */
+type Save = {
+  id: string;
+  change: FieldChange;
+  previous: FieldChange;
+  undo?: { expected: FieldChange['value'] };
+};
 
-/** The last change saved on an enquiry, in words, and how to take it back. */
-export type LastChange = { enquiryId: string; description: string; undo: () => void };
+/**
+ * The last change saved, in words, and how to take it back: offered only while the field still
+ * holds the saved `value`, so a change made since (a call, a colleague) is never undone.
+ */
+export type LastChange = {
+  field: FieldChange['field'];
+  value: FieldChange['value'];
+  description: string;
+  undo: () => void;
+};
+
+const CHANGED_SINCE =
+  'Not undone: it has changed since this change was saved. The record shows the latest value.';
 
 const fieldSaves = ['admin', 'enquiry-field'] as const;
 
@@ -59,9 +77,15 @@ export function useEnquiryFieldSaver(client: AppSupabaseClient) {
   const [lastChange, setLastChange] = useState<LastChange | null>(null);
   const saving = useMutation({
     mutationKey: fieldSaves,
-    mutationFn: async ({ id, change }: Save) => {
-      const updated = await saveEnquiryField(client, id, change);
-      if (!updated) throw new SubmissionsQueryError({ message: 'This enquiry no longer exists.' });
+    mutationFn: async ({ id, change, undo }: Save) => {
+      const updated = undo
+        ? await undoEnquiryField(client, id, change, undo.expected)
+        : await saveEnquiryField(client, id, change);
+      if (!updated) {
+        throw new SubmissionsQueryError({
+          message: undo ? CHANGED_SINCE : 'This enquiry no longer exists.',
+        });
+      }
       return updated;
     },
     onMutate: async ({ id, change }: Save) => {
@@ -74,6 +98,8 @@ export function useEnquiryFieldSaver(client: AppSupabaseClient) {
       if (shown?.[change.field] === change.value) {
         patchCachedEnquiry(queryClient, id, { [previous.field]: previous.value });
       }
+      // and the database's own values replace the guess.
+      void invalidateEnquiries(queryClient);
       notify({ title: 'Not saved', description: failureText(error), variant: 'destructive' });
     },
     onSuccess: (updated, save) => {
@@ -88,9 +114,17 @@ export function useEnquiryFieldSaver(client: AppSupabaseClient) {
       }
       void invalidateEnquiries(queryClient, adminKeys.enquiry(save.id));
       const description = describeChange(save.change, save.previous, staff);
+      const stored = updated[save.change.field];
       const undo = () =>
-        saving.mutate({ ...save, change: save.previous, previous: save.change, undo: true });
-      setLastChange(save.undo ? null : { enquiryId: save.id, description, undo });
+        saving.mutate({
+          id: save.id,
+          change: save.previous,
+          previous: save.change,
+          undo: { expected: stored },
+        });
+      setLastChange(
+        save.undo ? null : { field: save.change.field, value: stored, description, undo },
+      );
       notify(
         save.undo
           ? { title: 'Change undone', description, variant: 'success' }
@@ -107,7 +141,7 @@ export function useEnquiryFieldSaver(client: AppSupabaseClient) {
   const save = (current: Submission, change: FieldChange) => {
     const previous = { field: change.field, value: current[change.field] } as FieldChange;
     if (previous.value === change.value) return;
-    saving.mutate({ id: current.id, change, previous, undo: false });
+    saving.mutate({ id: current.id, change, previous });
   };
   return { save, lastChange };
 }

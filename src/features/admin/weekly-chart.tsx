@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 
+import { MONTHS } from '@/components/ui/staff-date';
 import { serviceInterestOptions } from '@/content/contact-options';
 import type { WeeklyCount } from '@/features/admin/enquiry-overview';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
  * "03 Nov" for "2026-11-03" (a week's Monday, already in London time); "03 Nov 2026" with the

@@ -36,6 +36,16 @@ function openEnquiry(options: { refuse?: () => boolean; hold?: Promise<void> } =
     tables: {
       contact_submissions: async (calls: Call[]): Promise<Result> => {
         const change = calls.find(([method]) => method === 'update')?.[1];
+        // An undo is conditional (eq/is on the field): like the database, change nothing and
+        // return no row when the field no longer holds the expected value.
+        const unmet = calls.some(
+          ([method, column, value]) =>
+            change &&
+            column !== 'id' &&
+            ((method === 'eq' && row[column as keyof typeof row] !== value) ||
+              (method === 'is' && row[column as keyof typeof row] !== value)),
+        );
+        if (unmet) return { data: [] };
         if (change) {
           updates.push(change);
           await options.hold;
@@ -44,7 +54,11 @@ function openEnquiry(options: { refuse?: () => boolean; hold?: Promise<void> } =
           }
           Object.assign(row, change);
         }
-        return rowsHandler(() => [row])(calls);
+        // the row as written, not filtered again by the condition it has just stopped meeting
+        const unconditioned = calls.filter(
+          ([method, column]) => (method !== 'eq' && method !== 'is') || column === 'id',
+        );
+        return rowsHandler(() => [row])(change ? unconditioned : calls);
       },
     },
     rpc: {
@@ -130,6 +144,22 @@ describe('editing an enquiry field by field', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(lastToast('Change undone')).toMatchObject({ description: 'Status: Won → New' }),
     );
+  });
+
+  it('an Undo after the field changed again (a call moved the date) is refused, nothing lost', async () => {
+    const { updates, row } = openEnquiry();
+    const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
+    const user = userEvent.setup();
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'won');
+    await waitFor(() => expect(lastToast('Saved')?.action?.label).toBe('Undo'));
+    // A colleague moves it on before the toast's Undo is pressed.
+    Object.assign(row, { status: 'lost' });
+    lastToast('Saved')!.action!.onClick();
+    await waitFor(() =>
+      expect(lastToast('Not saved')?.description).toMatch(/Not undone: it has changed since/),
+    );
+    expect(updates).toEqual([{ status: 'won' }]);
+    await waitFor(() => expect(within(dialog).getByLabelText('Status')).toHaveValue('lost'));
   });
 
   it('the same Undo sits beside the fields, where the keyboard reaches it inside the dialog', async () => {

@@ -122,6 +122,31 @@ describe('the enquiry dialog', () => {
     expect(within(dialog).getByText('02 Mar 2025')).toBeInTheDocument();
   });
 
+  it('"Not spam" asks the database to restore the status from before spam, as in bulk', async () => {
+    const row = submission(1, { status: 'spam' });
+    const { rpcCalls } = renderDashboard({
+      rows: [row],
+      enquiryId: row.id,
+      rpc: {
+        bulk_enquiry_action: () => {
+          Object.assign(row, { status: 'won' });
+          return { data: { action: 'not_spam', requested: 1, count: 1 } };
+        },
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Not spam' }));
+    await waitFor(() =>
+      expect(rpcCalls).toContainEqual(
+        expect.objectContaining({
+          name: 'bulk_enquiry_action',
+          args: expect.objectContaining({ _ids: [row.id], _action: 'not_spam' }),
+        }),
+      ),
+    );
+    await waitFor(() => expect(within(dialog).getByLabelText('Status')).toHaveValue('won'));
+  });
+
   it('marks an enquiry as spam in one press, offers "Not spam", and rolls back a refusal', async () => {
     const row = submission(1);
     let refuse = false;

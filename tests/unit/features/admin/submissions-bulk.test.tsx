@@ -51,9 +51,14 @@ describe('held enquiries', () => {
   }, 15_000);
 
   it('says in the enquiry dialog what the hold meant, and releases it from there', async () => {
-    const bulk = vi.fn(() => ({ data: { action: 'release', requested: 1, count: 1 } }));
+    const held = submission(2, { Name: 'Real Prospect', held_at: heldAt });
+    // the database releases it: the reload after the action reads the row without its hold
+    const bulk = vi.fn(() => {
+      held.held_at = null;
+      return { data: { action: 'release', requested: 1, count: 1 } };
+    });
     const { rpcCalls } = renderDashboard({
-      rows: [submission(2, { Name: 'Real Prospect', held_at: heldAt })],
+      rows: [held],
       enquiryId: submission(2).id,
       rpc: { bulk_enquiry_action: bulk },
     });
