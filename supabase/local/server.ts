@@ -156,6 +156,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
   const server = createServer((req, res) => {
     void serve(req, res, (request) => route(request), corsPolicy, log);
   });
+  // The database runs on this process's one thread, so a long query holds every timer back. With
+  // Node's 5 s keep-alive the server could drop an idle connection just as a client (whose own
+  // idle timeout is shorter) reused it: the client saw ECONNRESET. The server now outwaits it.
+  server.keepAliveTimeout = 65_000;
   // The port is taken before the database is opened, so a second instance can never open the
   // same PGlite directory.
   const port = await listen(server, options.port ?? LOCAL_SUPABASE_PORT, host);

@@ -37,19 +37,33 @@ export type SourceOverview = { sources: SourceRow[]; landingPages: SourceRow[] }
 /** How many rows each source table shows. */
 export const SOURCE_TABLE_ROWS = 10;
 
+/** The database's row adding up every value past its own top 20. */
+const OTHER = '(other)';
+
 /**
  * The rows of public.enquiry_source_overview() (enquiries and won enquiries of the last 12 weeks
- * by source and by landing page) as two tables, most first, the top ten of each. The database
- * names a lead with neither "(direct)" and an unrecorded landing page "(unknown)"; these read
- * "Direct" and "Not recorded" here.
+ * by source and by landing page, not spam, not held) as two tables: the ten named values with the
+ * most enquiries, most first, then one "Other" row adding up the rest (the database's own
+ * "(other)" included), so each table accounts for every enquiry. The database names a lead with
+ * neither "(direct)" and an unrecorded landing page "(unknown)"; these read "Direct" and
+ * "Not recorded" here.
  */
 export function tabulateSources(rows: readonly SourceRow[]): SourceOverview {
-  const pick = (dimension: SourceRow['dimension']) =>
-    rows
-      .filter((row) => row.dimension === dimension)
-      .sort((a, b) => b.enquiries - a.enquiries || a.value.localeCompare(b.value))
-      .slice(0, SOURCE_TABLE_ROWS)
-      .map((row) => ({ ...row, value: sourceLabel(row.value) }));
+  const pick = (dimension: SourceRow['dimension']) => {
+    const ofDimension = rows.filter((row) => row.dimension === dimension);
+    const named = ofDimension
+      .filter((row) => row.value !== OTHER)
+      .sort((a, b) => b.enquiries - a.enquiries || a.value.localeCompare(b.value));
+    const shown = named.slice(0, SOURCE_TABLE_ROWS);
+    const rest = [
+      ...named.slice(SOURCE_TABLE_ROWS),
+      ...ofDimension.filter((row) => row.value === OTHER),
+    ];
+    const table = shown.map((row) => ({ ...row, value: sourceLabel(row.value) }));
+    if (rest.length === 0) return table;
+    const sum = (key: 'enquiries' | 'won') => rest.reduce((total, row) => total + row[key], 0);
+    return [...table, { dimension, value: 'Other', enquiries: sum('enquiries'), won: sum('won') }];
+  };
   return { sources: pick('source'), landingPages: pick('landing_page') };
 }
 

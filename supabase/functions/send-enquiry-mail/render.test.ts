@@ -271,7 +271,7 @@ Deno.test('an escalation goes to the staff address and names the assignee and th
 });
 
 Deno.test(
-  'the weekly summary lists the counts by label, largest first, and shows London times in BST too',
+  'the weekly summary lists the counts by label, largest first, the rest last, and London times in BST too',
   () => {
     const result = renderJob(
       {
@@ -282,7 +282,7 @@ Deno.test(
           week_start: '2026-06-01',
           received: 5,
           by_interest: { analytics: 1, 'ai-ml': 4 },
-          by_source: { direct: 5 },
+          by_source: { '(other)': 9, '(direct)': 5, linkedin: 12 },
           median_first_response_seconds: 1800,
           answered_within_promise: 4,
           overdue_now: 1,
@@ -301,6 +301,7 @@ Deno.test(
         'By interest:\n  AI & Machine Learning: 4\n  Analytics & Insights: 1',
       ),
     );
+    ok(result.mail.text.includes('By source:\n  linkedin: 12\n  (direct): 5\n  Other: 9\n'));
     ok(result.mail.text.includes('Median first response: 30 min'));
     ok(result.mail.text.includes('Answered within 24 hours: 4'));
     ok(

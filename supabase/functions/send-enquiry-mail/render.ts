@@ -478,13 +478,22 @@ const duration = (seconds: number | null | undefined) => {
   return minutes < 120 ? `${minutes} min` : `${(minutes / 60).toFixed(1)} h`;
 };
 
+// The database adds up the values past its top 20 under this key; it reads last, as "Other".
+const OTHER_KEY = '(other)';
+
 const countLines = (
   counts: Record<string, number> | undefined,
   labels?: Readonly<Record<string, string>>,
 ) =>
   Object.entries(counts ?? {})
-    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-    .map(([key, count]) => `  ${labels ? label(labels, key) : key}: ${count}`);
+    .sort(
+      ([a, x], [b, y]) =>
+        Number(a === OTHER_KEY) - Number(b === OTHER_KEY) || y - x || a.localeCompare(b),
+    )
+    .map(([key, count]) => {
+      const name = key === OTHER_KEY ? 'Other' : labels ? label(labels, key) : key;
+      return `  ${name}: ${count}`;
+    });
 
 function renderWeeklySummary(summary: MailPayload, settings: RenderSettings): RenderResult {
   if (typeof summary.week_start !== 'string') {

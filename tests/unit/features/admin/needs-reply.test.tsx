@@ -209,7 +209,7 @@ describe('a week with no reply owed', () => {
 });
 
 describe('where leads come from', () => {
-  it('keeps the top ten of each, most first, and names the direct and unrecorded', () => {
+  it('keeps the top ten of each, most first, adds up the rest as Other, and names the direct and unrecorded', () => {
     const sourceRows: SourceRow[] = [
       ...Array.from({ length: 12 }, (_, i) => ({
         dimension: 'source' as const,
@@ -218,18 +218,28 @@ describe('where leads come from', () => {
         won: 0,
       })),
       { dimension: 'source', value: '(direct)', enquiries: 20, won: 4 },
+      { dimension: 'source', value: '(other)', enquiries: 9, won: 1 },
       { dimension: 'landing_page', value: '(unknown)', enquiries: 7, won: 1 },
       { dimension: 'landing_page', value: '/services', enquiries: 3, won: 2 },
     ];
     const overview = tabulateSources(sourceRows);
-    expect(overview.sources).toHaveLength(10);
+    expect(overview.sources).toHaveLength(11);
     expect(overview.sources[0]).toEqual({
       dimension: 'source',
       value: 'Direct',
       enquiries: 20,
       won: 4,
     });
-    expect(overview.sources.at(-1)?.value).toBe('site-03.example');
+    expect(overview.sources.at(-2)?.value).toBe('site-03.example');
+    // site-00 to site-02 (1 + 2 + 3 enquiries) and the database's own "(other)" (9, 1 won)
+    expect(overview.sources.at(-1)).toEqual({
+      dimension: 'source',
+      value: 'Other',
+      enquiries: 15,
+      won: 1,
+    });
+    const total = (rows: SourceRow[]) => rows.reduce((sum, row) => sum + row.enquiries, 0);
+    expect(total(overview.sources)).toBe(total(sourceRows.filter((r) => r.dimension === 'source')));
 
     render(<LeadSources overview={overview} />);
     const pages = within(screen.getByRole('table', { name: 'By landing page (top 10)' }));
@@ -240,6 +250,7 @@ describe('where leads come from', () => {
     ]);
     const sources = within(screen.getByRole('table', { name: 'By source (top 10)' }));
     expect(sources.getByRole('rowheader', { name: 'Direct' })).toBeInTheDocument();
+    expect(sources.getAllByRole('row').at(-1)).toHaveTextContent('Other151');
   });
 });
 
