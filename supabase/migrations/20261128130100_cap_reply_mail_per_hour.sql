@@ -49,7 +49,7 @@ revoke all on table private.reply_mail_limits from public, anon, authenticated, 
 
 create table private.reply_mail_releases (
   job_id uuid primary key references private.enquiry_mail_jobs (id) on delete cascade,
-  author_id uuid,
+  author_id uuid references auth.users (id) on delete set null,
   released_at timestamptz not null default pg_catalog.now()
 );
 

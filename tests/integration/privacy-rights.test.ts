@@ -117,7 +117,36 @@ beforeAll(async () => {
        (null, null, 'contact_form_failed', $3::jsonb)`,
     [subjectUser.id, SUBJECT.toLowerCase(), JSON.stringify({ email: SUBJECT.toUpperCase() })],
   );
+  // the hourly rate records of the subject's account (and of another account, which stay): an
+  // audit entry its browser added, and a reply mail it put on its way as if it were staff.
+  const memberId = (
+    await backend.sql<{ id: string }>(`select id::text as id from auth.users where email = $1`, [
+      MEMBER.email,
+    ])
+  )[0]!.id;
+  await backend.sql(
+    `insert into private.audit_browser_writes (user_id, client_address) values
+       ($1, '203.0.113.7'), ($2, '203.0.113.8')`,
+    [subjectUser.id, memberId],
+  );
+  await backend.sql(
+    `with job as (
+       insert into private.enquiry_mail_jobs (kind, submission_id, recipient, payload)
+       values ('reply', $2, $3, '{}') returning id
+     )
+     insert into private.reply_mail_releases (job_id, author_id) select id, $1 from job`,
+    [subjectUser.id, bystanderEnquiry, BYSTANDER],
+  );
 });
+
+const rateRecordsOf = async (userId: string) =>
+  (
+    await backend.sql<{ n: number }>(
+      `select (select count(*) from private.audit_browser_writes where user_id = $1)
+            + (select count(*) from private.reply_mail_releases where author_id = $1) as n`,
+      [userId],
+    )
+  )[0]!.n;
 
 afterAll(async () => {
   await backend?.stop();
@@ -192,6 +221,8 @@ describe('subject access and portability', () => {
       enquiry_sources: { submission_id: string }[];
       enquiry_mail_jobs: { kind: string; payload: { enquiries?: { email: string }[] } }[];
       audit_log: { action: string }[];
+      audit_browser_writes: { client_address: string }[];
+      reply_mail_releases: { released_at: string }[];
     };
     expect(doc.email).toBe(SUBJECT.toLowerCase());
     expect(doc.contact_submissions.map((row) => row.id).sort()).toEqual(
@@ -223,8 +254,14 @@ describe('subject access and portability', () => {
       enquiry_sources: 2,
       enquiry_mail_jobs: doc.enquiry_mail_jobs.length,
       audit_log: 2,
+      enquiry_replies: 0,
       enquiry_follow_ups: 0,
+      audit_browser_writes: 1,
+      reply_mail_releases: 1,
     });
+    // the account's rate records, and not another account's.
+    expect(doc.audit_browser_writes.map((write) => write.client_address)).toEqual(['203.0.113.7']);
+    expect(doc.reply_mail_releases).toHaveLength(1);
 
     const entries = await auditRows('admin_subject_access');
     expect(entries).toHaveLength(before + 1);
@@ -252,7 +289,17 @@ describe('erasure', () => {
       enquiry_sources: 2,
       enquiry_notes_mentions_removed: 1,
       audit_log_scrubbed: 2,
+      audit_browser_writes: 1,
+      reply_mail_releases: 1,
     });
+    expect(Number(await rateRecordsOf(subjectUser.id))).toBe(0);
+    expect(
+      Number(
+        (
+          await backend.sql<{ n: number }>(`select count(*) as n from private.audit_browser_writes`)
+        )[0]!.n,
+      ),
+    ).toBe(1);
 
     // the only text still containing the address is the note naming other, longer addresses.
     const traces = (await everyStoredText(backend)).filter(({ value }) =>
@@ -327,7 +374,10 @@ describe('erasure', () => {
       enquiry_sources: 0,
       enquiry_mail_jobs: 0,
       audit_log: 0,
+      enquiry_replies: 0,
       enquiry_follow_ups: 0,
+      audit_browser_writes: 0,
+      reply_mail_releases: 0,
     });
   });
 });
