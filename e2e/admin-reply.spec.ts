@@ -78,7 +78,9 @@ test('an admin replies from the dialog, sees it in the timeline, and the enquire
   expect(await firstResponseAt(carlId)).toBeNull();
   await carlDialog.getByRole('button', { name: 'Log a call' }).click();
   await carlDialog.getByRole('radio', { name: 'Reached' }).check();
-  await carlDialog.getByLabel('Note (optional)').fill('Booked a meeting for Tuesday.');
+  await carlDialog
+    .getByLabel('Note (optional)', { exact: true })
+    .fill('Booked a meeting for Tuesday.');
   await carlDialog.getByRole('button', { name: 'Save call' }).click();
   await expect(carlDialog.getByText(/First response:/)).toBeVisible({ timeout: 10_000 });
   await expect(carlTimeline).toContainText('Call: Reached');

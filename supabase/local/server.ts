@@ -52,7 +52,7 @@ export interface EnquiryMailOptions {
   apiKey?: string;
   /** Run the sender every this many milliseconds; 0 (default) = no timer. */
   intervalMs?: number;
-  /** Run the sender right after each enquiry is inserted. Default false. */
+  /** Run the sender right after each enquiry is inserted and each staff reply. Default false. */
   runAfterInsert?: boolean;
 }
 
@@ -255,17 +255,20 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     return json(200, counts);
   };
 
+  const queuesMail = new Set(['/contact_submissions', '/rpc/send_enquiry_reply']);
+
   route = (request) => {
     const { pathname } = request.url;
     if (below(pathname, '/rest/v1')) {
       const path = pathname.slice('/rest/v1'.length) || '/';
       return handleRest({ ...request, path }, db, keys).then((response) => {
-        // what a database webhook on contact_submissions does on Supabase: send at once.
+        // what a database webhook does on Supabase: send at once what an enquiry or a staff
+        // reply has just queued, rather than at the next run of the timer.
         if (
           mailOptions.runAfterInsert &&
           request.method === 'POST' &&
-          path === '/contact_submissions' &&
-          response.status === 201
+          queuesMail.has(path) &&
+          response.status < 300
         ) {
           mailRunner.kick();
         }

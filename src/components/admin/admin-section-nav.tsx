@@ -17,13 +17,14 @@ type AdminSectionNavProps = {
   awaitingReply?: number | null;
 };
 
+// Wide enough for two digits, so a count of 10 to 99 arriving after the placeholder moves nothing.
 const badgeClass =
-  'ml-2 inline-block min-w-6 rounded-full bg-brand-700 px-1.5 text-center text-xs/5 font-bold text-white tabular-nums group-aria-[current=page]:bg-white group-aria-[current=page]:text-brand-800';
+  'ml-2 inline-block min-w-8 rounded-full bg-brand-700 px-1.5 text-center text-xs/5 font-bold text-white tabular-nums group-aria-[current=page]:bg-white group-aria-[current=page]:text-brand-800';
 
 /** The count on "Needs a reply": seen as a number, heard as "(12 waiting)" after the name. */
 function WaitingBadge({ count }: { count: number | null }) {
   if (count === null) {
-    // the same space as below, so the link is as wide before the count as after it
+    // the same space as below, so the link is as wide before the count as after it (up to 99)
     return (
       <>
         {' '}

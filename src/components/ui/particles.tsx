@@ -21,7 +21,11 @@ function fraction(index: number, salt: number) {
 /**
  * Decorative floating dots for dark banners. Pure CSS: absolutely positioned, no layout, no
  * JavaScript after render, hidden from assistive technology, still under
- * prefers-reduced-motion, and pulsing only once the page is ready (see DecorativeMotion). Positions derive from the index, so hydration matches the static HTML.
+ * prefers-reduced-motion, and pulsing only once the page is ready (see DecorativeMotion).
+ * Each dot pulses once and the last is still within 5 s: motion that starts by itself and runs
+ * longer needs a way to pause it (WCAG 2.2.2), and a page left open should cost nothing. Pulsing
+ * forever kept half a core busy painting on a machine without a GPU.
+ * Positions derive from the index, so hydration matches the static HTML.
  * The parent must be `relative overflow-hidden` (and `isolate` when using a negative z-index).
  * With 'fill', render it after the parent's content: the dots' percentages then resolve against
  * the finished parent, even when the browser paints between chunks of the HTML.
@@ -39,8 +43,9 @@ export function Particles({
       top: `${(fraction(index, seed + 1) * 100).toFixed(2)}%`,
       size,
       opacity: (0.15 + fraction(index, seed + 2) * 0.35).toFixed(2),
-      delay: `${(fraction(index, seed + 4) * 4).toFixed(2)}s`,
-      duration: `${(3 + fraction(index, seed + 5) * 4).toFixed(2)}s`,
+      // one pulse each, all over within 5 s of the page being ready (see above)
+      delay: `${(fraction(index, seed + 4) * 2).toFixed(2)}s`,
+      duration: `${(2 + fraction(index, seed + 5)).toFixed(2)}s`,
     };
   });
   return (
@@ -61,6 +66,7 @@ export function Particles({
             opacity: dot.opacity,
             animationDelay: dot.delay,
             animationDuration: dot.duration,
+            animationIterationCount: 1,
           }}
         />
       ))}
