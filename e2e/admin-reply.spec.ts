@@ -31,7 +31,7 @@ test('an admin replies from the dialog, sees it in the timeline, and the enquire
   page,
   backend,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const admin = await backend.createAdminWithTotp();
   const company = uniqueToken('Replyco');
   const rows = enquiriesFrom(company, ['Rita Reply', 'Carl Call']);

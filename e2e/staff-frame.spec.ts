@@ -50,7 +50,8 @@ for (const width of [375, 1366] as const) {
       page,
       backend,
     }) => {
-      test.setTimeout(90_000);
+      // five staff pages, each with axe over a dashboard the whole suite has filled
+      test.setTimeout(180_000);
       await page.goto('/auth');
       const banner = page.getByRole('banner');
       await expect(banner.getByRole('link', { name: 'Kestrel Data' })).toHaveAttribute('href', '/');
