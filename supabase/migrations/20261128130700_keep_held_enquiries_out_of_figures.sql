@@ -12,6 +12,11 @@
 --   * the weekly summary's by_source lists at most the top 20 sources and "(other)" for the rest.
 -- "(other)" cannot be a real value: utm_source and referrer_host hold no parentheses, and a landing
 -- page always starts with "/".
+-- And the weekly summary's won and lost count enquiries set so in bulk too. They count each
+-- enquiry by its last status change in the week, read from the per-enquiry audit entries; a bulk
+-- action (status, spam, not spam) writes one entry for all its enquiries instead, so an enquiry
+-- set won in bulk was never counted. Each enquiry in a bulk entry now counts as changed to the
+-- status the action set.
 --
 -- Objects: functions public.enquiry_overview(timestamptz), public.enquiry_source_overview(
 -- timestamptz) and private.queue_weekly_summary(timestamptz) (replaced: same signatures and
