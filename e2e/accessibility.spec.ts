@@ -1,10 +1,11 @@
-import { staticPaths } from '../src/app/static-paths';
+import { indexablePaths } from '../src/app/static-paths';
+import { paths } from '../src/config/paths';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/console-guard';
 
-// /admin shows only a check-in spinner before redirecting a visitor; e2e/admin.spec.ts checks
-// the dashboard itself once signed in.
-const routes = [...staticPaths().filter((path) => path !== '/admin'), '/no-such-page'];
+// The pages under /admin show only a check-in spinner before redirecting a visitor;
+// e2e/admin.spec.ts and the staff pages' own specs check them once signed in.
+const routes = [...indexablePaths(), paths.auth, '/no-such-page'];
 
 // axe walks every node of a page; on a 2-core machine under load that can take a while.
 test.describe.configure({ timeout: 90_000 });

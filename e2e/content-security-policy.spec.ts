@@ -134,7 +134,8 @@ test.describe('no violation in whole journeys', () => {
     backend,
     allowConsole,
   }) => {
-    test.setTimeout(90_000);
+    // About twenty full page loads and a sign-in: a loaded CI machine took over 90 s.
+    test.setTimeout(180_000);
     allowConsole(/404 Error: User attempted to access non-existent route: \/no-such-page/);
     const violations = await recordViolations(page);
     // The consent-gated analytics script this build names (build:e2e); CSP admits its origin.

@@ -1,11 +1,12 @@
-import { staticPaths } from '../src/app/static-paths';
+import { indexablePaths, staticPaths } from '../src/app/static-paths';
+import { paths } from '../src/config/paths';
 import { expect, test } from './support/console-guard';
 
-const publicPaths = staticPaths().filter((path) => !['/auth', '/admin'].includes(path));
+const publicPaths = indexablePaths();
 
 test.describe('every route', () => {
-  // /admin sends a signed-out visitor to /auth; e2e/admin.spec.ts covers it.
-  for (const path of staticPaths().filter((p) => p !== '/admin')) {
+  // The pages under /admin send a signed-out visitor to /auth; e2e/admin.spec.ts covers them.
+  for (const path of [...publicPaths, paths.auth]) {
     test(`${path} renders with its own title, description and canonical`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
@@ -41,7 +42,10 @@ test.describe('prerendered HTML, fetched without JavaScript', () => {
     test(`${path} already holds its h1 and title, and paints only once <main> is parsed`, async ({
       request,
     }) => {
-      const html = await (await request.get(path)).text();
+      const response = await request.get(path);
+      // A staff page's direct load (an alert's link) is a page of its own, not the 404 fallback.
+      expect(response.status()).toBe(200);
+      const html = await response.text();
       expect(html).toMatch(/<head>[\s\S]*<title>[^<]+<\/title>[\s\S]*<\/head>/);
       expect(html).toMatch(/<h1[\s>]/);
       expect(html).toContain(`data-prerendered-path="${path}"`);

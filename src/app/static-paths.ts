@@ -1,7 +1,12 @@
-import { paths, privatePaths } from '@/config/paths';
+import { adminSectionPaths } from '@/components/admin/admin-section-paths';
+import { isStaffAreaPath, paths, privatePaths } from '@/config/paths';
 import { serviceSlugs } from '@/content/service-catalogue';
 
-/** Every URL the static build renders, in sitemap order. */
+/**
+ * Every URL the static build renders, in sitemap order. The staff pages below /admin are rendered
+ * too, though no search engine sees them: a direct load of one (the staff alert's link to Needs a
+ * reply) must get its own page at once, not the not-found page and a 404 before the app routes.
+ */
 export function staticPaths(): string[] {
   return [
     paths.home,
@@ -15,13 +20,13 @@ export function staticPaths(): string[] {
     paths.cookiePolicy,
     paths.modernSlavery,
     paths.carbonReductionPlan,
-    ...privatePaths,
+    ...new Set([...privatePaths, ...Object.values(adminSectionPaths)]),
   ];
 }
 
 /** The URLs search engines should index: everything but the staff area. */
 export function indexablePaths(): string[] {
-  return staticPaths().filter((path) => !privatePaths.includes(path));
+  return staticPaths().filter((path) => !isStaffAreaPath(path));
 }
 
 /** The path the not-found page is rendered under for 404.html. */
