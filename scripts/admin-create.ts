@@ -23,6 +23,7 @@ import { Secret, TOTP } from 'otpauth';
 import WebSocket from 'ws';
 import type { Database } from '../src/lib/database.types.ts';
 import { isEmailAddress } from '../src/lib/email-pattern.ts';
+import { unverifiedClaims } from '../supabase/local/jwt.ts';
 import { loadEnv } from './env/load-env.ts';
 
 const USAGE =
@@ -106,17 +107,8 @@ function parseRequest(argv: string[]): AdminRequest {
 
 /** The `role` claim of a legacy JWT key, or undefined if the key is not a readable JWT. */
 function jwtRole(key: string): string | undefined {
-  const payload = key.split('.')[1];
-  if (key.split('.').length !== 3 || !payload) return undefined;
-  try {
-    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    if (typeof claims === 'object' && claims !== null && 'role' in claims) {
-      return typeof claims.role === 'string' ? claims.role : undefined;
-    }
-  } catch {
-    return undefined;
-  }
-  return undefined;
+  const role = unverifiedClaims(key)?.role;
+  return typeof role === 'string' ? role : undefined;
 }
 
 function readConnection(env: Record<string, string | undefined>): Connection {

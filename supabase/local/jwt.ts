@@ -1,4 +1,4 @@
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { SignJWT, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
 import type { JWTPayload } from 'jose';
 
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './local-keys.ts';
@@ -77,4 +77,16 @@ export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1] ?? null;
+}
+
+/**
+ * A JWT's claims read without checking its signature (what the token says, not whether to trust
+ * it), or null when it is not a readable JWT. For Node code: scripts and this backend.
+ */
+export function unverifiedClaims(token: string): JwtClaims | null {
+  try {
+    return decodeJwt(token) as JwtClaims;
+  } catch {
+    return null;
+  }
 }

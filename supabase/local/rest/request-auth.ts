@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import { header } from '../http.ts';
 import type { LocalRequest } from '../http.ts';
-import { bearerToken } from '../jwt.ts';
+import { bearerToken, unverifiedClaims } from '../jwt.ts';
 import type { JwtClaims, JwtKeys } from '../jwt.ts';
 import { RestError } from './rest-error.ts';
 
@@ -54,14 +54,8 @@ export async function resolveRole(request: LocalRequest, keys: JwtKeys): Promise
 }
 
 function decodeExp(token: string): number | null {
-  try {
-    const payload = JSON.parse(
-      Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
-    ) as { exp?: unknown };
-    return typeof payload.exp === 'number' ? payload.exp : null;
-  } catch {
-    return null;
-  }
+  const exp = unverifiedClaims(token)?.exp;
+  return typeof exp === 'number' ? exp : null;
 }
 
 /**
