@@ -11,6 +11,7 @@ import {
   scriptOriginsFromEnv,
 } from '../security-headers.ts';
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../../supabase/local/local-keys.ts';
+import { parseBrowserEnv } from './browser-env.ts';
 import type { Env } from './load-env.ts';
 
 /** Only variables with this prefix reach the browser (Vite's rule; never a secret). */
@@ -29,7 +30,8 @@ export type ClientEnv = Readonly<Record<string, string>> & {
 
 /**
  * Every non-empty `VITE_` variable of the environment, with the local Supabase values for the
- * two that are unset. `fallbacks` names those two when they were used.
+ * two that are unset, checked (browser-env.ts): a bad value throws, naming its variable.
+ * `fallbacks` names the two local values when they were used.
  */
 export function clientEnv(env: Env): { values: ClientEnv; fallbacks: string[] } {
   const values: Record<string, string> = {};
@@ -42,7 +44,7 @@ export function clientEnv(env: Env): { values: ClientEnv; fallbacks: string[] } 
     values[key] = value;
     fallbacks.push(key);
   }
-  return { values: values as ClientEnv, fallbacks };
+  return { values: parseBrowserEnv(values) as ClientEnv, fallbacks };
 }
 
 /** Vite `define` entries that put exactly these values into the bundle's `import.meta.env`. */

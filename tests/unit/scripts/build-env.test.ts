@@ -93,8 +93,33 @@ describe('the build environment', () => {
 
   it('names the variable when a script URL is not a URL', async () => {
     await expect(build({ VITE_ANALYTICS_SCRIPT_URL: 'tag.js' })).rejects.toThrow(
-      'VITE_ANALYTICS_SCRIPT_URL must be an http(s) URL, got "tag.js"',
+      'VITE_ANALYTICS_SCRIPT_URL is not a valid URL: "tag.js".',
     );
+    await expect(
+      build({ VITE_PERFORMANCE_SCRIPT_URL: 'ftp://cdn.example.com/x.js' }),
+    ).rejects.toThrow('VITE_PERFORMANCE_SCRIPT_URL must be an http(s) URL');
+  });
+
+  it('refuses a secret key before it can reach the bundle, and lists every bad variable', async () => {
+    const serviceRoleJwt = [
+      'eyJhbGciOiJIUzI1NiJ9',
+      Buffer.from(JSON.stringify({ role: 'service_role' })).toString('base64url'),
+      'signature',
+    ].join('.');
+    for (const key of ['sb_secret_abc', serviceRoleJwt]) {
+      await expect(build({ VITE_SUPABASE_ANON_KEY: key })).rejects.toThrow(
+        'VITE_SUPABASE_ANON_KEY holds a secret service-role key.',
+      );
+    }
+    const both = build({ VITE_SUPABASE_URL: 'not a url', VITE_SUPABASE_ANON_KEY: 'plain' });
+    await expect(both).rejects.toThrow(
+      'VITE_SUPABASE_URL is not a valid URL: "not a url".\nVITE_SUPABASE_ANON_KEY does not look like a Supabase anon or publishable key.',
+    );
+  });
+
+  it('puts the Supabase URL into the bundle without a trailing slash', async () => {
+    const { define } = await build({ VITE_SUPABASE_URL: 'https://abcd.supabase.co/' });
+    expect(define['import.meta.env.VITE_SUPABASE_URL']).toBe('"https://abcd.supabase.co"');
   });
 
   it('on Vercel, a vercel.json for another Supabase project fails the build', async () => {
