@@ -23,8 +23,8 @@ import { Secret, TOTP } from 'otpauth';
 import WebSocket from 'ws';
 import type { Database } from '../src/lib/database.types.ts';
 import { isEmailAddress } from '../src/lib/email-pattern.ts';
-import { unverifiedClaims } from '../supabase/local/jwt.ts';
 import { loadEnv } from './env/load-env.ts';
+import { readNodeEnv } from './env/node-env.ts';
 
 const USAGE =
   'Usage: npm run admin:create -- --email <email> --password <password> [--name <full name>] [--totp] [--reset-mfa]\n' +
@@ -105,46 +105,25 @@ function parseRequest(argv: string[]): AdminRequest {
   return { email, password, fullName, totp, resetMfa };
 }
 
-/** The `role` claim of a legacy JWT key, or undefined if the key is not a readable JWT. */
-function jwtRole(key: string): string | undefined {
-  const role = unverifiedClaims(key)?.role;
-  return typeof role === 'string' ? role : undefined;
-}
-
 function readConnection(env: Record<string, string | undefined>): Connection {
-  const urlName = env.SUPABASE_URL ? 'SUPABASE_URL' : 'VITE_SUPABASE_URL';
-  const url = (env.SUPABASE_URL || env.VITE_SUPABASE_URL || '').trim();
+  let checked;
+  try {
+    checked = readNodeEnv(env, ['SUPABASE_URL', 'VITE_SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY']);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const url = checked.SUPABASE_URL ?? checked.VITE_SUPABASE_URL;
   if (!url) {
     throw new UsageError(
       'Missing the project URL: set SUPABASE_URL or VITE_SUPABASE_URL (in the environment or .env).',
     );
   }
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new UsageError(`${urlName} "${url}" is not a valid URL.`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new UsageError(`${urlName} "${url}" must start with http:// or https://.`);
-  }
 
-  const serviceRoleKey = (env.SUPABASE_SERVICE_ROLE_KEY ?? '').trim();
+  const serviceRoleKey = checked.SUPABASE_SERVICE_ROLE_KEY;
   if (!serviceRoleKey) {
     throw new UsageError(
       'Missing SUPABASE_SERVICE_ROLE_KEY (in the environment or .env). Use the service-role ' +
         '(secret) key: `supabase status`, the embedded backend start-up output, or the dashboard.',
-    );
-  }
-  if (serviceRoleKey.startsWith('sb_publishable_')) {
-    throw new UsageError(
-      'SUPABASE_SERVICE_ROLE_KEY holds a publishable key; use the secret (service-role) key.',
-    );
-  }
-  const role = jwtRole(serviceRoleKey);
-  if (role !== undefined && role !== 'service_role') {
-    throw new UsageError(
-      `SUPABASE_SERVICE_ROLE_KEY holds a key for the "${role}" role; use the service-role key.`,
     );
   }
   return { url, serviceRoleKey };

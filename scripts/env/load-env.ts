@@ -9,9 +9,10 @@
  * (`util.parseEnv`): `NAME=value`, quotes, `#` comments, `export ` prefixes; no `${VAR}`
  * expansion.
  *
- * A new variable needs nothing here: read it from the returned object (or from `process.env`
- * after `applyEnvFiles`), check it where it is used, and list it in `.env.example` and the
- * environment table of docs/backend.md.
+ * A new variable needs nothing here: declare and check it in the schema of its runtime
+ * (browser-env.ts for a `VITE_` variable the bundle holds, node-env.ts for the backend and the
+ * scripts; the Edge Function reads its own in readSenderEnv), and list it in `.env.example` and
+ * the environment table of docs/backend.md.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
