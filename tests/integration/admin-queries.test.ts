@@ -1,4 +1,4 @@
-// The admin list's queries (src/features/admin/list-submissions.ts) through the real supabase-js
+// The admin list's queries (src/features/admin/list/list-enquiries.ts) through the real supabase-js
 // against the embedded backend: search text with LIKE and PostgREST syntax in it matches
 // literally (the database's rule; enquiry-search.test.ts has the rest of it), filters combine, pages neither overlap nor skip rows, the
 // export fetches everything in batches, and the status counts follow the other filters (one
@@ -14,7 +14,7 @@ import {
   SubmissionsQueryError,
   summariseCounts,
   type SubmissionFilters,
-} from '@/features/admin/list-submissions';
+} from '@/features/admin/list/list-enquiries';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { anonClient, createUser, signedInClient, startTestBackend } from './support/backend.ts';
 import type { TestBackend } from './support/backend.ts';

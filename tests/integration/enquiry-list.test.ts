@@ -6,7 +6,7 @@
 // works in the database, and deleting an enquiry (retention, erasure) deletes its marks.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markEnquiryRead } from '@/features/admin/enquiry-reads';
+import { markEnquiryRead } from '@/features/admin/record/enquiry-reads';
 import {
   countEnquiryFigures,
   defaultSort,
@@ -18,7 +18,7 @@ import {
   type ListSort,
   type SortKey,
   type SubmissionFilters,
-} from '@/features/admin/list-submissions';
+} from '@/features/admin/list/list-enquiries';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { anonClient, createUser, signedInClient, startTestBackend } from './support/backend.ts';
 import type { TestBackend } from './support/backend.ts';

@@ -8,7 +8,7 @@
 
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildExportCsv } from '@/features/admin/export-submissions';
+import { buildExportCsv } from '@/features/admin/export/export-enquiries';
 import {
   countEnquiryFigures,
   listAllSubmissions,
@@ -18,7 +18,7 @@ import {
   summariseCounts,
   type ListSort,
   type SubmissionFilters,
-} from '@/features/admin/list-submissions';
+} from '@/features/admin/list/list-enquiries';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { createUser, signedInClient, startTestBackend } from './support/backend.ts';
 import type { CreatedUser, TestBackend } from './support/backend.ts';

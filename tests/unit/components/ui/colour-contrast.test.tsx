@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { buttonClass, type ButtonVariant } from '@/components/ui/button-styles';
 import { pillarTheme } from '@/components/ui/pillar-theme';
-import { SubmissionsPagination } from '@/features/admin/submissions-pagination';
+import { SubmissionsPagination } from '@/features/admin/list/enquiries-pagination';
 import type { PillarId } from '@/content/types';
 
 import themeConfig from '../../../../tailwind.config';

@@ -3,14 +3,17 @@ import { render } from '@testing-library/react';
 import { useEffect, useState, type ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 
-import { AdminDashboard } from '@/features/admin/admin-dashboard';
+import { AdminDashboard } from '@/features/admin/list/admin-dashboard';
 import { limits } from '@/config/site';
-import { prefetchDashboard } from '@/features/admin/admin-queries';
-import { AdminQueryProvider, createAdminQueryClient } from '@/features/admin/admin-query-provider';
-import { readListView } from '@/features/admin/list-params';
-import type { EnquiryOverview } from '@/features/admin/enquiry-overview';
-import type { ListedSubmission, Submission } from '@/features/admin/list-submissions';
-import type { ResponseOverview, SourceRow } from '@/features/admin/response-overview';
+import { prefetchDashboard } from '@/features/admin/shared/admin-queries';
+import {
+  AdminQueryProvider,
+  createAdminQueryClient,
+} from '@/features/admin/shared/admin-query-provider';
+import { readListView } from '@/features/admin/list/list-params';
+import type { EnquiryOverview } from '@/features/admin/overview/enquiry-overview';
+import type { ListedSubmission, Submission } from '@/features/admin/list/list-enquiries';
+import type { ResponseOverview, SourceRow } from '@/features/admin/overview/response-overview';
 
 import {
   createFakeAdminClient,
