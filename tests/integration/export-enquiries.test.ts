@@ -13,7 +13,7 @@ import {
 } from '@/features/admin/export/export-enquiries';
 import {
   defaultSort,
-  listAllSubmissions,
+  listAllEnquiries,
   noFilters,
   type ListSort,
 } from '@/features/admin/list/list-enquiries';
@@ -43,10 +43,10 @@ async function seedEnquiry(company: string, n: number): Promise<string> {
 }
 
 /** A note as an admin wrote it some minutes ago (the insert trigger stamps now and the caller). */
-async function seedNote(submissionId: string, body: string, minutesAgo: number): Promise<void> {
+async function seedNote(enquiryId: string, body: string, minutesAgo: number): Promise<void> {
   const [note] = await backend.sql<{ id: string }>(
     `insert into public.enquiry_notes (submission_id, body) values ($1, $2) returning id::text as id`,
-    [submissionId, body],
+    [enquiryId, body],
   );
   await backend.sql(
     `update public.enquiry_notes
@@ -104,7 +104,7 @@ describe('the export of enquiries with their notes', () => {
     expect(me?.email).toBe(ADMIN.email);
     const name = me!.display_name?.trim() || ADMIN.email;
 
-    const rows = await listAllSubmissions(
+    const rows = await listAllEnquiries(
       admin,
       { ...noFilters, search: 'export-named' },
       defaultSort,
@@ -121,7 +121,7 @@ describe('the export of enquiries with their notes', () => {
     for (let n = 0; n < 5; n += 1) await seedEnquiry('sorted', n);
     const search = { ...noFilters, search: 'export-sorted' };
     const names = async (sort: ListSort) =>
-      (await listAllSubmissions(admin, search, sort, 2)).map((row) => row.Name);
+      (await listAllEnquiries(admin, search, sort, 2)).map((row) => row.Name);
 
     expect(await names({ key: 'name', direction: 'asc' })).toEqual([
       'Person 0',
@@ -145,7 +145,7 @@ describe('the export of enquiries with their notes', () => {
       'Person 0',
     ]);
 
-    const rows = await listAllSubmissions(admin, search, { key: 'name', direction: 'desc' }, 2);
+    const rows = await listAllEnquiries(admin, search, { key: 'name', direction: 'desc' }, 2);
     const csv = await buildExportCsv(admin, rows);
     const inFile = [...csv.matchAll(/Person \d/g)].map(([name]) => name);
     expect(inFile).toEqual(['Person 4', 'Person 3', 'Person 2', 'Person 1', 'Person 0']);

@@ -14,7 +14,7 @@ import {
   type BulkRequest,
   type BulkView,
 } from '@/features/admin/bulk/bulk-enquiry-action';
-import type { Submission } from '@/features/admin/list/list-enquiries';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import { staffQuery } from '@/features/admin/shared/admin-queries';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
@@ -22,7 +22,7 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 type Props = {
   client: AppSupabaseClient;
   /** The selected enquiries on the page. */
-  selected: readonly Submission[];
+  selected: readonly Enquiry[];
   /** The spam list offers "Not spam" instead of "Mark as spam" (and no assign or status). */
   view: BulkView;
   onClear: () => void;
@@ -47,7 +47,7 @@ const labels: Record<BulkAction, [idle: string, running: string]> = {
  * audit entry; assign, status and delete ask first; the outcome is a toast. Below tablet width
  * the bar sticks to the bottom of the screen while the cards scroll under it.
  */
-export function SubmissionsBulkActions({ client, selected, view, onClear, onDone }: Props) {
+export function EnquiriesBulkActions({ client, selected, view, onClear, onDone }: Props) {
   const [running, setRunning] = useState<BulkAction | null>(null);
   const [asked, setAsked] = useState<BulkAction | null>(null);
   const staff = useQuery(staffQuery(client)).data ?? [];

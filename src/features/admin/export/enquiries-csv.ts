@@ -1,5 +1,5 @@
 import { getServiceInterestLabel, getTimelineLabel } from '@/content/contact-options';
-import type { Submission } from '@/features/admin/list/list-enquiries';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import { spreadsheetDateTime } from '@/features/admin/shared/enquiry-format';
 import { statusLabel } from '@/features/admin/shared/enquiry-status';
 import { downloadFile } from '@/lib/download-file';
@@ -120,16 +120,16 @@ export function notesCell(
     .join('\n');
 }
 
-export function submissionsToCsv(
-  rows: readonly Submission[],
+export function enquiriesToCsv(
+  rows: readonly Enquiry[],
   extras: ExportExtras = { staff: [], notes: [] },
 ): string {
   const staffById = new Map(extras.staff.map((member) => [member.id, member]));
-  const notesBySubmission = new Map<string, ExportNote[]>();
+  const notesByEnquiry = new Map<string, ExportNote[]>();
   for (const note of extras.notes) {
-    const list = notesBySubmission.get(note.submission_id) ?? [];
+    const list = notesByEnquiry.get(note.submission_id) ?? [];
     list.push(note);
-    notesBySubmission.set(note.submission_id, list);
+    notesByEnquiry.set(note.submission_id, list);
   }
   return (
     CSV_BOM +
@@ -156,7 +156,7 @@ export function submissionsToCsv(
         row.utm_source,
         row.utm_medium,
         row.utm_campaign,
-        notesCell(notesBySubmission.get(row.id) ?? [], staffById),
+        notesCell(notesByEnquiry.get(row.id) ?? [], staffById),
         row.id,
       ]),
     ])

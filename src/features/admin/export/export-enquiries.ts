@@ -1,17 +1,17 @@
 import { notify } from '@/components/ui/toast/notify';
 import {
   downloadCsv,
+  enquiriesToCsv,
   exportFileName,
-  submissionsToCsv,
   type ExportNote,
   type ExportStaff,
 } from '@/features/admin/export/enquiries-csv';
 import {
-  listAllSubmissions,
-  SubmissionsQueryError,
+  EnquiriesQueryError,
+  listAllEnquiries,
+  type Enquiry,
+  type EnquiryFilters,
   type ListSort,
-  type Submission,
-  type SubmissionFilters,
 } from '@/features/admin/list/list-enquiries';
 import { reportLoadError } from '@/features/admin/shared/report-load-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
@@ -30,11 +30,11 @@ export const NOTES_PAGE_SIZE = 1000;
  */
 export async function listNotesForExport(
   client: AppSupabaseClient,
-  submissionIds: readonly string[],
+  enquiryIds: readonly string[],
 ): Promise<ExportNote[]> {
   const notes: ExportNote[] = [];
-  for (let start = 0; start < submissionIds.length; start += NOTES_IDS_PER_REQUEST) {
-    const ids = submissionIds.slice(start, start + NOTES_IDS_PER_REQUEST);
+  for (let start = 0; start < enquiryIds.length; start += NOTES_IDS_PER_REQUEST) {
+    const ids = enquiryIds.slice(start, start + NOTES_IDS_PER_REQUEST);
     for (let from = 0; ; from += NOTES_PAGE_SIZE) {
       const { data, error } = await client
         .from('enquiry_notes')
@@ -43,7 +43,7 @@ export async function listNotesForExport(
         .order('created_at', { ascending: true })
         .order('id', { ascending: true })
         .range(from, from + NOTES_PAGE_SIZE - 1);
-      if (error) throw new SubmissionsQueryError(error);
+      if (error) throw new EnquiriesQueryError(error);
       notes.push(...(data ?? []));
       if (!data || data.length < NOTES_PAGE_SIZE) break;
     }
@@ -54,14 +54,14 @@ export async function listNotesForExport(
 /** The staff accounts with their names, to name assignees and note authors. */
 export async function listStaffForExport(client: AppSupabaseClient): Promise<ExportStaff[]> {
   const { data, error } = await client.rpc('list_staff');
-  if (error) throw new SubmissionsQueryError(error);
+  if (error) throw new EnquiriesQueryError(error);
   return data ?? [];
 }
 
 /** The CSV of the given enquiries with their assignees' names and all their notes. */
 export async function buildExportCsv(
   client: AppSupabaseClient,
-  rows: readonly Submission[],
+  rows: readonly Enquiry[],
 ): Promise<string> {
   const [staff, notes] = await Promise.all([
     listStaffForExport(client),
@@ -70,7 +70,7 @@ export async function buildExportCsv(
       rows.map((row) => row.id),
     ),
   ]);
-  return submissionsToCsv(rows, { staff, notes });
+  return enquiriesToCsv(rows, { staff, notes });
 }
 
 /**
@@ -80,7 +80,7 @@ export async function buildExportCsv(
  */
 export async function recordExport(
   client: AppSupabaseClient,
-  filters: SubmissionFilters,
+  filters: EnquiryFilters,
   exported: number,
 ): Promise<void> {
   try {
@@ -102,13 +102,13 @@ export async function recordExport(
  * names, saves them as CSV and records the export. A failed read of any part stops the export with its message,
  * so a file never silently lacks notes or names.
  */
-export async function exportSubmissions(
+export async function exportEnquiries(
   client: AppSupabaseClient,
-  filters: SubmissionFilters,
+  filters: EnquiryFilters,
   sort: ListSort,
 ): Promise<void> {
   try {
-    const rows = await listAllSubmissions(client, filters, sort);
+    const rows = await listAllEnquiries(client, filters, sort);
     downloadCsv(exportFileName(new Date()), await buildExportCsv(client, rows));
     notify({
       title: 'Export ready',

@@ -4,14 +4,14 @@ import { useCallback, useState } from 'react';
 import { staffPageWidth } from '@/components/admin/staff-frame';
 import { Badge } from '@/components/ui/badge';
 import { limits } from '@/config/site';
-import { SubmissionsBulkActions } from '@/features/admin/bulk/enquiries-bulk-actions';
-import { exportSubmissions } from '@/features/admin/export/export-enquiries';
-import { SubmissionsList, TABLE_QUERY } from '@/features/admin/list/enquiries-list';
-import { SubmissionsToolbar } from '@/features/admin/list/enquiries-toolbar';
+import { EnquiriesBulkActions } from '@/features/admin/bulk/enquiries-bulk-actions';
+import { exportEnquiries } from '@/features/admin/export/export-enquiries';
+import { EnquiriesList, TABLE_QUERY } from '@/features/admin/list/enquiries-list';
+import { EnquiriesToolbar } from '@/features/admin/list/enquiries-toolbar';
 import {
   hasFilters,
+  type EnquiryFilters,
   type ListSort,
-  type SubmissionFilters,
 } from '@/features/admin/list/list-enquiries';
 import { useListView } from '@/features/admin/list/list-params';
 import { useRowMarks } from '@/features/admin/list/use-row-marks';
@@ -21,15 +21,15 @@ import {
   OverviewCharts,
 } from '@/features/admin/overview/enquiry-overview-panel';
 import { FailedMailNotice } from '@/features/admin/overview/failed-mail-notice';
-import { SubmissionDialog } from '@/features/admin/record/enquiry-dialog';
+import { EnquiryDialog } from '@/features/admin/record/enquiry-dialog';
 import { useListNeighbours } from '@/features/admin/record/enquiry-neighbours';
 import { EnquiryNeighboursNav } from '@/features/admin/record/enquiry-neighbours-nav';
 import {
   invalidateEnquiries,
   staffQuery,
+  useEnquiries,
   useEnquiryCounts,
   useOverview,
-  useSubmissions,
 } from '@/features/admin/shared/admin-queries';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -78,14 +78,14 @@ export function AdminDashboard({
   const [exporting, setExporting] = useState(false);
   const queryClient = useQueryClient();
   const { overview, announcement } = useOverview(client, pollIntervalMs);
-  const submissions = useSubmissions(client, filters, sort, page, pageSize, pollIntervalMs);
+  const enquiries = useEnquiries(client, filters, sort, page, pageSize, pollIntervalMs);
   const { statusCounts, heldCount, unreadCount } = useEnquiryCounts(
     client,
     filters,
     pollIntervalMs,
   );
   const staff = useQuery(staffQuery(client)).data;
-  const rows = submissions.data?.rows ?? [];
+  const rows = enquiries.data?.rows ?? [];
   const { selection, selectedRows, clear } = useRowSelection(rows);
   const marks = useRowMarks(client, rows);
   const wide = useMediaQuery(TABLE_QUERY, true);
@@ -94,7 +94,7 @@ export function AdminDashboard({
     enquiryId,
     view: { filters, sort, page },
     pageSize,
-    state: submissions,
+    state: enquiries,
     onOpen: onEnquiryChange,
     onPage: (next) => {
       setView({ filters, sort, page: next });
@@ -103,7 +103,7 @@ export function AdminDashboard({
   });
 
   const changeFilters = useCallback(
-    (next: SubmissionFilters) => {
+    (next: EnquiryFilters) => {
       setView({ filters: next, sort, page: 0 });
       clear();
     },
@@ -120,7 +120,7 @@ export function AdminDashboard({
   );
 
   const bulkBar = (
-    <SubmissionsBulkActions
+    <EnquiriesBulkActions
       client={client}
       selected={selectedRows}
       view={filters.status === 'spam' ? 'spam' : 'workflow'}
@@ -135,7 +135,7 @@ export function AdminDashboard({
   async function handleExport() {
     setExporting(true);
     try {
-      await exportSubmissions(client, filters, sort);
+      await exportEnquiries(client, filters, sort);
     } finally {
       setExporting(false);
     }
@@ -174,22 +174,22 @@ export function AdminDashboard({
               {announcement}
             </p>
           </div>
-          <SubmissionsToolbar
+          <EnquiriesToolbar
             filters={filters}
             onChange={changeFilters}
             sort={sort}
             onSort={changeSort}
             onExport={handleExport}
             exporting={exporting}
-            canExport={(submissions.data?.total ?? 0) > 0}
+            canExport={(enquiries.data?.total ?? 0) > 0}
             statusCounts={statusCounts}
             heldCount={heldCount}
             unreadCount={unreadCount}
             staff={staff}
           />
           {wide ? bulkBar : null}
-          <SubmissionsList
-            state={submissions}
+          <EnquiriesList
+            state={enquiries}
             page={page}
             pageSize={pageSize}
             filtered={hasFilters(filters)}
@@ -197,7 +197,7 @@ export function AdminDashboard({
               setView({ filters, sort, page: next });
               clear();
             }}
-            onView={(submission) => onEnquiryChange(submission.id)}
+            onView={(enquiry) => onEnquiryChange(enquiry.id)}
             selection={selection}
             marks={marks}
             sort={sort}
@@ -208,10 +208,10 @@ export function AdminDashboard({
         </section>
         <OverviewCharts overview={overview} client={client} pollMs={pollIntervalMs} />
       </div>
-      <SubmissionDialog
+      <EnquiryDialog
         client={client}
         enquiryId={enquiryId}
-        initial={submissions.data?.rows.find((row) => row.id === enquiryId)}
+        initial={enquiries.data?.rows.find((row) => row.id === enquiryId)}
         onClose={() => onEnquiryChange(null)}
         onOpenEnquiry={onEnquiryChange}
         navigation={<EnquiryNeighboursNav neighbours={neighbours} />}

@@ -2,11 +2,11 @@ import { SelectOptions, type SelectOption } from '@/components/ui/select-options
 import { serviceInterestOptions, timelineOptions } from '@/content/contact-options';
 import type {
   AssigneeFilter,
+  EnquiryFilters,
   ListSort,
   SortDirection,
   SortKey,
   StatusCounts,
-  SubmissionFilters,
 } from '@/features/admin/list/list-enquiries';
 import type { StaffMember } from '@/features/admin/record/enquiry-workflow';
 import {
@@ -42,7 +42,7 @@ function withCount(label: string, count: number | null | undefined): string {
 }
 
 /** How many filters narrow the list besides the search (shown on the phone's Filters button). */
-export function activeFilterCount(filters: SubmissionFilters): number {
+export function activeFilterCount(filters: EnquiryFilters): number {
   return [
     filters.status !== '',
     filters.interest !== '',
@@ -78,8 +78,8 @@ export function assigneeOptions(
 }
 
 type PanelProps = {
-  filters: SubmissionFilters;
-  onChange: (filters: SubmissionFilters) => void;
+  filters: EnquiryFilters;
+  onChange: (filters: EnquiryFilters) => void;
   sort: ListSort;
   onSort: (sort: ListSort) => void;
   statusCounts: StatusCounts | null;
@@ -97,7 +97,7 @@ type PanelProps = {
  * tablet up the panel's box drops out (`display: contents`) and its controls sit in the toolbar's
  * grid, one row with the search.
  */
-export function SubmissionsFilterPanel({
+export function EnquiriesFilterPanel({
   filters,
   onChange,
   sort,
@@ -120,7 +120,7 @@ export function SubmissionsFilterPanel({
     value: string;
     all: string;
     options: readonly SelectOption[];
-    pick: (value: string) => SubmissionFilters;
+    pick: (value: string) => EnquiryFilters;
   }[] = [
     {
       id: 'submissions-status',

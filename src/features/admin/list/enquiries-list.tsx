@@ -1,25 +1,25 @@
 import { Spinner } from '@/components/ui/spinner';
-import { SubmissionsPagination } from '@/features/admin/list/enquiries-pagination';
+import { EnquiriesPagination } from '@/features/admin/list/enquiries-pagination';
 import {
-  SubmissionsTable,
+  EnquiriesTable,
   type RowMarks,
   type RowSelection,
 } from '@/features/admin/list/enquiries-table';
-import { SubmissionCards } from '@/features/admin/list/enquiry-cards';
-import type { ListSort, Submission } from '@/features/admin/list/list-enquiries';
-import type { SubmissionsState } from '@/features/admin/shared/admin-queries';
+import { EnquiryCards } from '@/features/admin/list/enquiry-cards';
+import type { Enquiry, ListSort } from '@/features/admin/list/list-enquiries';
+import type { EnquiriesState } from '@/features/admin/shared/admin-queries';
 import { useMediaQuery } from '@/lib/use-media-query';
 
 /** Tailwind's `md`: from here up the list is a table, below it a list of cards. */
 export const TABLE_QUERY = '(min-width: 48rem)';
 
 type ListProps = {
-  state: SubmissionsState;
+  state: EnquiriesState;
   page: number;
   pageSize: number;
   filtered: boolean;
   onPage: (page: number) => void;
-  onView: (submission: Submission) => void;
+  onView: (enquiry: Enquiry) => void;
   selection: RowSelection;
   marks: RowMarks;
   sort: ListSort;
@@ -31,7 +31,7 @@ type ListProps = {
  * below it. Only one of the two is rendered, chosen by a media query read on the first render
  * (the staff pages render in the browser after sign-in, so the first paint is already right).
  */
-export function SubmissionsList({
+export function EnquiriesList({
   state,
   page,
   pageSize,
@@ -64,7 +64,7 @@ export function SubmissionsList({
   return (
     <div className="space-y-4">
       {wide ? (
-        <SubmissionsTable
+        <EnquiriesTable
           rows={data.rows}
           onView={onView}
           busy={loading}
@@ -74,7 +74,7 @@ export function SubmissionsList({
           onSort={onSort}
         />
       ) : (
-        <SubmissionCards
+        <EnquiryCards
           rows={data.rows}
           onView={onView}
           busy={loading}
@@ -82,7 +82,7 @@ export function SubmissionsList({
           marks={marks}
         />
       )}
-      <SubmissionsPagination
+      <EnquiriesPagination
         page={page}
         pageSize={pageSize}
         total={data.total}

@@ -26,7 +26,7 @@ export function showListTop(from: Element | null): void {
 }
 
 /** "Showing 26–30 of 30" with Previous / Next; pages are fetched on the server. */
-export function SubmissionsPagination({ page, pageSize, total, onPage, busy }: PaginationProps) {
+export function EnquiriesPagination({ page, pageSize, total, onPage, busy }: PaginationProps) {
   const nav = useRef<HTMLElement>(null);
   const turnTo = (next: number) => {
     onPage(next);

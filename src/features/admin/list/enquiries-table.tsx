@@ -1,5 +1,5 @@
 import { EnquiryDue } from '@/features/admin/list/enquiry-due';
-import type { ListSort, Submission } from '@/features/admin/list/list-enquiries';
+import type { Enquiry, ListSort } from '@/features/admin/list/list-enquiries';
 import { SortHeader } from '@/features/admin/list/sort-header';
 import { UnreadMark } from '@/features/admin/list/unread-mark';
 import {
@@ -62,8 +62,8 @@ export type RowMarks = {
 };
 
 type TableProps = {
-  rows: readonly Submission[];
-  onView: (submission: Submission) => void;
+  rows: readonly Enquiry[];
+  onView: (enquiry: Enquiry) => void;
   busy: boolean;
   selection: RowSelection;
   marks: RowMarks;
@@ -81,15 +81,7 @@ const plainHeader = `${cell} font-semibold`;
  * than its columns, with the received column (and each row's checkbox) pinned. The header's
  * checkbox selects every row on the page; five headers sort the list.
  */
-export function SubmissionsTable({
-  rows,
-  onView,
-  busy,
-  selection,
-  marks,
-  sort,
-  onSort,
-}: TableProps) {
+export function EnquiriesTable({ rows, onView, busy, selection, marks, sort, onSort }: TableProps) {
   const ticked = rows.filter((row) => selection.selected.has(row.id)).length;
   const sortable = { sort, onSort, className: cell };
   return (
@@ -164,7 +156,7 @@ export function SubmissionsTable({
         </thead>
         <tbody className="divide-y divide-slate-200">
           {rows.map((row) => (
-            <SubmissionRow
+            <EnquiryRow
               key={row.id}
               row={row}
               onView={onView}
@@ -180,14 +172,14 @@ export function SubmissionsTable({
 }
 
 type RowProps = {
-  row: Submission;
-  onView: (row: Submission) => void;
+  row: Enquiry;
+  onView: (row: Enquiry) => void;
   checked: boolean;
   onSelect: RowSelection['onSelect'];
   marks: RowMarks;
 };
 
-function SubmissionRow({ row, onView, checked, onSelect, marks }: RowProps) {
+function EnquiryRow({ row, onView, checked, onSelect, marks }: RowProps) {
   const name = displayValue(row.Name);
   const email = displayValue(row.Email);
   const company = displayValue(row.Company);

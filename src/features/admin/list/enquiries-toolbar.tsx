@@ -5,24 +5,24 @@ import { CheckIcon } from '@/components/ui/icons';
 import {
   activeFilterCount,
   controlClass,
+  EnquiriesFilterPanel,
   FILTERS_PANEL_ID,
-  SubmissionsFilterPanel,
 } from '@/features/admin/list/enquiries-filter-panel';
 import {
   hasFilters,
   MAX_SEARCH_LENGTH,
   noFilters,
+  type EnquiryFilters,
   type ListSort,
   type StatusCounts,
-  type SubmissionFilters,
 } from '@/features/admin/list/list-enquiries';
 import type { StaffMember } from '@/features/admin/record/enquiry-workflow';
 
 const SEARCH_DELAY_MS = 300;
 
 type ToolbarProps = {
-  filters: SubmissionFilters;
-  onChange: (filters: SubmissionFilters) => void;
+  filters: EnquiryFilters;
+  onChange: (filters: EnquiryFilters) => void;
   sort: ListSort;
   onSort: (sort: ListSort) => void;
   onExport: () => void;
@@ -43,7 +43,7 @@ type ToolbarProps = {
  * and the sort order sit behind one "Filters" button (with the number of active filters); the
  * search and "My enquiries" (a toggle for the assignee filter set to me) stay in view.
  */
-export function SubmissionsToolbar({
+export function EnquiriesToolbar({
   filters,
   onChange,
   sort,
@@ -111,7 +111,7 @@ export function SubmissionsToolbar({
           </button>
         </div>
       </div>
-      <SubmissionsFilterPanel
+      <EnquiriesFilterPanel
         filters={filters}
         onChange={onChange}
         sort={sort}

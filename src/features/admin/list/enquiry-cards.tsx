@@ -1,6 +1,6 @@
 import type { RowMarks, RowSelection } from '@/features/admin/list/enquiries-table';
 import { EnquiryDue } from '@/features/admin/list/enquiry-due';
-import type { Submission } from '@/features/admin/list/list-enquiries';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import { UnreadMark } from '@/features/admin/list/unread-mark';
 import {
   BLANK,
@@ -12,8 +12,8 @@ import { EnquiryStatusBadge } from '@/features/admin/shared/enquiry-status-badge
 import { HeldBadge } from '@/features/admin/shared/held-badge';
 
 type CardsProps = {
-  rows: readonly Submission[];
-  onView: (submission: Submission) => void;
+  rows: readonly Enquiry[];
+  onView: (enquiry: Enquiry) => void;
   busy: boolean;
   selection: RowSelection;
   marks: RowMarks;
@@ -24,7 +24,7 @@ type CardsProps = {
  * The whole card is one button that opens the enquiry; its checkbox sits above that button
  * (a sibling, not nested in it), so ticking for a bulk action never opens the dialog.
  */
-export function SubmissionCards({ rows, onView, busy, selection, marks }: CardsProps) {
+export function EnquiryCards({ rows, onView, busy, selection, marks }: CardsProps) {
   return (
     <ul
       aria-label="Enquiries"
@@ -32,7 +32,7 @@ export function SubmissionCards({ rows, onView, busy, selection, marks }: CardsP
       className={`space-y-3 ${busy ? 'opacity-60' : ''}`}
     >
       {rows.map((row) => (
-        <SubmissionCard
+        <EnquiryCard
           key={row.id}
           row={row}
           onView={onView}
@@ -46,14 +46,14 @@ export function SubmissionCards({ rows, onView, busy, selection, marks }: CardsP
 }
 
 type CardProps = {
-  row: Submission;
-  onView: (submission: Submission) => void;
+  row: Enquiry;
+  onView: (enquiry: Enquiry) => void;
   checked: boolean;
   onSelect: RowSelection['onSelect'];
   marks: RowMarks;
 };
 
-function SubmissionCard({ row, onView, checked, onSelect, marks }: CardProps) {
+function EnquiryCard({ row, onView, checked, onSelect, marks }: CardProps) {
   // Blank fields are left out here: "N/A" is the desktop table's word.
   const name = blankable(row.Name);
   const company = blankable(row.Company);

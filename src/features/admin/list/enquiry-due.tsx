@@ -1,9 +1,9 @@
-import type { Submission } from '@/features/admin/list/list-enquiries';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import { describeDue } from '@/features/admin/needs-reply/list-enquiries-needing-reply';
 import { replyDueAt } from '@/features/admin/shared/enquiry-first-response';
 import { formatDateTime } from '@/features/admin/shared/enquiry-format';
 
-type DueFields = Pick<Submission, 'status' | 'held_at' | 'first_response_at' | 'created_at'>;
+type DueFields = Pick<Enquiry, 'status' | 'held_at' | 'first_response_at' | 'created_at'>;
 
 /** Whether the enquiry still owes its first reply: open, not held, none recorded yet. */
 export function owesFirstReply(row: DueFields): boolean {

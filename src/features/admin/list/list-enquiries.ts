@@ -6,7 +6,7 @@ import {
 import type { Tables } from '@/lib/database.types';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
-export type Submission = Tables<'contact_submissions'>;
+export type Enquiry = Tables<'contact_submissions'>;
 
 /**
  * Longest search text kept (the address, the search box). The database cuts what it is sent to
@@ -17,7 +17,7 @@ export const MAX_SEARCH_LENGTH = 100;
 /** Whose enquiries the list shows: '' anyone's, 'none' unassigned, 'me' mine, or a staff id. */
 export type AssigneeFilter = '' | 'none' | 'me' | (string & {});
 
-export type SubmissionFilters = {
+export type EnquiryFilters = {
   /** The search as typed; the database decides what it matches. */
   search: string;
   /** A service interest option value, or '' for all. */
@@ -55,7 +55,7 @@ export function defaultDirection(key: SortKey): SortDirection {
   return key === 'received' || key === 'last_contact' ? 'desc' : 'asc';
 }
 
-export const noFilters: SubmissionFilters = {
+export const noFilters: EnquiryFilters = {
   search: '',
   interest: '',
   timeline: '',
@@ -66,7 +66,7 @@ export const noFilters: SubmissionFilters = {
 };
 
 /** Whether any filter narrows the list. */
-export function hasFilters(filters: SubmissionFilters): boolean {
+export function hasFilters(filters: EnquiryFilters): boolean {
   return (
     filters.search.trim() !== '' ||
     filters.interest !== '' ||
@@ -82,17 +82,17 @@ export function hasFilters(filters: SubmissionFilters): boolean {
 export type StatusCounts = Record<EnquiryStatus, number>;
 
 /** A row of the list: the enquiry and whether the signed-in staff member has opened it. */
-export type ListedSubmission = Submission & { read_by_me: boolean };
+export type ListedEnquiry = Enquiry & { read_by_me: boolean };
 
-export type SubmissionPage = { rows: ListedSubmission[]; total: number };
+export type EnquiryPage = { rows: ListedEnquiry[]; total: number };
 
 /** PostgREST's usual max-rows on hosted projects; export pages stay under it. */
 export const EXPORT_BATCH_SIZE = 1000;
 
-export class SubmissionsQueryError extends Error {
+export class EnquiriesQueryError extends Error {
   constructor(readonly postgrestError: { message: string; code?: string }) {
     super(postgrestError.message);
-    this.name = 'SubmissionsQueryError';
+    this.name = 'EnquiriesQueryError';
   }
 }
 
@@ -127,7 +127,7 @@ function listQuery(client: AppSupabaseClient) {
  */
 async function filteredRange(
   client: AppSupabaseClient,
-  filters: SubmissionFilters,
+  filters: EnquiryFilters,
   sort: ListSort,
   from: number,
   to: number,
@@ -157,17 +157,17 @@ async function filteredRange(
     .order(sortColumns[sort.key], { ascending: sort.direction === 'asc', nullsFirst: false })
     .order('id', { ascending: true })
     .range(from, to)
-    .overrideTypes<ListedSubmission[], { merge: false }>();
+    .overrideTypes<ListedEnquiry[], { merge: false }>();
 }
 
-/** One page of enquiries (RLS returns rows only to admins). Throws SubmissionsQueryError. */
-export async function listSubmissions(
+/** One page of enquiries (RLS returns rows only to admins). Throws EnquiriesQueryError. */
+export async function listEnquiries(
   client: AppSupabaseClient,
-  filters: SubmissionFilters,
+  filters: EnquiryFilters,
   sort: ListSort,
   page: number,
   pageSize: number,
-): Promise<SubmissionPage> {
+): Promise<EnquiryPage> {
   const from = page * pageSize;
   const { data, error, count } = await filteredRange(
     client,
@@ -176,7 +176,7 @@ export async function listSubmissions(
     from,
     from + pageSize - 1,
   );
-  if (error) throw new SubmissionsQueryError(error);
+  if (error) throw new EnquiriesQueryError(error);
   return { rows: data ?? [], total: count ?? data?.length ?? 0 };
 }
 
@@ -184,13 +184,13 @@ export async function listSubmissions(
  * Every enquiry matching the filters in the list's order, fetched in batches (for the CSV
  * export, so the file runs in the order staff see on screen).
  */
-export async function listAllSubmissions(
+export async function listAllEnquiries(
   client: AppSupabaseClient,
-  filters: SubmissionFilters,
+  filters: EnquiryFilters,
   sort: ListSort,
   batchSize = EXPORT_BATCH_SIZE,
-): Promise<Submission[]> {
-  const rows: Submission[] = [];
+): Promise<Enquiry[]> {
+  const rows: Enquiry[] = [];
   for (let from = 0; ; from += batchSize) {
     const { data, error, count } = await filteredRange(
       client,
@@ -199,7 +199,7 @@ export async function listAllSubmissions(
       from,
       from + batchSize - 1,
     );
-    if (error) throw new SubmissionsQueryError(error);
+    if (error) throw new EnquiriesQueryError(error);
     rows.push(...(data ?? []));
     const total = count ?? 0;
     if (!data || data.length < batchSize || rows.length >= total) return rows;
@@ -219,10 +219,7 @@ export type EnquiryCounts = {
 };
 
 /** The filters enquiry_list_counts takes; the others pick from its figures. */
-export type CountedFilters = Pick<
-  SubmissionFilters,
-  'search' | 'interest' | 'timeline' | 'assignee'
->;
+export type CountedFilters = Pick<EnquiryFilters, 'search' | 'interest' | 'timeline' | 'assignee'>;
 
 /**
  * The figures per status for the search, interest, timeline and assignee, from one database
@@ -239,7 +236,7 @@ export async function countEnquiryFigures(
     _timeline: timeline,
     _assignee: assignee,
   });
-  if (error) throw new SubmissionsQueryError(error);
+  if (error) throw new EnquiriesQueryError(error);
   const none: StatusFigures = { total: 0, held: 0, unread: 0, held_unread: 0 };
   const figures = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, none])) as Record<
     EnquiryStatus,
@@ -254,7 +251,7 @@ export async function countEnquiryFigures(
 /** The counts the filters show, from the per-status figures and the held and unread filters. */
 export function summariseCounts(
   figures: Record<EnquiryStatus, StatusFigures>,
-  { status, held = false, unread = false }: Pick<SubmissionFilters, 'status' | 'held' | 'unread'>,
+  { status, held = false, unread = false }: Pick<EnquiryFilters, 'status' | 'held' | 'unread'>,
 ): EnquiryCounts {
   const inStatus = ENQUIRY_STATUSES.filter((each) => (status ? each === status : each !== 'spam'));
   const sum = (pick: (one: StatusFigures) => number) =>

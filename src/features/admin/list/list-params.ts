@@ -8,14 +8,14 @@ import {
   MAX_SEARCH_LENGTH,
   SORT_KEYS,
   type AssigneeFilter,
+  type EnquiryFilters,
   type ListSort,
-  type SubmissionFilters,
 } from '@/features/admin/list/list-enquiries';
 import { isEnquiryStatus } from '@/features/admin/shared/enquiry-status';
 import { useSearchParamsWriter } from '@/lib/use-search-params-writer';
 
 /** What the enquiry list shows: its filters, its order and the page (from 0). */
-export type ListView = { filters: SubmissionFilters; sort: ListSort; page: number };
+export type ListView = { filters: EnquiryFilters; sort: ListSort; page: number };
 
 const oneOf = (values: readonly string[], value: string | null) =>
   value !== null && values.includes(value) ? value : '';

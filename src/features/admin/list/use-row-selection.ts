@@ -1,15 +1,15 @@
 import { useCallback, useMemo, useState } from 'react';
 
 import type { RowSelection } from '@/features/admin/list/enquiries-table';
-import type { Submission } from '@/features/admin/list/list-enquiries';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
 
 /**
  * The ticked enquiries of the page on screen. Only rows still on the page count as selected, so
  * a reload that drops a row (deleted elsewhere) never acts on it.
  */
-export function useRowSelection(rows: readonly Submission[]): {
+export function useRowSelection(rows: readonly Enquiry[]): {
   selection: RowSelection;
-  selectedRows: Submission[];
+  selectedRows: Enquiry[];
   clear: () => void;
 } {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());

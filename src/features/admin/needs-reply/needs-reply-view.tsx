@@ -4,7 +4,7 @@ import {
   useFollowUpsDue,
   useStaffList,
 } from '@/features/admin/needs-reply/needs-reply-queries';
-import { SubmissionDialog } from '@/features/admin/record/enquiry-dialog';
+import { EnquiryDialog } from '@/features/admin/record/enquiry-dialog';
 import { useRowNeighbours } from '@/features/admin/record/enquiry-neighbours';
 import { EnquiryNeighboursNav } from '@/features/admin/record/enquiry-neighbours-nav';
 import { useMinuteClock } from '@/features/admin/shared/enquiry-first-response';
@@ -63,7 +63,7 @@ export function NeedsReplyView({ client, enquiryId, onEnquiryChange, pollInterva
       ) : (
         <NeedsReplyList rows={rows} staff={staff} now={now} onOpen={onEnquiryChange} />
       )}
-      <SubmissionDialog
+      <EnquiryDialog
         client={client}
         enquiryId={enquiryId}
         initial={undefined}

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-import { SubmissionsQueryError } from '@/features/admin/list/list-enquiries';
+import { EnquiriesQueryError } from '@/features/admin/list/list-enquiries';
 import {
   responseOverviewSchema,
   sourceRowSchema,
@@ -61,7 +61,7 @@ export async function fetchDashboardFigures(
     'enquiry_dashboard_figures',
     since ? { _since: since } : {},
   );
-  if (error) throw new SubmissionsQueryError(error);
+  if (error) throw new EnquiriesQueryError(error);
   const { overview, response, sources } = figuresSchema.parse(data);
   return { overview, response, sources: tabulateSources(sources) };
 }

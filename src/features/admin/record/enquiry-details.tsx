@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import type { Submission } from '@/features/admin/list/list-enquiries';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import { EnquirySource } from '@/features/admin/record/enquiry-source';
 import { EnquiryFirstResponse } from '@/features/admin/shared/enquiry-first-response';
 import {
@@ -27,45 +27,45 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** What the visitor sent, with mailto and tel links, and where the enquiry stands. */
-export function SubmissionDetails({ submission }: { submission: Submission }) {
+export function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
   return (
     <dl className="space-y-3">
       <Field label="Status">
-        <EnquiryStatusBadge status={submission.status} />
+        <EnquiryStatusBadge status={enquiry.status} />
       </Field>
       <Field label="Email">
-        {submission.Email ? (
-          <a href={mailtoHref(submission.Email)} className={linkClass}>
-            {submission.Email}
+        {enquiry.Email ? (
+          <a href={mailtoHref(enquiry.Email)} className={linkClass}>
+            {enquiry.Email}
           </a>
         ) : (
           'N/A'
         )}
       </Field>
       <Field label="Phone">
-        {submission.Phone ? (
-          <a href={telHref(submission.Phone)} className={linkClass}>
-            {submission.Phone}
+        {enquiry.Phone ? (
+          <a href={telHref(enquiry.Phone)} className={linkClass}>
+            {enquiry.Phone}
           </a>
         ) : (
           'N/A'
         )}
       </Field>
-      <Field label="Company">{displayValue(submission.Company)}</Field>
-      <Field label="Job title">{displayValue(submission.Job)}</Field>
-      <Field label="Service interest">{displayInterest(submission.Interest)}</Field>
-      <Field label="Timeline">{displayTimeline(submission.Timeline)}</Field>
+      <Field label="Company">{displayValue(enquiry.Company)}</Field>
+      <Field label="Job title">{displayValue(enquiry.Job)}</Field>
+      <Field label="Service interest">{displayInterest(enquiry.Interest)}</Field>
+      <Field label="Timeline">{displayTimeline(enquiry.Timeline)}</Field>
       <Field label="Last contacted">
-        {submission.last_contacted_at ? formatDate(submission.last_contacted_at) : 'Not yet'}
+        {enquiry.last_contacted_at ? formatDate(enquiry.last_contacted_at) : 'Not yet'}
       </Field>
       <Field label="Reply">
-        <EnquiryFirstResponse enquiry={submission} />
+        <EnquiryFirstResponse enquiry={enquiry} />
       </Field>
       <Field label="Source">
-        <EnquirySource submission={submission} />
+        <EnquirySource enquiry={enquiry} />
       </Field>
       <Field label="Message">
-        <p className="break-words whitespace-pre-wrap">{displayMessage(submission.Message)}</p>
+        <p className="break-words whitespace-pre-wrap">{displayMessage(enquiry.Message)}</p>
       </Field>
     </dl>
   );

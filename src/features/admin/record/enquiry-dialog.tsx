@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 
 import { DialogShell } from '@/components/ui/dialog-shell';
 import { Spinner } from '@/components/ui/spinner';
-import type { Submission } from '@/features/admin/list/list-enquiries';
-import { SubmissionDetails } from '@/features/admin/record/enquiry-details';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
+import { EnquiryDetails } from '@/features/admin/record/enquiry-details';
 import { EnquiryFollowUpSection } from '@/features/admin/record/enquiry-follow-up-section';
 import { EnquiryNotes } from '@/features/admin/record/enquiry-notes';
 import { EnquiryReplyBox } from '@/features/admin/record/enquiry-reply-box';
@@ -25,7 +25,7 @@ type Props = {
   /** The enquiry to show (from a row or a deep link), or null when the dialog is closed. */
   enquiryId: string | null;
   /** The row already on screen with that id, if any, shown without waiting for a fetch. */
-  initial: Submission | undefined;
+  initial: Enquiry | undefined;
   onClose: () => void;
   /** Opens another enquiry in the same dialog (a related one). */
   onOpenEnquiry: (id: string) => void;
@@ -60,7 +60,7 @@ function heading(state: EnquiryState): { title: string; description: string } {
  * One enquiry in full, with a reply box, its workflow, notes and timeline; also what a deep link
  * opens. Opening it marks the enquiry read for the signed-in staff member.
  */
-export function SubmissionDialog({
+export function EnquiryDialog({
   client,
   enquiryId,
   initial,
@@ -92,7 +92,7 @@ export function SubmissionDialog({
           <div className="flex justify-end">
             <MarkUnreadButton client={client} enquiryId={state.enquiry.id} onMarked={onClose} />
           </div>
-          <SubmissionDetails submission={state.enquiry} />
+          <EnquiryDetails enquiry={state.enquiry} />
           <RelatedEnquiriesSection
             client={client}
             enquiryId={state.enquiry.id}

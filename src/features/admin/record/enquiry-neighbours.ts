@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 
 import type { ListView } from '@/features/admin/list/list-params';
 import {
+  enquiriesQuery,
   enquiryQuery,
-  submissionsQuery,
-  type SubmissionsState,
+  type EnquiriesState,
 } from '@/features/admin/shared/admin-queries';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
@@ -87,7 +87,7 @@ export function useListNeighbours({
   enquiryId: string | null;
   view: ListView;
   pageSize: number;
-  state: SubmissionsState;
+  state: EnquiriesState;
   onOpen: (id: string) => void;
   onPage: (page: number) => void;
 }): NeighbourActions {
@@ -102,7 +102,7 @@ export function useListNeighbours({
   });
   const neighbours = neighboursOf(order.ids, enquiryId ?? '', { ...order, pageSize });
   const { filters, sort } = view;
-  const pageQuery = (page: number) => submissionsQuery(client, filters, sort, page, pageSize);
+  const pageQuery = (page: number) => enquiriesQuery(client, filters, sort, page, pageSize);
 
   const otherPages = [neighbours.previous, neighbours.next].flatMap((step) =>
     step && 'page' in step ? [step.page] : [],

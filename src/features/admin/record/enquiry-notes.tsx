@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toast/notify';
-import { SubmissionsQueryError } from '@/features/admin/list/list-enquiries';
+import { EnquiriesQueryError } from '@/features/admin/list/list-enquiries';
 import {
   addNote,
   listNotes,
@@ -43,7 +43,7 @@ export function EnquiryNotes({ client, enquiryId }: Props) {
     },
     onError: (failure) =>
       setError(
-        failure instanceof SubmissionsQueryError
+        failure instanceof EnquiriesQueryError
           ? failure.message
           : 'The note could not be saved. Try again in a moment.',
       ),

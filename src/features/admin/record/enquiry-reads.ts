@@ -1,4 +1,4 @@
-import { SubmissionsQueryError } from '@/features/admin/list/list-enquiries';
+import { EnquiriesQueryError } from '@/features/admin/list/list-enquiries';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 /** Marks an enquiry as opened (or, with `read` false, as not opened) by the signed-in staff member. */
@@ -8,5 +8,5 @@ export async function markEnquiryRead(
   read: boolean,
 ): Promise<void> {
   const { error } = await client.rpc('mark_enquiry_read', { _submission_id: id, _read: read });
-  if (error) throw new SubmissionsQueryError(error);
+  if (error) throw new EnquiriesQueryError(error);
 }

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toast/notify';
-import type { Submission } from '@/features/admin/list/list-enquiries';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import { LogCallPanel } from '@/features/admin/record/log-call-panel';
 import {
   callOutcomeLabel,
@@ -22,7 +22,7 @@ import { displayValue } from '@/features/admin/shared/enquiry-format';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
-type Props = { client: AppSupabaseClient; enquiry: Submission };
+type Props = { client: AppSupabaseClient; enquiry: Enquiry };
 
 /** 44 px tall on a phone, so each button takes a thumb. */
 const thumb = 'min-h-11 sm:min-h-0';

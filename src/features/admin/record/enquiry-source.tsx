@@ -1,7 +1,7 @@
-import type { Submission } from '@/features/admin/list/list-enquiries';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
 
 type SourceFields = Pick<
-  Submission,
+  Enquiry,
   'landing_page' | 'referrer_host' | 'utm_source' | 'utm_medium' | 'utm_campaign'
 >;
 
@@ -9,13 +9,13 @@ type SourceFields = Pick<
  * Where the enquirer came from, as the form recorded it: landing page, referring site and the
  * campaign tags; "Not recorded" for an enquiry sent before the site kept them, or with none.
  */
-export function EnquirySource({ submission }: { submission: SourceFields }) {
+export function EnquirySource({ enquiry }: { enquiry: SourceFields }) {
   const parts = [
-    ['Landing page', submission.landing_page],
-    ['Referred by', submission.referrer_host],
-    ['utm_source', submission.utm_source],
-    ['utm_medium', submission.utm_medium],
-    ['utm_campaign', submission.utm_campaign],
+    ['Landing page', enquiry.landing_page],
+    ['Referred by', enquiry.referrer_host],
+    ['utm_source', enquiry.utm_source],
+    ['utm_medium', enquiry.utm_medium],
+    ['utm_campaign', enquiry.utm_campaign],
   ].filter((part): part is [string, string] => Boolean(part[1]));
   if (parts.length === 0) return <span className="text-ink-muted">Not recorded</span>;
   return (

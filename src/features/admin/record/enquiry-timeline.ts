@@ -17,9 +17,9 @@ export type TimelineEvent = {
 /** What happened to one enquiry, oldest first (admins only). */
 export async function loadEnquiryTimeline(
   client: AppSupabaseClient,
-  submissionId: string,
+  enquiryId: string,
 ): Promise<TimelineEvent[]> {
-  const { data, error } = await client.rpc('enquiry_timeline', { _submission_id: submissionId });
+  const { data, error } = await client.rpc('enquiry_timeline', { _submission_id: enquiryId });
   if (error) throw new RpcError(error.code, error.message);
   return data ?? [];
 }

@@ -7,7 +7,7 @@ import { SelectOptions } from '@/components/ui/select-options';
 import { londonDay } from '@/components/ui/staff-date';
 import { notify } from '@/components/ui/toast/notify';
 import { runBulkAction } from '@/features/admin/bulk/bulk-enquiry-action';
-import type { Submission } from '@/features/admin/list/list-enquiries';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import { staffLabel } from '@/features/admin/record/enquiry-workflow';
 import { useEnquiryFieldSaver } from '@/features/admin/record/use-enquiry-field';
 import { invalidateEnquiries, staffQuery } from '@/features/admin/shared/admin-queries';
@@ -24,7 +24,7 @@ const statusOptions = ENQUIRY_STATUSES.map((value) => ({ value, label: statusLab
 type Props = {
   client: AppSupabaseClient;
   /** The enquiry as the query cache holds it: what the fields show, always. */
-  enquiry: Submission;
+  enquiry: Enquiry;
 };
 
 /** "2026-11-20" for a stored timestamp, the day in London; '' for none. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-import { SubmissionsQueryError, type Submission } from '@/features/admin/list/list-enquiries';
+import { EnquiriesQueryError, type Enquiry } from '@/features/admin/list/list-enquiries';
 import type { Tables, TablesUpdate } from '@/lib/database.types';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
@@ -18,7 +18,7 @@ export type WorkflowChange = Pick<
 export type WorkflowField = keyof WorkflowChange;
 /** One field and its new value, e.g. { field: 'status', value: 'won' }. */
 export type FieldChange = {
-  [Field in WorkflowField]: { field: Field; value: Submission[Field] };
+  [Field in WorkflowField]: { field: Field; value: Enquiry[Field] };
 }[WorkflowField];
 
 /** The database's note rule (enquiry_notes_body_*): trimmed, 1 to 5000 characters. */
@@ -54,17 +54,14 @@ export function isEnquiryId(value: string): boolean {
 }
 
 /** One enquiry by id, or null when there is none (or the id is malformed). */
-export async function getEnquiry(
-  client: AppSupabaseClient,
-  id: string,
-): Promise<Submission | null> {
+export async function getEnquiry(client: AppSupabaseClient, id: string): Promise<Enquiry | null> {
   if (!isEnquiryId(id)) return null;
   const { data, error } = await client
     .from('contact_submissions')
     .select('*')
     .eq('id', id)
     .limit(1);
-  if (error) throw new SubmissionsQueryError(error);
+  if (error) throw new EnquiriesQueryError(error);
   return data?.[0] ?? null;
 }
 
@@ -73,13 +70,13 @@ export async function updateEnquiry(
   client: AppSupabaseClient,
   id: string,
   change: WorkflowChange,
-): Promise<Submission | null> {
+): Promise<Enquiry | null> {
   const { data, error } = await client
     .from('contact_submissions')
     .update(change)
     .eq('id', id)
     .select('*');
-  if (error) throw new SubmissionsQueryError(error);
+  if (error) throw new EnquiriesQueryError(error);
   return data?.[0] ?? null;
 }
 
@@ -92,7 +89,7 @@ export function saveEnquiryField(
   client: AppSupabaseClient,
   id: string,
   change: FieldChange,
-): Promise<Submission | null> {
+): Promise<Enquiry | null> {
   return updateEnquiry(client, id, { [change.field]: change.value });
 }
 
@@ -106,13 +103,13 @@ export async function undoEnquiryField(
   id: string,
   change: FieldChange,
   expected: FieldChange['value'],
-): Promise<Submission | null> {
+): Promise<Enquiry | null> {
   const write: WorkflowChange = { [change.field]: change.value };
   const query = client.from('contact_submissions').update(write).eq('id', id);
   const guarded =
     expected === null ? query.is(change.field, null) : query.eq(change.field, expected);
   const { data, error } = await guarded.select('*');
-  if (error) throw new SubmissionsQueryError(error);
+  if (error) throw new EnquiriesQueryError(error);
   return data?.[0] ?? null;
 }
 
@@ -124,7 +121,7 @@ export async function listNotes(client: AppSupabaseClient, id: string): Promise<
     .eq('submission_id', id)
     .order('created_at', { ascending: false })
     .order('id', { ascending: true });
-  if (error) throw new SubmissionsQueryError(error);
+  if (error) throw new EnquiriesQueryError(error);
   return data ?? [];
 }
 
@@ -138,15 +135,15 @@ export async function addNote(
     .from('enquiry_notes')
     .insert({ submission_id: id, body: noteSchema.parse(body) })
     .select('id, created_at, author_id, author_email, body');
-  if (error) throw new SubmissionsQueryError(error);
+  if (error) throw new EnquiriesQueryError(error);
   const note = data?.[0];
-  if (!note) throw new SubmissionsQueryError({ message: 'The note was not saved.' });
+  if (!note) throw new EnquiriesQueryError({ message: 'The note was not saved.' });
   return note;
 }
 
 /** The staff an enquiry can be assigned to. */
 export async function listStaff(client: AppSupabaseClient): Promise<StaffMember[]> {
   const { data, error } = await client.rpc('list_staff');
-  if (error) throw new SubmissionsQueryError(error);
+  if (error) throw new EnquiriesQueryError(error);
   return staffSchema.parse(data ?? []);
 }

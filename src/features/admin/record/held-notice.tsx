@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { notify } from '@/components/ui/toast/notify';
 import { runBulkAction } from '@/features/admin/bulk/bulk-enquiry-action';
-import type { Submission } from '@/features/admin/list/list-enquiries';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import { invalidateEnquiries, patchCachedEnquiry } from '@/features/admin/shared/admin-queries';
 import { heldExplanation } from '@/features/admin/shared/held-badge';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
-type Props = { client: AppSupabaseClient; enquiry: Submission };
+type Props = { client: AppSupabaseClient; enquiry: Enquiry };
 
 /**
  * In the enquiry dialog of a held enquiry: what the hold meant, and a button that releases it

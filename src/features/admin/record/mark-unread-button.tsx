@@ -2,7 +2,7 @@ import { useState } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { notify } from '@/components/ui/toast/notify';
-import { SubmissionsQueryError } from '@/features/admin/list/list-enquiries';
+import { EnquiriesQueryError } from '@/features/admin/list/list-enquiries';
 import { useMarkUnread } from '@/features/admin/shared/admin-queries';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
@@ -28,7 +28,7 @@ export function MarkUnreadButton({ client, enquiryId, onMarked }: Props) {
       notify({
         title: 'Not changed',
         description:
-          error instanceof SubmissionsQueryError
+          error instanceof EnquiriesQueryError
             ? error.message
             : 'Something went wrong. Try again in a moment.',
         variant: 'destructive',

@@ -21,11 +21,11 @@ export const RELATED_SHOWN = 5;
  */
 export async function listRelatedEnquiries(
   client: AppSupabaseClient,
-  submissionId: string,
+  enquiryId: string,
   limit = RELATED_SHOWN,
 ): Promise<RelatedEnquiries> {
   const { data, error } = await client.rpc('related_enquiries', {
-    _submission_id: submissionId,
+    _submission_id: enquiryId,
     _limit: limit,
   });
   if (error) throw new RpcError(error.code, error.message);
@@ -47,11 +47,11 @@ export const moreRelated = ({ rows, total }: RelatedEnquiries) => Math.max(0, to
  * enquiry (a status, a deletion) reloads them; a failure is said in the section, not toasted, as
  * the record itself matters more.
  */
-export function useRelatedEnquiries(client: AppSupabaseClient, submissionId: string) {
+export function useRelatedEnquiries(client: AppSupabaseClient, enquiryId: string) {
   return useQuery(
     queryOptions({
-      queryKey: adminKeys.related(submissionId),
-      queryFn: () => listRelatedEnquiries(client, submissionId),
+      queryKey: adminKeys.related(enquiryId),
+      queryFn: () => listRelatedEnquiries(client, enquiryId),
       staleTime: FRESH_MS,
     }),
   );

@@ -81,13 +81,13 @@ const sentReplySchema = z.object({ reply_id: z.string(), held_for_review: z.bool
  */
 export async function sendEnquiryReply(
   client: AppSupabaseClient,
-  submissionId: string,
+  enquiryId: string,
   text: string,
 ): Promise<SentReply> {
   const checked = checkReplyText(text);
   if (!checked.ok) throw new RpcError('22023', checked.message);
   const { data, error } = await client.rpc('send_enquiry_reply', {
-    _submission_id: submissionId,
+    _submission_id: enquiryId,
     _body: checked.body,
   });
   if (error) throw toRpcError(error);
@@ -106,13 +106,13 @@ export type CallDetails = { outcome: CallOutcome; note?: string };
  */
 export async function recordEnquiryContact(
   client: AppSupabaseClient,
-  submissionId: string,
+  enquiryId: string,
   channel: ContactChannel,
   call?: CallDetails,
 ): Promise<string> {
   const note = call?.note?.trim();
   const { data, error } = await client.rpc('record_enquiry_contact', {
-    _submission_id: submissionId,
+    _submission_id: enquiryId,
     _channel: channel,
     ...(call ? { _outcome: call.outcome } : {}),
     ...(note ? { _note: note } : {}),

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { notify } from '@/components/ui/toast/notify';
-import { SubmissionsQueryError, type Submission } from '@/features/admin/list/list-enquiries';
+import { EnquiriesQueryError, type Enquiry } from '@/features/admin/list/list-enquiries';
 import {
   describeAssignment,
   describeLastContacted,
@@ -58,7 +58,7 @@ export function describeChange(
 }
 
 function failureText(error: unknown): string {
-  return error instanceof SubmissionsQueryError
+  return error instanceof EnquiriesQueryError
     ? error.message
     : 'The change could not be saved. Try again in a moment.';
 }
@@ -82,7 +82,7 @@ export function useEnquiryFieldSaver(client: AppSupabaseClient) {
         ? await undoEnquiryField(client, id, change, undo.expected)
         : await saveEnquiryField(client, id, change);
       if (!updated) {
-        throw new SubmissionsQueryError({
+        throw new EnquiriesQueryError({
           message: undo ? CHANGED_SINCE : 'This enquiry no longer exists.',
         });
       }
@@ -94,7 +94,7 @@ export function useEnquiryFieldSaver(client: AppSupabaseClient) {
     },
     onError: (error, { id, change, previous }) => {
       // only this field goes back: another field saved meanwhile keeps its value.
-      const shown = queryClient.getQueryData<Submission>(adminKeys.enquiry(id));
+      const shown = queryClient.getQueryData<Enquiry>(adminKeys.enquiry(id));
       if (shown?.[change.field] === change.value) {
         patchCachedEnquiry(queryClient, id, { [previous.field]: previous.value });
       }
@@ -138,7 +138,7 @@ export function useEnquiryFieldSaver(client: AppSupabaseClient) {
     },
   });
   /** Saves `change` to enquiry `current` (as shown now), unless it holds that value already. */
-  const save = (current: Submission, change: FieldChange) => {
+  const save = (current: Enquiry, change: FieldChange) => {
     const previous = { field: change.field, value: current[change.field] } as FieldChange;
     if (previous.value === change.value) return;
     saving.mutate({ id: current.id, change, previous });

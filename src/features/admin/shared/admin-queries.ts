@@ -9,14 +9,14 @@ import { useEffect, useRef } from 'react';
 
 import {
   countEnquiryFigures,
-  listSubmissions,
+  listEnquiries,
   summariseCounts,
   type CountedFilters,
+  type Enquiry,
+  type EnquiryFilters,
+  type EnquiryPage,
   type ListSort,
   type StatusCounts,
-  type Submission,
-  type SubmissionFilters,
-  type SubmissionPage,
 } from '@/features/admin/list/list-enquiries';
 import type { ListView } from '@/features/admin/list/list-params';
 import {
@@ -39,7 +39,7 @@ export const adminKeys = {
   enquiries: ['admin', 'enquiries'] as const,
   /** Every page of the list; `page()` one of them. */
   pages: ['admin', 'enquiries', 'page'] as const,
-  page: (filters: SubmissionFilters, sort: ListSort, page: number, size: number) =>
+  page: (filters: EnquiryFilters, sort: ListSort, page: number, size: number) =>
     ['admin', 'enquiries', 'page', filters, sort, page, size] as const,
   /** The list's counts; `countsAll` covers every search. */
   countsAll: ['admin', 'enquiries', 'counts'] as const,
@@ -88,16 +88,16 @@ function useReportErrors(error: unknown, errorUpdatedAt: number, when = true): v
  */
 export const FRESH_MS = 10_000;
 
-export function submissionsQuery(
+export function enquiriesQuery(
   client: AppSupabaseClient,
-  filters: SubmissionFilters,
+  filters: EnquiryFilters,
   sort: ListSort,
   page: number,
   pageSize: number,
 ) {
   return queryOptions({
     queryKey: adminKeys.page(filters, sort, page, pageSize),
-    queryFn: () => listSubmissions(client, filters, sort, page, pageSize),
+    queryFn: () => listEnquiries(client, filters, sort, page, pageSize),
     staleTime: FRESH_MS,
   });
 }
@@ -178,14 +178,14 @@ export function prefetchDashboard(
   { filters, sort, page }: ListView,
   pageSize: number,
 ): void {
-  void queryClient.prefetchQuery(submissionsQuery(client, filters, sort, page, pageSize));
+  void queryClient.prefetchQuery(enquiriesQuery(client, filters, sort, page, pageSize));
   void queryClient.prefetchQuery(figuresQuery(client, queryClient));
   void queryClient.prefetchQuery(countsQuery(client, filters));
 }
 
-export type SubmissionsState = {
+export type EnquiriesState = {
   /** The latest page loaded (kept on screen while the next one loads); null before the first. */
-  data: SubmissionPage | null;
+  data: EnquiryPage | null;
   loading: boolean;
 };
 
@@ -194,16 +194,16 @@ export type SubmissionsState = {
  * is visible. The previous page stays on screen while the next one loads; a poll reloads in
  * place, not dimmed.
  */
-export function useSubmissions(
+export function useEnquiries(
   client: AppSupabaseClient,
-  filters: SubmissionFilters,
+  filters: EnquiryFilters,
   sort: ListSort,
   page: number,
   pageSize: number,
   pollMs: number,
-): SubmissionsState {
+): EnquiriesState {
   const query = useQuery({
-    ...submissionsQuery(client, filters, sort, page, pageSize),
+    ...enquiriesQuery(client, filters, sort, page, pageSize),
     placeholderData: keepPreviousData,
     refetchInterval: pollMs > 0 ? pollMs : false,
   });
@@ -224,7 +224,7 @@ export type EnquiryCountsState = {
  */
 export function useEnquiryCounts(
   client: AppSupabaseClient,
-  { search, interest, timeline, assignee, status, held, unread }: SubmissionFilters,
+  { search, interest, timeline, assignee, status, held, unread }: EnquiryFilters,
   pollMs: number,
 ): EnquiryCountsState {
   // One request for the search, interest, timeline and assignee; the status, held and unread
@@ -246,7 +246,7 @@ export function useEnquiryCounts(
  * (the unread count). The list itself follows at its next load.
  */
 function showReadMark(queryClient: QueryClient, id: string, read: boolean): Promise<void> {
-  queryClient.setQueriesData<SubmissionPage>({ queryKey: adminKeys.pages }, (page) =>
+  queryClient.setQueriesData<EnquiryPage>({ queryKey: adminKeys.pages }, (page) =>
     page?.rows.some((row) => row.id === id)
       ? {
           ...page,
@@ -321,7 +321,7 @@ export type EnquiryState =
   | { kind: 'loading' }
   | { kind: 'missing' }
   | { kind: 'failed' }
-  | { kind: 'loaded'; enquiry: Submission };
+  | { kind: 'loaded'; enquiry: Enquiry };
 
 /**
  * The enquiry a dialog shows, by id: seeded from the row already on screen when there is one
@@ -331,7 +331,7 @@ export type EnquiryState =
 export function useEnquiry(
   client: AppSupabaseClient,
   id: string | null,
-  initial: Submission | undefined,
+  initial: Enquiry | undefined,
 ): EnquiryState {
   const query = useQuery({
     ...enquiryQuery(client, id ?? ''),
@@ -353,12 +353,12 @@ export function useEnquiry(
 export function patchCachedEnquiry(
   queryClient: QueryClient,
   id: string,
-  patch: Partial<Submission>,
+  patch: Partial<Enquiry>,
 ): void {
-  queryClient.setQueryData<Submission | null>(adminKeys.enquiry(id), (enquiry) =>
+  queryClient.setQueryData<Enquiry | null>(adminKeys.enquiry(id), (enquiry) =>
     enquiry ? { ...enquiry, ...patch } : enquiry,
   );
-  queryClient.setQueriesData<SubmissionPage>({ queryKey: adminKeys.pages }, (page) =>
+  queryClient.setQueriesData<EnquiryPage>({ queryKey: adminKeys.pages }, (page) =>
     page?.rows.some((row) => row.id === id)
       ? { ...page, rows: page.rows.map((row) => (row.id === id ? { ...row, ...patch } : row)) }
       : page,

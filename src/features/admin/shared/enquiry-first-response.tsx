@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 import { limits } from '@/config/site';
-import type { Submission } from '@/features/admin/list/list-enquiries';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import { describeDue } from '@/features/admin/needs-reply/list-enquiries-needing-reply';
 import { formatDateTime } from '@/features/admin/shared/enquiry-format';
 
@@ -31,7 +31,7 @@ export function useMinuteClock(): Date | null {
  * "First response: <date>" once the database has stamped it; otherwise when the reply is due,
  * with "Overdue by …" in words as well as in red. Held and closed enquiries are owed nothing.
  */
-export function EnquiryFirstResponse({ enquiry }: { enquiry: Submission }) {
+export function EnquiryFirstResponse({ enquiry }: { enquiry: Enquiry }) {
   const now = useMinuteClock();
   if (enquiry.first_response_at) {
     return (

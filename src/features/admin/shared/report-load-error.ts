@@ -1,5 +1,5 @@
 import { notify } from '@/components/ui/toast/notify';
-import { SubmissionsQueryError } from '@/features/admin/list/list-enquiries';
+import { EnquiriesQueryError } from '@/features/admin/list/list-enquiries';
 
 export const adminMessages = {
   errorTitle: 'Error',
@@ -9,7 +9,7 @@ export const adminMessages = {
 
 /** Logs and toasts a failed load (query error or anything else, each its own message). */
 export function reportLoadError(error: unknown): void {
-  if (error instanceof SubmissionsQueryError) {
+  if (error instanceof EnquiriesQueryError) {
     console.error('Error fetching contact submissions:', error.postgrestError);
     notify({
       title: adminMessages.errorTitle,

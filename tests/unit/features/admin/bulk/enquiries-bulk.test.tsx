@@ -6,7 +6,7 @@ import type { ToastMessage } from '@/components/ui/toast/notify';
 import { describeBulkResult } from '@/features/admin/bulk/bulk-enquiry-action';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import { renderDashboard, submission } from '../admin-test-data';
+import { enquiry, renderDashboard } from '../admin-test-data';
 
 let toasts: ToastMessage[];
 
@@ -31,9 +31,9 @@ describe('held enquiries', () => {
   it('marks a held enquiry "Held" and finds it with the held filter and its count', async () => {
     const { lastQuery } = renderDashboard({
       rows: [
-        submission(1, { Name: 'Flood One' }),
-        submission(2, { Name: 'Real Prospect', held_at: heldAt }),
-        submission(3, { Name: 'Flood Two' }),
+        enquiry(1, { Name: 'Flood One' }),
+        enquiry(2, { Name: 'Real Prospect', held_at: heldAt }),
+        enquiry(3, { Name: 'Flood Two' }),
       ],
     });
     const row = (name: string) => screen.getByText(name).closest('tr')!;
@@ -51,7 +51,7 @@ describe('held enquiries', () => {
   }, 15_000);
 
   it('says in the enquiry dialog what the hold meant, and releases it from there', async () => {
-    const held = submission(2, { Name: 'Real Prospect', held_at: heldAt });
+    const held = enquiry(2, { Name: 'Real Prospect', held_at: heldAt });
     // the database releases it: the reload after the action reads the row without its hold
     const bulk = vi.fn(() => {
       held.held_at = null;
@@ -59,7 +59,7 @@ describe('held enquiries', () => {
     });
     const { rpcCalls } = renderDashboard({
       rows: [held],
-      enquiryId: submission(2).id,
+      enquiryId: enquiry(2).id,
       rpc: { bulk_enquiry_action: bulk },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Real Prospect' });
@@ -67,7 +67,7 @@ describe('held enquiries', () => {
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Release hold' }));
     await waitFor(() => expect(bulk).toHaveBeenCalledTimes(1));
     expect(rpcCalls.find((call) => call.name === 'bulk_enquiry_action')?.args).toEqual({
-      _ids: [submission(2).id],
+      _ids: [enquiry(2).id],
       _action: 'release',
     });
     await waitFor(() => expect(within(dialog).queryByText('Held.')).toBeNull());
@@ -77,9 +77,9 @@ describe('held enquiries', () => {
 
 describe('bulk actions', () => {
   const rows = () => [
-    submission(1, { Name: 'Spam One' }),
-    submission(2, { Name: 'Spam Two', held_at: heldAt }),
-    submission(3, { Name: 'Keep Me' }),
+    enquiry(1, { Name: 'Spam One' }),
+    enquiry(2, { Name: 'Spam Two', held_at: heldAt }),
+    enquiry(3, { Name: 'Keep Me' }),
   ];
 
   it('selects rows with the keyboard and marks them spam in one call', async () => {
@@ -101,7 +101,7 @@ describe('bulk actions', () => {
 
     await waitFor(() => expect(bulk).toHaveBeenCalledTimes(1));
     expect(rpcCalls.find((call) => call.name === 'bulk_enquiry_action')?.args).toEqual({
-      _ids: [submission(1).id, submission(2).id],
+      _ids: [enquiry(1).id, enquiry(2).id],
       _action: 'spam',
     });
     await waitFor(() =>
@@ -184,9 +184,9 @@ describe('bulk assign, status and not spam', () => {
     { id: 'staff-2', email: 'bob@example.com', display_name: null },
   ];
   const rows = () => [
-    submission(1, { Name: 'First One' }),
-    submission(2, { Name: 'Second Two' }),
-    submission(3, { Name: 'Third Three' }),
+    enquiry(1, { Name: 'First One' }),
+    enquiry(2, { Name: 'Second Two' }),
+    enquiry(3, { Name: 'Third Three' }),
   ];
 
   async function selectTwo(user: ReturnType<typeof userEvent.setup>) {
@@ -218,7 +218,7 @@ describe('bulk assign, status and not spam', () => {
 
     await waitFor(() => expect(bulk).toHaveBeenCalledTimes(1));
     expect(rpcCalls.find((call) => call.name === 'bulk_enquiry_action')?.args).toEqual({
-      _ids: [submission(1).id, submission(2).id],
+      _ids: [enquiry(1).id, enquiry(2).id],
       _action: 'assign',
       _value: 'staff-1',
     });
@@ -248,7 +248,7 @@ describe('bulk assign, status and not spam', () => {
 
     await waitFor(() => expect(bulk).toHaveBeenCalledTimes(1));
     expect(rpcCalls.find((call) => call.name === 'bulk_enquiry_action')?.args).toEqual({
-      _ids: [submission(1).id, submission(2).id],
+      _ids: [enquiry(1).id, enquiry(2).id],
       _action: 'assign',
     });
     await waitFor(() =>
@@ -284,7 +284,7 @@ describe('bulk assign, status and not spam', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Set status' }));
     await waitFor(() => expect(bulk).toHaveBeenCalledTimes(1));
     expect(rpcCalls.find((call) => call.name === 'bulk_enquiry_action')?.args).toEqual({
-      _ids: [submission(1).id, submission(2).id],
+      _ids: [enquiry(1).id, enquiry(2).id],
       _action: 'status',
       _value: 'won',
     });
@@ -302,8 +302,8 @@ describe('bulk assign, status and not spam', () => {
         requested: 2,
         count: 2,
         changes: [
-          { to: 'new', ids: [submission(1).id] },
-          { to: 'in_progress', ids: [submission(2).id] },
+          { to: 'new', ids: [enquiry(1).id] },
+          { to: 'in_progress', ids: [enquiry(2).id] },
         ],
       },
     }));
@@ -322,7 +322,7 @@ describe('bulk assign, status and not spam', () => {
 
     await waitFor(() => expect(bulk).toHaveBeenCalledTimes(1));
     expect(rpcCalls.find((call) => call.name === 'bulk_enquiry_action')?.args).toEqual({
-      _ids: [submission(1).id, submission(2).id],
+      _ids: [enquiry(1).id, enquiry(2).id],
       _action: 'not_spam',
     });
     await waitFor(() =>

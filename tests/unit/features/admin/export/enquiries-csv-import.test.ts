@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Submission } from '@/features/admin/list/list-enquiries';
-import {
-  CSV_BOM,
-  csvCell,
-  notesCell,
-  submissionsToCsv,
-} from '@/features/admin/export/enquiries-csv';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
+import { CSV_BOM, csvCell, enquiriesToCsv, notesCell } from '@/features/admin/export/enquiries-csv';
 
 type Imported =
   | { kind: 'text'; value: string }
@@ -117,7 +112,7 @@ describe('what staff recorded, in the export', () => {
     { id: 'u-bob', email: 'bob@kestrel.example', display_name: '' },
     { id: 'u-cy', email: 'cy@kestrel.example', display_name: null },
   ];
-  const row: Submission = {
+  const row: Enquiry = {
     id: 'e-1',
     created_at: '2026-11-02T09:00:00+00:00',
     Name: 'Jo Doe',
@@ -164,9 +159,7 @@ describe('what staff recorded, in the export', () => {
   ];
 
   it('writes status, assignee, dates, hold, source and the notes beside each enquiry', () => {
-    const [header, line] = parseCsv(
-      submissionsToCsv([row], { staff, notes }).slice(CSV_BOM.length),
-    );
+    const [header, line] = parseCsv(enquiriesToCsv([row], { staff, notes }).slice(CSV_BOM.length));
     const record = Object.fromEntries(header!.map((name, index) => [name, line![index]]));
     expect(record).toMatchObject({
       Phone: '="+44 20 7946 0000"',
@@ -190,16 +183,16 @@ describe('what staff recorded, in the export', () => {
 
   it('names an assignee by display name, and one no longer on the staff list by id', () => {
     const named = parseCsv(
-      submissionsToCsv([{ ...row, assigned_to: 'u-ann' }], { staff, notes: [] }),
+      enquiriesToCsv([{ ...row, assigned_to: 'u-ann' }], { staff, notes: [] }),
     )[1];
     expect(named).toContain('Ann Lee');
     const gone = parseCsv(
-      submissionsToCsv([{ ...row, assigned_to: 'u-left' }], { staff, notes: [] }),
+      enquiriesToCsv([{ ...row, assigned_to: 'u-left' }], { staff, notes: [] }),
     )[1];
     expect(gone).toContain('u-left');
     // list_staff() gives null before a name is set: the e-mail
     const unnamed = parseCsv(
-      submissionsToCsv([{ ...row, assigned_to: 'u-cy' }], { staff, notes: [] }),
+      enquiriesToCsv([{ ...row, assigned_to: 'u-cy' }], { staff, notes: [] }),
     )[1];
     expect(unnamed).toContain('cy@kestrel.example');
   });

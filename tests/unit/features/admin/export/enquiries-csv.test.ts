@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Submission } from '@/features/admin/list/list-enquiries';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import {
   CSV_BOM,
   csvCell,
+  enquiriesToCsv,
   exportFileName,
-  submissionsToCsv,
   toCsv,
 } from '@/features/admin/export/enquiries-csv';
 
@@ -74,8 +74,8 @@ describe('csvCell (RFC 4180 and formula-injection safety)', () => {
   });
 });
 
-describe('submissionsToCsv', () => {
-  const row: Submission = {
+describe('enquiriesToCsv', () => {
+  const row: Enquiry = {
     id: '7d0c',
     created_at: '2025-03-01T10:00:00+00:00',
     Name: 'Amélie Durand',
@@ -99,7 +99,7 @@ describe('submissionsToCsv', () => {
   };
 
   it('starts with a UTF-8 byte-order mark and a header row', () => {
-    const csv = submissionsToCsv([]);
+    const csv = enquiriesToCsv([]);
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv.slice(1)).toBe(
       'Received (London time),Name,Email,Company,Job Title,Phone,Service Interest,Timeline,' +
@@ -110,7 +110,7 @@ describe('submissionsToCsv', () => {
   });
 
   it('writes labels for option values and escapes each cell', () => {
-    const [, line] = submissionsToCsv([row]).slice(1).split('\r\n');
+    const [, line] = enquiriesToCsv([row]).slice(1).split('\r\n');
     expect(line).toBe(
       [
         '2025-03-01 10:00:00',
@@ -139,13 +139,13 @@ describe('submissionsToCsv', () => {
   });
 
   it('encodes as UTF-8 bytes starting EF BB BF', () => {
-    const bytes = new TextEncoder().encode(submissionsToCsv([row]));
+    const bytes = new TextEncoder().encode(enquiriesToCsv([row]));
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 
   it('writes timestamps as a spreadsheet date and time in London time, across a clock change', () => {
     const received = (created_at: string) =>
-      submissionsToCsv([{ ...row, created_at }])
+      enquiriesToCsv([{ ...row, created_at }])
         .slice(1)
         .split('\r\n')[1]!
         .split(',')[0];

@@ -6,9 +6,9 @@ import {
   NOTES_IDS_PER_REQUEST,
   recordExport,
 } from '@/features/admin/export/export-enquiries';
-import { noFilters, type Submission } from '@/features/admin/list/list-enquiries';
+import { noFilters, type Enquiry } from '@/features/admin/list/list-enquiries';
 
-import { submission } from '../admin-test-data';
+import { enquiry } from '../admin-test-data';
 import { createFakeAdminClient } from '../fake-admin-client';
 
 let warn: ReturnType<typeof vi.spyOn>;
@@ -90,8 +90,8 @@ describe('recording a CSV export', () => {
 });
 
 describe('the export reads notes and staff names beside the enquiries', () => {
-  const enquiry = (id: string): Submission => ({
-    ...submission(1),
+  const withId = (id: string): Enquiry => ({
+    ...enquiry(1),
     id,
     assigned_to: 'u-ann',
   });
@@ -119,7 +119,7 @@ describe('the export reads notes and staff names beside the enquiries', () => {
         }),
       },
     });
-    const csv = await buildExportCsv(client, [enquiry('e-1'), enquiry('e-2')]);
+    const csv = await buildExportCsv(client, [withId('e-1'), withId('e-2')]);
     expect(rpcCalls.map((call) => call.name)).toEqual(['list_staff']);
     expect(queries).toHaveLength(1);
     expect(queries[0]?.table).toBe('enquiry_notes');
@@ -153,6 +153,6 @@ describe('the export reads notes and staff names beside the enquiries', () => {
       },
       rpc: { list_staff: () => ({ data: [], error: null }) },
     });
-    await expect(buildExportCsv(client, [enquiry('e-1')])).rejects.toThrow('permission denied');
+    await expect(buildExportCsv(client, [withId('e-1')])).rejects.toThrow('permission denied');
   });
 });

@@ -5,18 +5,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToastMessage } from '@/components/ui/toast/notify';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import { figuresOf, overviewOf, renderDashboard, submission } from '../admin-test-data';
+import { enquiry, figuresOf, overviewOf, renderDashboard } from '../admin-test-data';
 import { isHeadCount } from '../fake-admin-client';
 
 let toasts: ToastMessage[];
 
 /** The enquiries table (the overview has a table of its own behind a toggle). */
-async function submissionsTable() {
+async function enquiriesTable() {
   const region = await screen.findByRole('region', { name: 'Submissions table' });
   return within(region).getByRole('table');
 }
 
-const tableRows = async () => within(await submissionsTable()).getAllByRole('row');
+const tableRows = async () => within(await enquiriesTable()).getAllByRole('row');
 
 beforeEach(() => {
   toasts = captureToasts();
@@ -63,9 +63,9 @@ describe('AdminDashboard', () => {
   it('lists rows with date, name, address, company, status, interest, timeline, assignee, last contact and message; unread ones bold and marked', async () => {
     renderDashboard({
       rows: [
-        { ...submission(1, { Interest: 'ai-ml', assigned_to: 'staff-1' }), read_by_me: false },
+        { ...enquiry(1, { Interest: 'ai-ml', assigned_to: 'staff-1' }), read_by_me: false },
         {
-          ...submission(2, {
+          ...enquiry(2, {
             Company: '',
             status: 'in_progress',
             assigned_to: 'staff-2',
@@ -73,7 +73,7 @@ describe('AdminDashboard', () => {
           }),
           read_by_me: true,
         },
-        { ...submission(3, { status: 'won' }), read_by_me: true },
+        { ...enquiry(3, { status: 'won' }), read_by_me: true },
       ],
       rpc: {
         list_staff: () => ({
@@ -84,7 +84,7 @@ describe('AdminDashboard', () => {
         }),
       },
     });
-    const table = await submissionsTable();
+    const table = await enquiriesTable();
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -102,7 +102,7 @@ describe('AdminDashboard', () => {
       'Message',
     ]);
     const [, first, second, third] = within(table).getAllByRole('row');
-    expect(first).toHaveAttribute('data-enquiry-id', submission(1).id);
+    expect(first).toHaveAttribute('data-enquiry-id', enquiry(1).id);
     expect(first).toHaveTextContent('01 Mar 2025');
     expect(first).toHaveTextContent('person1@example.com');
     expect(first).toHaveTextContent('New');
@@ -128,7 +128,7 @@ describe('AdminDashboard', () => {
 
   it('takes what the page started early and asks nothing twice', async () => {
     const { queries, rpcCalls } = renderDashboard({
-      rows: [submission(1, { Name: 'Early Person' }), submission(2, { status: 'won' })],
+      rows: [enquiry(1, { Name: 'Early Person' }), enquiry(2, { status: 'won' })],
       url: '/admin?status=won',
       prefetched: true,
     });
@@ -148,7 +148,7 @@ describe('AdminDashboard', () => {
 
   it('drops the unread mark of an enquiry once opened, without reloading the list', async () => {
     const { queries, rpcCalls } = renderDashboard({
-      rows: [{ ...submission(1, { Name: 'Opened Person' }), read_by_me: false }],
+      rows: [{ ...enquiry(1, { Name: 'Opened Person' }), read_by_me: false }],
     });
     const row = await screen.findByRole('row', { name: /Opened Person/ });
     expect(within(row).getByText('Unread')).toBeInTheDocument();
@@ -168,7 +168,7 @@ describe('AdminDashboard', () => {
 
   it('sorts by a column header from the first page again, and asks the database for that order', async () => {
     const { lastQuery } = renderDashboard({
-      rows: Array.from({ length: 30 }, (_, i) => submission(i + 1)),
+      rows: Array.from({ length: 30 }, (_, i) => enquiry(i + 1)),
       url: '/admin?page=2',
     });
     expect(await screen.findByText('Showing 26–30 of 30 enquiries')).toBeInTheDocument();
@@ -193,7 +193,7 @@ describe('AdminDashboard', () => {
       removeEventListener: () => {},
     }));
     try {
-      renderDashboard({ rows: [submission(1), submission(2, { status: 'won' })] });
+      renderDashboard({ rows: [enquiry(1), enquiry(2, { status: 'won' })] });
       const cards = await screen.findByRole('list', { name: 'Enquiries' });
       expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
       expect(screen.queryByRole('region', { name: 'Submissions table' })).toBeNull();
@@ -218,10 +218,10 @@ describe('AdminDashboard', () => {
   it('counts each status in the status filter, and filters by it', async () => {
     renderDashboard({
       rows: [
-        submission(1),
-        submission(2),
-        submission(3, { status: 'in_progress' }),
-        submission(4, { status: 'spam', Name: 'Spammer' }),
+        enquiry(1),
+        enquiry(2),
+        enquiry(3, { status: 'in_progress' }),
+        enquiry(4, { status: 'spam', Name: 'Spammer' }),
       ],
     });
     const filter = screen.getByLabelText('Status');
@@ -239,7 +239,7 @@ describe('AdminDashboard', () => {
   });
 
   it('pages on the server, 25 rows at a time', async () => {
-    renderDashboard({ rows: Array.from({ length: 30 }, (_, i) => submission(i + 1)) });
+    renderDashboard({ rows: Array.from({ length: 30 }, (_, i) => enquiry(i + 1)) });
     expect(await screen.findByText('Showing 1–25 of 30 enquiries')).toBeInTheDocument();
     expect(await tableRows()).toHaveLength(26);
     const user = userEvent.setup();
@@ -261,8 +261,8 @@ describe('AdminDashboard', () => {
   it('opens with the status filter and page the address names', async () => {
     renderDashboard({
       rows: [
-        ...Array.from({ length: 27 }, (_, i) => submission(i + 1, { status: 'spam' })),
-        submission(99),
+        ...Array.from({ length: 27 }, (_, i) => enquiry(i + 1, { status: 'spam' })),
+        enquiry(99),
       ],
       url: '/admin?status=spam&page=2',
     });
@@ -314,7 +314,7 @@ describe('AdminDashboard', () => {
   });
 
   it('exports every filtered row as a CSV download', async () => {
-    renderDashboard({ rows: Array.from({ length: 30 }, (_, i) => submission(i + 1)) });
+    renderDashboard({ rows: Array.from({ length: 30 }, (_, i) => enquiry(i + 1)) });
     const blobs: Blob[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
       blobs.push(blob);
@@ -322,7 +322,7 @@ describe('AdminDashboard', () => {
     });
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    await submissionsTable();
+    await enquiriesTable();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     const text = await new Promise<string>((resolve) => {
@@ -338,7 +338,7 @@ describe('AdminDashboard', () => {
 
   it("exports in the view's sort, so the file runs in the order shown", async () => {
     const { queries } = renderDashboard({
-      rows: [submission(1), submission(2)],
+      rows: [enquiry(1), enquiry(2)],
       url: '/admin?sort=name&dir=desc',
     });
     vi.stubGlobal(
@@ -346,7 +346,7 @@ describe('AdminDashboard', () => {
       Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: vi.fn() }),
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    await submissionsTable();
+    await enquiriesTable();
     const before = queries.length;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
@@ -365,7 +365,7 @@ describe('AdminDashboard', () => {
 describe('the overview', () => {
   it('shows this week and month against the previous period, open and closed, and the chart', async () => {
     renderDashboard({
-      rows: [submission(1)],
+      rows: [enquiry(1)],
       rpc: {
         enquiry_dashboard_figures: () => ({
           data: figuresOf(
@@ -425,7 +425,7 @@ describe('the overview', () => {
   });
 
   it('announces new enquiries politely, reloads the list in place and keeps focus', async () => {
-    const rows = [submission(1)];
+    const rows = [enquiry(1)];
     let polls = 0;
     const { rpcCalls } = renderDashboard({
       rows,
@@ -434,7 +434,7 @@ describe('the overview', () => {
         enquiry_dashboard_figures: () => {
           polls += 1;
           const arrived = polls >= 3;
-          if (arrived && rows.length === 1) rows.unshift(submission(0, { Name: 'Newcomer' }));
+          if (arrived && rows.length === 1) rows.unshift(enquiry(0, { Name: 'Newcomer' }));
           return {
             data: figuresOf(
               overviewOf({
@@ -460,7 +460,7 @@ describe('the overview', () => {
   });
 
   it('announces the first enquiry on a dashboard opened with none', async () => {
-    const rows: ReturnType<typeof submission>[] = [];
+    const rows: ReturnType<typeof enquiry>[] = [];
     let polls = 0;
     renderDashboard({
       rows,
@@ -468,7 +468,7 @@ describe('the overview', () => {
       rpc: {
         enquiry_dashboard_figures: () => {
           polls += 1;
-          if (polls >= 3 && rows.length === 0) rows.push(submission(0, { Name: 'Firstcomer' }));
+          if (polls >= 3 && rows.length === 0) rows.push(enquiry(0, { Name: 'Firstcomer' }));
           // With nothing seen yet there is no date to ask about, so the database counts no
           // arrivals: the dashboard knows it saw none, and so every enquiry now is new.
           return {

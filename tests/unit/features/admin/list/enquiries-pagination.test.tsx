@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import { renderDashboard, submission } from '../admin-test-data';
+import { enquiry, renderDashboard } from '../admin-test-data';
 
 let scrolls: ScrollToOptions[];
 
@@ -30,7 +30,7 @@ function preferReducedMotion(reduce: boolean) {
   }));
 }
 
-const rows = Array.from({ length: 30 }, (_, i) => submission(i + 1));
+const rows = Array.from({ length: 30 }, (_, i) => enquiry(i + 1));
 
 describe("after the list's Next or Previous page", () => {
   it.each([

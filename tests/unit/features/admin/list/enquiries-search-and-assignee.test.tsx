@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import { renderDashboard, submission } from '../admin-test-data';
+import { enquiry, renderDashboard } from '../admin-test-data';
 import type { Call } from '../fake-admin-client';
 
 const ADA = 'a0000000-0000-4000-8000-000000000001';
@@ -15,7 +15,7 @@ const staff = [
   { id: ADA, email: 'ada@example.com', display_name: null },
 ];
 
-const rows = [submission(1), submission(2, { assigned_to: ADA })];
+const rows = [enquiry(1), enquiry(2, { assigned_to: ADA })];
 
 /** The arguments of every enquiry_list_counts request so far. */
 const countsArgs = (rpcCalls: { name: string; args?: Record<string, unknown> }[]) =>

@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
-import type { Submission } from '@/features/admin/list/list-enquiries';
-import { SubmissionCards } from '@/features/admin/list/enquiry-cards';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
+import { EnquiryCards } from '@/features/admin/list/enquiry-cards';
 import type { RowMarks } from '@/features/admin/list/enquiries-table';
 
-import { submission } from '../admin-test-data';
+import { enquiry } from '../admin-test-data';
 
 const HOUR = 3_600_000;
-/** submission(1) arrived at 09:00 UTC on 1 March 2025; a first reply is owed within 24 h. */
-const arrived = Date.parse(submission(1).created_at);
+/** enquiry(1) arrived at 09:00 UTC on 1 March 2025; a first reply is owed within 24 h. */
+const arrived = Date.parse(enquiry(1).created_at);
 
 function marks(now: Date | null, unread: string[] = []): RowMarks {
   return {
@@ -21,12 +21,12 @@ function marks(now: Date | null, unread: string[] = []): RowMarks {
   };
 }
 
-function renderCards(rows: Submission[], rowMarks: RowMarks) {
+function renderCards(rows: Enquiry[], rowMarks: RowMarks) {
   const onView = vi.fn();
   function Harness() {
     const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
     return (
-      <SubmissionCards
+      <EnquiryCards
         rows={rows}
         onView={onView}
         busy={false}
@@ -56,19 +56,19 @@ describe('the enquiry cards (below tablet width)', () => {
   it('show name, company, status, held, interest, received and the unread mark, each card keyed by its id', () => {
     renderCards(
       [
-        submission(1, { Name: 'Ada Reader', Interest: 'ai-ml' }),
-        submission(2, {
+        enquiry(1, { Name: 'Ada Reader', Interest: 'ai-ml' }),
+        enquiry(2, {
           Name: 'Held Prospect',
           held_at: '2025-03-01T09:00:00Z',
           status: 'in_progress',
         }),
       ],
-      marks(new Date(arrived + HOUR), [submission(1).id]),
+      marks(new Date(arrived + HOUR), [enquiry(1).id]),
     );
     const list = screen.getByRole('list', { name: 'Enquiries' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     const first = card('Ada Reader');
-    expect(first).toHaveAttribute('data-enquiry-id', submission(1).id);
+    expect(first).toHaveAttribute('data-enquiry-id', enquiry(1).id);
     expect(first).toHaveTextContent('Company 1');
     expect(first).toHaveTextContent('New');
     expect(first).toHaveTextContent('AI & Machine Learning');
@@ -87,9 +87,9 @@ describe('the enquiry cards (below tablet width)', () => {
   it('say when the first reply is due, and how late it is in words and in red', () => {
     renderCards(
       [
-        submission(1, { Name: 'Due Soon' }),
-        submission(4, { Name: 'Answered', first_response_at: '2025-03-01T10:00:00Z' }),
-        submission(5, { Name: 'Closed', status: 'won' }),
+        enquiry(1, { Name: 'Due Soon' }),
+        enquiry(4, { Name: 'Answered', first_response_at: '2025-03-01T10:00:00Z' }),
+        enquiry(5, { Name: 'Closed', status: 'won' }),
       ],
       // 21 h after it arrived, the reply promised within 24 h is due in 3 h.
       marks(new Date(arrived + 21 * HOUR)),
@@ -102,14 +102,14 @@ describe('the enquiry cards (below tablet width)', () => {
   });
 
   it('marks an overdue enquiry "Overdue by" in red', () => {
-    renderCards([submission(1, { Name: 'Late One' })], marks(new Date(arrived + 26 * HOUR)));
+    renderCards([enquiry(1, { Name: 'Late One' })], marks(new Date(arrived + 26 * HOUR)));
     const late = within(card('Late One')).getByText('Overdue by 2 h');
     expect(late).toHaveClass('text-red-700');
   });
 
   it('open the enquiry on a tap anywhere on the card, and tick for bulk actions without opening it', async () => {
     const user = userEvent.setup();
-    const rows = [submission(1, { Name: 'Tap Me' }), submission(2, { Name: 'Tick Me' })];
+    const rows = [enquiry(1, { Name: 'Tap Me' }), enquiry(2, { Name: 'Tick Me' })];
     const { onView } = renderCards(rows, marks(null));
     await user.click(screen.getByRole('button', { name: 'Open enquiry from Tap Me' }));
     expect(onView).toHaveBeenCalledWith(rows[0]);
@@ -127,17 +127,14 @@ describe('the enquiry cards (below tablet width)', () => {
   });
 
   it('leave a blank company and interest out instead of writing "N/A" (the desktop table\'s word)', () => {
-    renderCards(
-      [submission(1, { Name: 'Sparse Sender', Company: '  ', Interest: '' })],
-      marks(null),
-    );
+    renderCards([enquiry(1, { Name: 'Sparse Sender', Company: '  ', Interest: '' })], marks(null));
     const sparse = card('Sparse Sender');
     expect(sparse).not.toHaveTextContent('N/A');
     expect(sparse).toHaveTextContent('01 Mar 2025, 09:00');
   });
 
   it('show "-" for a missing name, and name the card for what it is', () => {
-    renderCards([submission(1, { Name: '' })], marks(null));
+    renderCards([enquiry(1, { Name: '' })], marks(null));
     const nameless = screen
       .getByRole('button', { name: 'Open enquiry with no name given' })
       .closest('li')!;

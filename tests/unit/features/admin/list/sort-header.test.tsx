@@ -5,17 +5,17 @@ import { describe, expect, it } from 'vitest';
 
 import { defaultSort, type ListSort } from '@/features/admin/list/list-enquiries';
 import { nextSort } from '@/features/admin/list/sort-header';
-import { SubmissionsTable } from '@/features/admin/list/enquiries-table';
+import { EnquiriesTable } from '@/features/admin/list/enquiries-table';
 
-import { submission } from '../admin-test-data';
+import { enquiry } from '../admin-test-data';
 
 function renderTable(initial: ListSort = defaultSort) {
   const asked: ListSort[] = [];
   function Harness() {
     const [sort, setSort] = useState(initial);
     return (
-      <SubmissionsTable
-        rows={[submission(1), submission(2)]}
+      <EnquiriesTable
+        rows={[enquiry(1), enquiry(2)]}
         onView={() => {}}
         busy={false}
         selection={{ selected: new Set(), onSelect: () => {}, onSelectAll: () => {} }}

@@ -17,7 +17,7 @@ import {
 } from '@/features/admin/overview/response-overview';
 import { authPathFor, safeNextPath } from '@/features/auth/safe-next-path';
 
-import { figuresOf, overviewOf, renderAdmin, submission } from '../admin-test-data';
+import { enquiry, figuresOf, overviewOf, renderAdmin } from '../admin-test-data';
 import { createFakeAdminClient } from '../fake-admin-client';
 
 const now = new Date('2026-11-25T12:00:00Z');
@@ -258,7 +258,7 @@ describe('the source in the enquiry dialog', () => {
   it('shows the landing page, referring host and campaign tags when recorded', () => {
     const { container } = render(
       <EnquirySource
-        submission={submission(1, {
+        enquiry={enquiry(1, {
           landing_page: '/services/analytics',
           referrer_host: 'news.example',
           utm_source: 'newsletter',
@@ -274,7 +274,7 @@ describe('the source in the enquiry dialog', () => {
   });
 
   it('says "Not recorded" for an enquiry sent before sources were kept', () => {
-    render(<EnquirySource submission={submission(2)} />);
+    render(<EnquirySource enquiry={enquiry(2)} />);
     expect(screen.getByText('Not recorded')).toBeInTheDocument();
   });
 });

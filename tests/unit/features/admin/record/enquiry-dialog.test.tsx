@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToastMessage } from '@/components/ui/toast/notify';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import { renderDashboard, submission } from '../admin-test-data';
+import { enquiry, renderDashboard } from '../admin-test-data';
 import type { Call } from '../fake-admin-client';
 
 let toasts: ToastMessage[];
@@ -27,7 +27,7 @@ function valueOf(calls: Call[], method: string): unknown {
 describe('the enquiry dialog', () => {
   it('opens from a row with mailto and tel links, and closing it clears the link', async () => {
     const { enquiryChanges } = renderDashboard({
-      rows: [submission(1, { Phone: '+44 20 7946 0958', Job: 'CDO', Message: 'Full text.' })],
+      rows: [enquiry(1, { Phone: '+44 20 7946 0958', Job: 'CDO', Message: 'Full text.' })],
     });
     const user = userEvent.setup();
     await user.click(
@@ -47,7 +47,7 @@ describe('the enquiry dialog', () => {
     expect(await within(dialog).findByText('No notes yet.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(enquiryChanges).toEqual([submission(1).id, null]);
+    expect(enquiryChanges).toEqual([enquiry(1).id, null]);
     // back on the row's button, so a keyboard user carries on down the table from there
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'View full enquiry from Person 1' })).toHaveFocus(),
@@ -55,13 +55,13 @@ describe('the enquiry dialog', () => {
   });
 
   it('a deep link opens an enquiry that is not on the page', async () => {
-    const far = submission(99, { Name: 'Far Away' });
+    const far = enquiry(99, { Name: 'Far Away' });
     renderDashboard({
-      rows: [submission(1)],
+      rows: [enquiry(1)],
       enquiryId: far.id,
       tables: {
         contact_submissions: (calls) =>
-          valueOf(calls, 'eq') === 'id' ? { data: [far] } : { data: [submission(1)], count: 1 },
+          valueOf(calls, 'eq') === 'id' ? { data: [far] } : { data: [enquiry(1)], count: 1 },
       },
     });
     expect(await screen.findByRole('dialog', { name: 'Far Away' })).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('the enquiry dialog', () => {
     ['an unknown id', '00000000-0000-4000-8000-000000000404'],
     ['a malformed id', 'not-a-uuid'],
   ])('a deep link to %s says the enquiry was not found', async (_label, id) => {
-    renderDashboard({ rows: [submission(1)], enquiryId: id });
+    renderDashboard({ rows: [enquiry(1)], enquiryId: id });
     const dialog = await screen.findByRole('dialog', { name: 'Enquiry not found' });
     expect(dialog).toHaveTextContent(
       'No enquiry matches this link. It may have been deleted, or the link is incomplete.',
@@ -79,7 +79,7 @@ describe('the enquiry dialog', () => {
   });
 
   it('saves each field the moment it changes, sending only that column', async () => {
-    const row = submission(1);
+    const row = enquiry(1);
     const updates: unknown[] = [];
     renderDashboard({
       rows: [row],
@@ -123,7 +123,7 @@ describe('the enquiry dialog', () => {
   });
 
   it('"Not spam" asks the database to restore the status from before spam, as in bulk', async () => {
-    const row = submission(1, { status: 'spam' });
+    const row = enquiry(1, { status: 'spam' });
     const { rpcCalls } = renderDashboard({
       rows: [row],
       enquiryId: row.id,
@@ -148,7 +148,7 @@ describe('the enquiry dialog', () => {
   });
 
   it('marks an enquiry as spam in one press, offers "Not spam", and rolls back a refusal', async () => {
-    const row = submission(1);
+    const row = enquiry(1);
     let refuse = false;
     renderDashboard({
       rows: [row],
@@ -187,7 +187,7 @@ describe('the enquiry dialog', () => {
   });
 
   it('lists notes newest first and adds one; an empty note gets a clear message', async () => {
-    const row = submission(1);
+    const row = enquiry(1);
     const inserted: unknown[] = [];
     renderDashboard({
       rows: [row],
@@ -241,7 +241,7 @@ describe('the enquiry dialog', () => {
     expect(within(dialog).getByLabelText('New note')).toHaveValue('');
   });
   it('shows staff by name: the Assigned-to options and the author of a note', async () => {
-    const row = submission(1);
+    const row = enquiry(1);
     renderDashboard({
       rows: [row],
       enquiryId: row.id,
@@ -293,26 +293,26 @@ describe('read marks', () => {
     rpcCalls.filter((call) => call.name === 'mark_enquiry_read').map((call) => call.args);
 
   it('marks the enquiry read once per opening, and again when opened again', async () => {
-    const { rpcCalls } = renderDashboard({ rows: [submission(1), submission(2)] });
+    const { rpcCalls } = renderDashboard({ rows: [enquiry(1), enquiry(2)] });
     const user = userEvent.setup();
     await user.click(
       await screen.findByRole('button', { name: 'View full enquiry from Person 1' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Person 1' });
     await waitFor(() =>
-      expect(marks(rpcCalls)).toEqual([{ _submission_id: submission(1).id, _read: true }]),
+      expect(marks(rpcCalls)).toEqual([{ _submission_id: enquiry(1).id, _read: true }]),
     );
     // saving in the dialog reloads the enquiry; that is not a new opening.
     await user.selectOptions(within(dialog).getByLabelText('Status'), 'in_progress');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await user.click(screen.getByRole('button', { name: 'View full enquiry from Person 1' }));
     await waitFor(() => expect(marks(rpcCalls)).toHaveLength(2));
-    expect(marks(rpcCalls)[1]).toEqual({ _submission_id: submission(1).id, _read: true });
+    expect(marks(rpcCalls)[1]).toEqual({ _submission_id: enquiry(1).id, _read: true });
   });
 
   it('marks nothing for a deep link to an enquiry that does not exist', async () => {
     const { rpcCalls } = renderDashboard({
-      rows: [submission(1)],
+      rows: [enquiry(1)],
       enquiryId: '00000000-0000-4000-8000-000000000404',
     });
     await screen.findByRole('dialog', { name: 'Enquiry not found' });
@@ -320,7 +320,7 @@ describe('read marks', () => {
   });
 
   it('"Mark as unread" removes the mark and closes the dialog', async () => {
-    const { rpcCalls, enquiryChanges } = renderDashboard({ rows: [submission(1)] });
+    const { rpcCalls, enquiryChanges } = renderDashboard({ rows: [enquiry(1)] });
     const user = userEvent.setup();
     await user.click(
       await screen.findByRole('button', { name: 'View full enquiry from Person 1' }),
@@ -330,8 +330,8 @@ describe('read marks', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Mark as unread' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(marks(rpcCalls)).toEqual([
-      { _submission_id: submission(1).id, _read: true },
-      { _submission_id: submission(1).id, _read: false },
+      { _submission_id: enquiry(1).id, _read: true },
+      { _submission_id: enquiry(1).id, _read: false },
     ]);
     expect(enquiryChanges.at(-1)).toBeNull();
     expect(toasts).toContainEqual(expect.objectContaining({ title: 'Marked as unread' }));

@@ -9,7 +9,7 @@ import type { EnquiryNeedingReply } from '@/features/admin/needs-reply/list-enqu
 import { NeedsReplyView } from '@/features/admin/needs-reply/needs-reply-view';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import { renderAdmin, renderDashboard, rowsHandler, submission } from '../admin-test-data';
+import { enquiry, renderAdmin, renderDashboard, rowsHandler } from '../admin-test-data';
 import { createFakeAdminClient, eqValue, isHeadCount } from '../fake-admin-client';
 
 beforeEach(() => {
@@ -64,13 +64,13 @@ const stepButton = (name: 'Previous enquiry' | 'Next enquiry') =>
   screen.getByRole('button', { name });
 
 describe('Previous and Next enquiry on the dashboard', () => {
-  const rows = Array.from({ length: 30 }, (_, i) => submission(i + 1));
+  const rows = Array.from({ length: 30 }, (_, i) => enquiry(i + 1));
 
   it("follow the list's order across a page boundary and back, in its sort", async () => {
     const { enquiryChanges, queries } = renderDashboard({
       rows,
       url: '/admin?sort=name',
-      enquiryId: submission(24).id,
+      enquiryId: enquiry(24).id,
     });
     const user = userEvent.setup();
     expect(await dialogNamed('Person 24')).toHaveTextContent('24 of 30 in the list');
@@ -80,7 +80,7 @@ describe('Previous and Next enquiry on the dashboard', () => {
     // The last of page 1: Next opens the first of page 2 and turns the list to it.
     await user.click(stepButton('Next enquiry'));
     expect(await dialogNamed('Person 26')).toHaveTextContent('26 of 30 in the list');
-    expect(enquiryChanges).toEqual([submission(25).id, submission(26).id]);
+    expect(enquiryChanges).toEqual([enquiry(25).id, enquiry(26).id]);
     const pageTwo = queries.find(
       ({ table, calls }) =>
         table === 'enquiry_list' &&
@@ -98,7 +98,7 @@ describe('Previous and Next enquiry on the dashboard', () => {
   }, 20_000);
 
   it('are unavailable but focusable at the first and last enquiry of the list', async () => {
-    renderDashboard({ rows, url: '/admin?page=2', enquiryId: submission(30).id });
+    renderDashboard({ rows, url: '/admin?page=2', enquiryId: enquiry(30).id });
     const user = userEvent.setup();
     expect(await dialogNamed('Person 30')).toBeInTheDocument();
     const next = stepButton('Next enquiry');
@@ -110,7 +110,7 @@ describe('Previous and Next enquiry on the dashboard', () => {
   });
 
   it('has no Previous before the first enquiry of the list', async () => {
-    const { enquiryChanges } = renderDashboard({ rows, enquiryId: submission(1).id });
+    const { enquiryChanges } = renderDashboard({ rows, enquiryId: enquiry(1).id });
     const user = userEvent.setup();
     expect(await dialogNamed('Person 1')).toBeInTheDocument();
     const previous = stepButton('Previous enquiry');
@@ -120,15 +120,15 @@ describe('Previous and Next enquiry on the dashboard', () => {
   });
 
   it('say so and go nowhere for an enquiry the list on screen does not hold', async () => {
-    const far = submission(99, { Name: 'Far Away' });
+    const far = enquiry(99, { Name: 'Far Away' });
     renderDashboard({
-      rows: [submission(1), submission(2)],
+      rows: [enquiry(1), enquiry(2)],
       enquiryId: far.id,
       tables: {
         contact_submissions: (calls) =>
           eqValue(calls, 'id') === far.id
             ? { data: [far] }
-            : rowsHandler(() => [submission(1), submission(2)])(calls),
+            : rowsHandler(() => [enquiry(1), enquiry(2)])(calls),
       },
     });
     const dialog = await dialogNamed('Far Away');
@@ -139,8 +139,8 @@ describe('Previous and Next enquiry on the dashboard', () => {
 
 function due(n: number): EnquiryNeedingReply {
   return {
-    id: submission(n).id,
-    created_at: submission(n).created_at,
+    id: enquiry(n).id,
+    created_at: enquiry(n).created_at,
     due_at: '2026-11-25T15:00:00Z',
     overdue: false,
     name: `Person ${n}`,
@@ -157,7 +157,7 @@ describe('Previous and Next enquiry on Needs a reply', () => {
     const fake = createFakeAdminClient({
       tables: {
         contact_submissions: (calls) => ({
-          data: [submission(Number(String(eqValue(calls, 'id')).slice(-12)))],
+          data: [enquiry(Number(String(eqValue(calls, 'id')).slice(-12)))],
         }),
       },
       rpc: {

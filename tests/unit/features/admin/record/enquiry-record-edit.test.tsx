@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToastMessage } from '@/components/ui/toast/notify';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import { renderDashboard, rowsHandler, submission } from '../admin-test-data';
+import { enquiry, renderDashboard, rowsHandler } from '../admin-test-data';
 import type { Call, Result } from '../fake-admin-client';
 
 let toasts: ToastMessage[];
@@ -27,7 +27,7 @@ const calledAt = '2026-11-24T15:30:00.000Z';
  * a call with an outcome that counts moves its last contact, an undo of that call puts it back.
  */
 function openEnquiry(options: { refuse?: () => boolean; hold?: Promise<void> } = {}) {
-  const row = submission(1, { last_contacted_at: '2026-11-20T12:00:00.000Z' });
+  const row = enquiry(1, { last_contacted_at: '2026-11-20T12:00:00.000Z' });
   const updates: unknown[] = [];
   let beforeCall: string | null = null;
   const fake = renderDashboard({

@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { ToastMessage } from '@/components/ui/toast/notify';
 import type { TimelineEvent } from '@/features/admin/record/enquiry-timeline';
-import type { Submission } from '@/features/admin/list/list-enquiries';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import { renderDashboard, submission } from '../admin-test-data';
+import { enquiry, renderDashboard } from '../admin-test-data';
 import type { RpcHandler } from '../fake-admin-client';
 
 let toasts: ToastMessage[];
@@ -26,11 +26,11 @@ const respondedAt = '2025-03-01T11:30:00.000Z';
 
 /** The dashboard with enquiry 1 open; replies and contacts stamp its first response. */
 function openEnquiry(
-  overrides: Partial<Submission> = {},
+  overrides: Partial<Enquiry> = {},
   timeline: TimelineEvent[] = [],
   rpc: Record<string, RpcHandler> = {},
 ) {
-  const row = submission(1, overrides);
+  const row = enquiry(1, overrides);
   const rows = [row];
   const respond = () => {
     rows[0] = { ...row, first_response_at: respondedAt, last_contacted_at: respondedAt };

@@ -6,13 +6,13 @@ import type { ToastMessage } from '@/components/ui/toast/notify';
 
 import {
   moreRelated,
-  relatedBecause,
   RELATED_SHOWN,
+  relatedBecause,
   type RelatedEnquiry,
 } from '@/features/admin/record/related-enquiries';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import { renderDashboard, submission } from '../admin-test-data';
+import { enquiry, renderDashboard } from '../admin-test-data';
 
 let toasts: ToastMessage[];
 
@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 function related(n: number, overrides: Partial<RelatedEnquiry> = {}): RelatedEnquiry {
-  const row = submission(n);
+  const row = enquiry(n);
   return {
     id: row.id,
     name: row.Name,
@@ -66,8 +66,8 @@ describe('the related enquiries', () => {
       total: 8,
     });
     const { enquiryChanges, rpcCalls } = renderDashboard({
-      rows: [submission(1)],
-      enquiryId: submission(1).id,
+      rows: [enquiry(1)],
+      enquiryId: enquiry(1).id,
       rpc: { related_enquiries: () => ({ data: [earlier, spam] }) },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
@@ -84,7 +84,7 @@ describe('the related enquiries', () => {
     expect(items[1]).toHaveTextContent('Same company');
     expect(section.getByText('and 6 more enquiries')).toBeInTheDocument();
     expect(rpcCalls.find(({ name }) => name === 'related_enquiries')?.args).toEqual({
-      _submission_id: submission(1).id,
+      _submission_id: enquiry(1).id,
       _limit: RELATED_SHOWN,
     });
 
@@ -95,7 +95,7 @@ describe('the related enquiries', () => {
   });
 
   it('say when there are none', async () => {
-    renderDashboard({ rows: [submission(1)], enquiryId: submission(1).id });
+    renderDashboard({ rows: [enquiry(1)], enquiryId: enquiry(1).id });
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
     expect(
       await within(dialog).findByText('None: no other enquiry has this e-mail address or company.'),
@@ -104,8 +104,8 @@ describe('the related enquiries', () => {
 
   it('say so in the record when they could not be loaded, without a toast', async () => {
     renderDashboard({
-      rows: [submission(1)],
-      enquiryId: submission(1).id,
+      rows: [enquiry(1)],
+      enquiryId: enquiry(1).id,
       rpc: {
         related_enquiries: () => ({ data: null, error: { code: '42501', message: 'refused' } }),
       },
