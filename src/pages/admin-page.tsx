@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { staffFooterLink } from '@/components/admin/staff-frame';
 import { Seo } from '@/components/layout/seo';
 import { paths } from '@/config/paths';
 import { limits } from '@/config/site';
@@ -16,9 +15,10 @@ import { useEnquiryAddress } from '@/features/admin/shared/use-enquiry-address';
 import { useAuth } from '@/features/auth/auth-context';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { ProtectedRoute } from '@/features/auth/protected-route';
-import { StaffAreaFrame } from '@/features/auth/staff-area-frame';
 import { startRoleCheck } from '@/features/auth/use-role';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
+import { StaffAreaFrame } from '@/features/staff-frame/staff-area-frame';
+import { staffFooterLink } from '@/features/staff-frame/staff-frame';
 import { jwtClaim } from '@/lib/jwt-claim';
 
 /** On a direct load of /admin: the role check, then the list, figures and counts. */

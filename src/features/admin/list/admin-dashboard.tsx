@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 
-import { staffPageWidth } from '@/components/admin/staff-frame';
 import { Badge } from '@/components/ui/badge';
 import { limits } from '@/config/site';
 import { EnquiriesBulkActions } from '@/features/admin/bulk/enquiries-bulk-actions';
@@ -31,6 +30,7 @@ import {
   useEnquiryCounts,
   useOverview,
 } from '@/features/admin/shared/admin-queries';
+import { staffPageWidth } from '@/features/staff-frame/staff-frame';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useMediaQuery } from '@/lib/use-media-query';
 

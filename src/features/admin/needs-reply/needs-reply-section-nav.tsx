@@ -1,6 +1,6 @@
-import { AdminSectionNav } from '@/components/admin/admin-section-nav';
-import type { AdminSection } from '@/components/admin/admin-section-paths';
 import { useResponseOverview } from '@/features/admin/needs-reply/needs-reply-queries';
+import { AdminSectionNav } from '@/features/staff-frame/admin-section-nav';
+import type { AdminSection } from '@/features/staff-frame/admin-section-paths';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 type NeedsReplySectionNavProps = {

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 
-import { adminSectionPaths } from '@/components/admin/admin-section-paths';
 import {
   useResponseOverview,
   useSourceOverview,
@@ -10,6 +9,7 @@ import { LeadSources } from '@/features/admin/overview/lead-sources';
 import { OverviewChartsDisclosure } from '@/features/admin/overview/overview-charts-disclosure';
 import { ResponseFigures } from '@/features/admin/overview/response-figures';
 import { WeeklyChart } from '@/features/admin/overview/weekly-chart';
+import { adminSectionPaths } from '@/features/staff-frame/admin-section-paths';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 /**

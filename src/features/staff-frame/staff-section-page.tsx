@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 
-import { adminSectionPaths, type AdminSection } from '@/components/admin/admin-section-paths';
-import { staffPageWidth } from '@/components/admin/staff-frame';
 import { Seo } from '@/components/layout/seo';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { ProtectedRoute, type ProtectedAccess } from '@/features/auth/protected-route';
-import { StaffAreaFrame, type SectionNavSlot } from '@/features/auth/staff-area-frame';
+import { adminSectionPaths, type AdminSection } from '@/features/staff-frame/admin-section-paths';
+import { StaffAreaFrame, type SectionNavSlot } from '@/features/staff-frame/staff-area-frame';
+import { staffPageWidth } from '@/features/staff-frame/staff-frame';
 
 type StaffSectionPageProps = {
   section: Exclude<AdminSection, 'enquiries'>;

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { AdminSectionNav } from '@/components/admin/admin-section-nav';
-import { StaffAreaFrame, type SectionNavSlot } from '@/features/auth/staff-area-frame';
+import { AdminSectionNav } from '@/features/staff-frame/admin-section-nav';
+import { StaffAreaFrame, type SectionNavSlot } from '@/features/staff-frame/staff-area-frame';
 
-import { createFakeSupabase, fakeSession, roleHandler } from './fake-supabase';
-import { quietAuditLog, renderWithAuth } from './test-helpers';
+import { createFakeSupabase, fakeSession, roleHandler } from '../auth/fake-supabase';
+import { quietAuditLog, renderWithAuth } from '../auth/test-helpers';
 
 const noName = () => ({ data: null, error: null });
 

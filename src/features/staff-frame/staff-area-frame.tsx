@@ -1,15 +1,15 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
-import { AdminSectionNav } from '@/components/admin/admin-section-nav';
-import type { AdminSection } from '@/components/admin/admin-section-paths';
-import { StaffFrame } from '@/components/admin/staff-frame';
 import { paths } from '@/config/paths';
 import { signOutEverywhere } from '@/features/auth/auth-actions';
 import { useAuth } from '@/features/auth/auth-context';
 import { StaffAccount } from '@/features/auth/staff-account';
 import { useAssurance } from '@/features/auth/use-assurance';
 import { useRole } from '@/features/auth/use-role';
+import { AdminSectionNav } from '@/features/staff-frame/admin-section-nav';
+import type { AdminSection } from '@/features/staff-frame/admin-section-paths';
+import { StaffFrame } from '@/features/staff-frame/staff-frame';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 /** Draws the section links for the signed-in admin's client (e.g. with a count fetched by it). */

@@ -3,10 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ProtectedRoute } from '@/features/auth/protected-route';
-import { StaffAreaFrame } from '@/features/auth/staff-area-frame';
+import { StaffAreaFrame } from '@/features/staff-frame/staff-area-frame';
 
-import { createFakeSupabase, fakeSession, roleHandler, type QueryHandler } from './fake-supabase';
-import { quietAuditLog, renderWithAuth } from './test-helpers';
+import {
+  createFakeSupabase,
+  fakeSession,
+  roleHandler,
+  type QueryHandler,
+} from '../auth/fake-supabase';
+import { quietAuditLog, renderWithAuth } from '../auth/test-helpers';
 
 const nameHandler =
   (name: string | null): QueryHandler =>

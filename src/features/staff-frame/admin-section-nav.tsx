@@ -1,4 +1,4 @@
-import { adminSectionPaths, type AdminSection } from '@/components/admin/admin-section-paths';
+import { adminSectionPaths, type AdminSection } from '@/features/staff-frame/admin-section-paths';
 
 const sections: { key: AdminSection; label: string }[] = [
   { key: 'enquiries', label: 'Enquiries' },

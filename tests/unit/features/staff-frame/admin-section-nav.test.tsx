@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { AdminSectionNav } from '@/components/admin/admin-section-nav';
+import { AdminSectionNav } from '@/features/staff-frame/admin-section-nav';
 
 describe('AdminSectionNav', () => {
   it('links the four sections and marks only the current one', () => {

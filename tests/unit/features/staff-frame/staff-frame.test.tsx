@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { StaffFrame } from '@/components/admin/staff-frame';
+import { StaffFrame } from '@/features/staff-frame/staff-frame';
 import { MAIN_CONTENT_ID } from '@/config/paths';
 
 describe('StaffFrame', () => {
