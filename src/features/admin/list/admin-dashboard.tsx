@@ -13,6 +13,7 @@ import {
   type ListSort,
 } from '@/features/admin/list/list-enquiries';
 import { useListView } from '@/features/admin/list/list-params';
+import { useEnquiries, useEnquiryCounts } from '@/features/admin/list/list-queries';
 import { useRowMarks } from '@/features/admin/list/use-row-marks';
 import { useRowSelection } from '@/features/admin/list/use-row-selection';
 import {
@@ -20,16 +21,11 @@ import {
   OverviewCharts,
 } from '@/features/admin/overview/enquiry-overview-panel';
 import { FailedMailNotice } from '@/features/admin/overview/failed-mail-notice';
+import { useOverview } from '@/features/admin/overview/overview-queries';
 import { EnquiryDialog } from '@/features/admin/record/enquiry-dialog';
 import { useListNeighbours } from '@/features/admin/record/enquiry-neighbours';
 import { EnquiryNeighboursNav } from '@/features/admin/record/enquiry-neighbours-nav';
-import {
-  invalidateEnquiries,
-  staffQuery,
-  useEnquiries,
-  useEnquiryCounts,
-  useOverview,
-} from '@/features/admin/shared/admin-queries';
+import { invalidateEnquiries, staffQuery } from '@/features/admin/shared/admin-queries';
 import { staffPageWidth } from '@/features/staff-frame/staff-frame';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { useMediaQuery } from '@/lib/use-media-query';

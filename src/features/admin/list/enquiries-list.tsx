@@ -7,7 +7,7 @@ import {
 } from '@/features/admin/list/enquiries-table';
 import { EnquiryCards } from '@/features/admin/list/enquiry-cards';
 import type { Enquiry, ListSort } from '@/features/admin/list/list-enquiries';
-import type { EnquiriesState } from '@/features/admin/shared/admin-queries';
+import type { EnquiriesState } from '@/features/admin/list/list-queries';
 import { useMediaQuery } from '@/lib/use-media-query';
 
 /** Tailwind's `md`: from here up the list is a table, below it a list of cards. */

@@ -4,10 +4,11 @@ import {
   listEnquiriesNeedingReply,
   type EnquiryNeedingReply,
 } from '@/features/admin/needs-reply/list-enquiries-needing-reply';
+import { figuresQuery } from '@/features/admin/overview/overview-queries';
 import type { ResponseOverview, SourceOverview } from '@/features/admin/overview/response-overview';
 import { listFollowUpsDue, type FollowUpDue } from '@/features/admin/record/enquiry-follow-up';
 import type { StaffMember } from '@/features/admin/record/enquiry-workflow';
-import { figuresQuery, FRESH_MS, staffQuery } from '@/features/admin/shared/admin-queries';
+import { FRESH_MS, staffQuery } from '@/features/admin/shared/admin-queries';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 /**

@@ -7,7 +7,8 @@ import {
   retryFailedMail,
   type FailedMail,
 } from '@/features/admin/overview/list-failed-mail';
-import { adminKeys, failedMailQuery } from '@/features/admin/shared/admin-queries';
+import { failedMailQuery } from '@/features/admin/overview/overview-queries';
+import { adminKeys } from '@/features/admin/shared/admin-queries';
 import { formatDateTime } from '@/features/admin/shared/enquiry-format';
 import type { AppSupabaseClient } from '@/lib/supabase';
 

@@ -6,17 +6,14 @@ import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import { EnquiryDetails } from '@/features/admin/record/enquiry-details';
 import { EnquiryFollowUpSection } from '@/features/admin/record/enquiry-follow-up-section';
 import { EnquiryNotes } from '@/features/admin/record/enquiry-notes';
+import { useMarkReadOnOpen } from '@/features/admin/record/enquiry-reads';
 import { EnquiryReplyBox } from '@/features/admin/record/enquiry-reply-box';
 import { EnquiryTimelineSection } from '@/features/admin/record/enquiry-timeline-section';
 import { EnquiryWorkflowForm } from '@/features/admin/record/enquiry-workflow-form';
 import { HeldNotice } from '@/features/admin/record/held-notice';
 import { MarkUnreadButton } from '@/features/admin/record/mark-unread-button';
 import { RelatedEnquiriesSection } from '@/features/admin/record/related-enquiries-section';
-import {
-  useEnquiry,
-  useMarkReadOnOpen,
-  type EnquiryState,
-} from '@/features/admin/shared/admin-queries';
+import { useEnquiry, type EnquiryState } from '@/features/admin/shared/admin-queries';
 import { displayValue, formatDateTime } from '@/features/admin/shared/enquiry-format';
 import type { AppSupabaseClient } from '@/lib/supabase';
 

@@ -2,11 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import type { ListView } from '@/features/admin/list/list-params';
-import {
-  enquiriesQuery,
-  enquiryQuery,
-  type EnquiriesState,
-} from '@/features/admin/shared/admin-queries';
+import { enquiriesQuery, type EnquiriesState } from '@/features/admin/list/list-queries';
+import { enquiryQuery } from '@/features/admin/shared/admin-queries';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 /** Where Previous or Next leads: an enquiry of the rows in view, or an end of another page. */

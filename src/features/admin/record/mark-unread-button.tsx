@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { notify } from '@/components/ui/toast/notify';
 import { EnquiriesQueryError } from '@/features/admin/list/list-enquiries';
-import { useMarkUnread } from '@/features/admin/shared/admin-queries';
+import { useMarkUnread } from '@/features/admin/record/enquiry-reads';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 type Props = {

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 
 import { AdminDashboard } from '@/features/admin/list/admin-dashboard';
 import { limits } from '@/config/site';
-import { prefetchDashboard } from '@/features/admin/shared/admin-queries';
+import { prefetchDashboard } from '@/features/admin/list/list-queries';
 import {
   AdminQueryProvider,
   createAdminQueryClient,
