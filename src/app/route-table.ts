@@ -1,8 +1,8 @@
 import { matchPath } from 'react-router';
 
-import { adminSectionPaths } from '@/components/admin/admin-section-paths';
 import { paths } from '@/config/paths';
 import { preloadServiceDetail, serviceDetailSources } from '@/content/service-details';
+import { adminSectionPaths } from '@/features/staff-frame/admin-section-paths';
 import { lazyPage, type LazyPage } from '@/page-loading/lazy-page';
 
 const SERVICE_PATTERN = '/service/:slug';

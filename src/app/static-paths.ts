@@ -1,6 +1,6 @@
-import { adminSectionPaths } from '@/components/admin/admin-section-paths';
 import { isStaffAreaPath, paths, privatePaths } from '@/config/paths';
 import { serviceSlugs } from '@/content/service-catalogue';
+import { adminSectionPaths } from '@/features/staff-frame/admin-section-paths';
 
 /**
  * Every URL the static build renders, in sitemap order. The staff pages below /admin are rendered

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 
-import { adminSectionPaths } from '@/components/admin/admin-section-paths';
-import { staffFooterLink } from '@/components/admin/staff-frame';
-import { AdminQueryProvider } from '@/features/admin/admin-query-provider';
-import { prefetchNeedsReply } from '@/features/admin/needs-reply-queries';
-import { NeedsReplySectionNav } from '@/features/admin/needs-reply-section-nav';
-import { needsReplyPage, NeedsReplyView } from '@/features/admin/needs-reply-view';
-import { startBeforeRender } from '@/features/admin/start-before-render';
-import { useEnquiryAddress } from '@/features/admin/use-enquiry-address';
-import { StaffSectionPage } from '@/features/auth/staff-section-page';
+import { prefetchNeedsReply } from '@/features/admin/needs-reply/needs-reply-queries';
+import { NeedsReplySectionNav } from '@/features/admin/needs-reply/needs-reply-section-nav';
+import { needsReplyPage, NeedsReplyView } from '@/features/admin/needs-reply/needs-reply-view';
+import { AdminQueryProvider } from '@/features/admin/shared/admin-query-provider';
+import { startBeforeRender } from '@/features/admin/shared/start-before-render';
+import { useEnquiryAddress } from '@/features/admin/shared/use-enquiry-address';
 import { startRoleCheck } from '@/features/auth/use-role';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
+import { adminSectionPaths } from '@/features/staff-frame/admin-section-paths';
+import { staffFooterLink } from '@/features/staff-frame/staff-frame';
+import { StaffSectionPage } from '@/features/staff-frame/staff-section-page';
 
 /** On a direct load (the staff alert's link, often on a phone): the role check and the list. */
 const takeQueryClient = startBeforeRender(

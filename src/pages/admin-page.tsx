@@ -2,23 +2,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { staffFooterLink } from '@/components/admin/staff-frame';
 import { Seo } from '@/components/layout/seo';
 import { paths } from '@/config/paths';
 import { limits } from '@/config/site';
-import { AdminDashboard } from '@/features/admin/admin-dashboard';
-import { prefetchDashboard } from '@/features/admin/admin-queries';
-import { AdminQueryProvider } from '@/features/admin/admin-query-provider';
-import { readListView } from '@/features/admin/list-params';
-import { NeedsReplySectionNav } from '@/features/admin/needs-reply-section-nav';
-import { startBeforeRender } from '@/features/admin/start-before-render';
-import { useEnquiryAddress } from '@/features/admin/use-enquiry-address';
+import { AdminDashboard } from '@/features/admin/list/admin-dashboard';
+import { readListView } from '@/features/admin/list/list-params';
+import { prefetchDashboard } from '@/features/admin/list/list-queries';
+import { NeedsReplySectionNav } from '@/features/admin/needs-reply/needs-reply-section-nav';
+import { AdminQueryProvider } from '@/features/admin/shared/admin-query-provider';
+import { startBeforeRender } from '@/features/admin/shared/start-before-render';
+import { useEnquiryAddress } from '@/features/admin/shared/use-enquiry-address';
 import { useAuth } from '@/features/auth/auth-context';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { ProtectedRoute } from '@/features/auth/protected-route';
-import { StaffAreaFrame } from '@/features/auth/staff-area-frame';
 import { startRoleCheck } from '@/features/auth/use-role';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
+import { StaffAreaFrame } from '@/features/staff-frame/staff-area-frame';
+import { staffFooterLink } from '@/features/staff-frame/staff-frame';
 import { jwtClaim } from '@/lib/jwt-claim';
 
 /** On a direct load of /admin: the role check, then the list, figures and counts. */

@@ -1,10 +1,10 @@
-import { staffFooterLink } from '@/components/admin/staff-frame';
 import { Seo } from '@/components/layout/seo';
 import { paths } from '@/config/paths';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { AuthScreen } from '@/features/auth/auth-screen';
-import { StaffAreaFrame } from '@/features/auth/staff-area-frame';
 import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
+import { StaffAreaFrame } from '@/features/staff-frame/staff-area-frame';
+import { staffFooterLink } from '@/features/staff-frame/staff-frame';
 
 export default function AuthPage() {
   return (

@@ -1,4 +1,4 @@
-// The admin list's queries (src/features/admin/list-submissions.ts) through the real supabase-js
+// The admin list's queries (src/features/admin/list/list-enquiries.ts) through the real supabase-js
 // against the embedded backend: search text with LIKE and PostgREST syntax in it matches
 // literally (the database's rule; enquiry-search.test.ts has the rest of it), filters combine, pages neither overlap nor skip rows, the
 // export fetches everything in batches, and the status counts follow the other filters (one
@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countEnquiryFigures,
   defaultSort,
-  listAllSubmissions,
-  listSubmissions,
+  EnquiriesQueryError,
+  listAllEnquiries,
+  listEnquiries,
   noFilters,
-  SubmissionsQueryError,
   summariseCounts,
-  type SubmissionFilters,
-} from '@/features/admin/list-submissions';
+  type EnquiryFilters,
+} from '@/features/admin/list/list-enquiries';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { anonClient, createUser, signedInClient, startTestBackend } from './support/backend.ts';
 import type { TestBackend } from './support/backend.ts';
@@ -55,15 +55,13 @@ const seeds: Seed[] = [
   })),
 ];
 
-const filters = (overrides: Partial<SubmissionFilters>): SubmissionFilters => ({
+const filters = (overrides: Partial<EnquiryFilters>): EnquiryFilters => ({
   ...noFilters,
   ...overrides,
 });
 
-const names = async (overrides: Partial<SubmissionFilters>) =>
-  (await listSubmissions(admin, filters(overrides), defaultSort, 0, 100)).rows.map(
-    (row) => row.Name,
-  );
+const names = async (overrides: Partial<EnquiryFilters>) =>
+  (await listEnquiries(admin, filters(overrides), defaultSort, 0, 100)).rows.map((row) => row.Name);
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -125,7 +123,7 @@ describe('search', () => {
 
   it('ignores blank text and cuts very long text', async () => {
     expect(
-      (await listSubmissions(admin, filters({ search: '   ' }), defaultSort, 0, 100)).total,
+      (await listEnquiries(admin, filters({ search: '   ' }), defaultSort, 0, 100)).total,
     ).toBe(seeds.length);
     expect(await names({ search: 'x'.repeat(500) })).toEqual([]);
   });
@@ -134,10 +132,10 @@ describe('search', () => {
 describe('filters and paging', () => {
   it('combines search, interest, timeline and status', async () => {
     const batch = { search: 'Batch enquiry' };
-    expect((await listSubmissions(admin, filters(batch), defaultSort, 0, 100)).total).toBe(24);
+    expect((await listEnquiries(admin, filters(batch), defaultSort, 0, 100)).total).toBe(24);
     expect(
       (
-        await listSubmissions(
+        await listEnquiries(
           admin,
           filters({ ...batch, interest: 'cloud-migration' }),
           defaultSort,
@@ -148,7 +146,7 @@ describe('filters and paging', () => {
     ).toBe(8);
     expect(
       (
-        await listSubmissions(
+        await listEnquiries(
           admin,
           filters({ ...batch, interest: 'cloud-migration', timeline: '1-3-months' }),
           defaultSort,
@@ -164,8 +162,8 @@ describe('filters and paging', () => {
   });
 
   it('pages newest first without overlap or gaps, ties broken by id', async () => {
-    const first = await listSubmissions(admin, noFilters, defaultSort, 0, 25);
-    const second = await listSubmissions(admin, noFilters, defaultSort, 1, 25);
+    const first = await listEnquiries(admin, noFilters, defaultSort, 0, 25);
+    const second = await listEnquiries(admin, noFilters, defaultSort, 1, 25);
     expect(first.total).toBe(30);
     expect(first.rows).toHaveLength(25);
     expect(second.rows).toHaveLength(5);
@@ -182,10 +180,10 @@ describe('filters and paging', () => {
   });
 
   it('exports every matching row in batches, in the same order', async () => {
-    const everything = await listAllSubmissions(admin, noFilters, defaultSort, 7);
-    const paged = (await listSubmissions(admin, noFilters, defaultSort, 0, 100)).rows;
+    const everything = await listAllEnquiries(admin, noFilters, defaultSort, 7);
+    const paged = (await listEnquiries(admin, noFilters, defaultSort, 0, 100)).rows;
     expect(everything.map((row) => row.id)).toEqual(paged.map((row) => row.id));
-    const batch = await listAllSubmissions(
+    const batch = await listAllEnquiries(
       admin,
       filters({ search: 'Batch enquiry' }),
       defaultSort,
@@ -195,7 +193,7 @@ describe('filters and paging', () => {
   });
 
   it('counts each status for the other filters, whatever status is picked', async () => {
-    const countByStatus = async (picked: SubmissionFilters) =>
+    const countByStatus = async (picked: EnquiryFilters) =>
       summariseCounts(await countEnquiryFigures(admin, picked), picked).statusCounts;
     const batch = filters({ search: 'Batch enquiry', status: 'won' });
     expect(await countByStatus(batch)).toEqual({
@@ -217,23 +215,23 @@ describe('filters and paging', () => {
 
 describe('who may run them', () => {
   it('a signed-in non-admin gets no rows, and the search and the counts are refused', async () => {
-    expect(await listSubmissions(member, noFilters, defaultSort, 0, 25)).toEqual({
+    expect(await listEnquiries(member, noFilters, defaultSort, 0, 25)).toEqual({
       rows: [],
       total: 0,
     });
     for (const refused of [
       countEnquiryFigures(member, noFilters),
-      listSubmissions(member, filters({ search: 'Batch' }), defaultSort, 0, 25),
+      listEnquiries(member, filters({ search: 'Batch' }), defaultSort, 0, 25),
     ]) {
-      await expect(refused).rejects.toBeInstanceOf(SubmissionsQueryError);
+      await expect(refused).rejects.toBeInstanceOf(EnquiriesQueryError);
       await expect(refused).rejects.toMatchObject({ postgrestError: { code: '42501' } });
     }
   });
 
   it('anon is refused with a query error', async () => {
     const anon = anonClient(backend) as AppSupabaseClient;
-    await expect(listSubmissions(anon, noFilters, defaultSort, 0, 25)).rejects.toBeInstanceOf(
-      SubmissionsQueryError,
+    await expect(listEnquiries(anon, noFilters, defaultSort, 0, 25)).rejects.toBeInstanceOf(
+      EnquiriesQueryError,
     );
   });
 });

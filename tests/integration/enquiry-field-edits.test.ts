@@ -3,8 +3,11 @@
 // admins at aal2, checked straight from the database.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveEnquiryField } from '@/features/admin/enquiry-workflow';
-import { recordEnquiryContact, undoEnquiryContact } from '@/features/admin/send-enquiry-reply';
+import { saveEnquiryField } from '@/features/admin/record/enquiry-workflow';
+import {
+  recordEnquiryContact,
+  undoEnquiryContact,
+} from '@/features/admin/record/send-enquiry-reply';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 import { anonClient, startTestBackend } from './support/backend.ts';

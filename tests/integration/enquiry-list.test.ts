@@ -6,19 +6,19 @@
 // works in the database, and deleting an enquiry (retention, erasure) deletes its marks.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markEnquiryRead } from '@/features/admin/enquiry-reads';
+import { markEnquiryRead } from '@/features/admin/record/enquiry-reads';
 import {
   countEnquiryFigures,
   defaultSort,
-  listAllSubmissions,
-  listSubmissions,
+  EnquiriesQueryError,
+  listAllEnquiries,
+  listEnquiries,
   noFilters,
-  SubmissionsQueryError,
   summariseCounts,
+  type EnquiryFilters,
   type ListSort,
   type SortKey,
-  type SubmissionFilters,
-} from '@/features/admin/list-submissions';
+} from '@/features/admin/list/list-enquiries';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { anonClient, createUser, signedInClient, startTestBackend } from './support/backend.ts';
 import type { TestBackend } from './support/backend.ts';
@@ -57,13 +57,13 @@ const seeds: Seed[] = [
   { name: 'Foxtrot', company: 'Foxtrot Ltd', status: 'new', minutesAgo: 4 },
 ];
 
-const filters = (overrides: Partial<SubmissionFilters> = {}): SubmissionFilters => ({
+const filters = (overrides: Partial<EnquiryFilters> = {}): EnquiryFilters => ({
   ...noFilters,
   ...overrides,
 });
 
 const names = async (client: AppSupabaseClient, sort: ListSort, picked = filters()) =>
-  (await listSubmissions(client, picked, sort, 0, 100)).rows.map((row) => row.Name);
+  (await listEnquiries(client, picked, sort, 0, 100)).rows.map((row) => row.Name);
 
 beforeAll(async () => {
   backend = await startTestBackend({ retentionIntervalMs: 0 });
@@ -156,17 +156,17 @@ describe('sorting', () => {
 
 describe('spam', () => {
   it('"All" lists every status but spam; the spam filter lists spam alone, the export alike', async () => {
-    const all = await listSubmissions(ada, filters(), { key: 'name', direction: 'asc' }, 0, 100);
+    const all = await listEnquiries(ada, filters(), { key: 'name', direction: 'asc' }, 0, 100);
     expect(all.total).toBe(5);
     expect(all.rows.map((row) => row.status)).not.toContain('spam');
     expect(
       await names(ada, { key: 'name', direction: 'asc' }, filters({ status: 'spam' })),
     ).toEqual(['Echo']);
     expect(
-      (await listAllSubmissions(ada, filters(), defaultSort)).map((row) => row.Name),
+      (await listAllEnquiries(ada, filters(), defaultSort)).map((row) => row.Name),
     ).not.toContain('Echo');
     expect(
-      (await listAllSubmissions(ada, filters({ status: 'spam' }), defaultSort)).map(
+      (await listAllEnquiries(ada, filters({ status: 'spam' }), defaultSort)).map(
         (row) => row.Name,
       ),
     ).toEqual(['Echo']);
@@ -210,7 +210,7 @@ describe('counts in one query', () => {
       `update public.contact_submissions set "Message" = 'Discount 50%_off, (x%_,(y) "quoted" C:\\data star*' where "Name" = 'Charlie'`,
     );
     const picked = filters({ search });
-    const listed = await listSubmissions(
+    const listed = await listEnquiries(
       ada,
       { ...picked, status: 'spam' },
       { key: 'name', direction: 'asc' },
@@ -218,7 +218,7 @@ describe('counts in one query', () => {
       100,
     );
     const counts = summariseCounts(await countEnquiryFigures(ada, picked), picked);
-    const all = await listSubmissions(ada, picked, { key: 'name', direction: 'asc' }, 0, 100);
+    const all = await listEnquiries(ada, picked, { key: 'name', direction: 'asc' }, 0, 100);
     const { spam, ...rest } = counts.statusCounts;
     expect(Object.values(rest).reduce((sum, each) => sum + each, 0)).toBe(all.total);
     expect(spam).toBe(listed.total);
@@ -238,7 +238,7 @@ describe('counts in one query', () => {
   it('is refused to a non-admin, to anon and to an admin at aal1', async () => {
     for (const client of [member, anonClient(backend) as AppSupabaseClient, adaAtAal1]) {
       await expect(countEnquiryFigures(client, filters())).rejects.toBeInstanceOf(
-        SubmissionsQueryError,
+        EnquiriesQueryError,
       );
     }
   });
@@ -289,7 +289,7 @@ describe('read marks', () => {
     const anon = anonClient(backend) as AppSupabaseClient;
     for (const client of [member, anon, adaAtAal1]) {
       await expect(markEnquiryRead(client, ids.Charlie!, true)).rejects.toBeInstanceOf(
-        SubmissionsQueryError,
+        EnquiriesQueryError,
       );
       // Refused (anon) or empty (RLS): nobody's marks either way.
       const { data } = await client.from('enquiry_list').select('id').eq('read_by_me', true);

@@ -8,17 +8,17 @@
 
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildExportCsv } from '@/features/admin/export-submissions';
+import { buildExportCsv } from '@/features/admin/export/export-enquiries';
 import {
   countEnquiryFigures,
-  listAllSubmissions,
-  listSubmissions,
+  EnquiriesQueryError,
+  listAllEnquiries,
+  listEnquiries,
   noFilters,
-  SubmissionsQueryError,
   summariseCounts,
+  type EnquiryFilters,
   type ListSort,
-  type SubmissionFilters,
-} from '@/features/admin/list-submissions';
+} from '@/features/admin/list/list-enquiries';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { createUser, signedInClient, startTestBackend } from './support/backend.ts';
 import type { CreatedUser, TestBackend } from './support/backend.ts';
@@ -56,22 +56,22 @@ const seeds: Seed[] = [
 ];
 
 const sortByName: ListSort = { key: 'name', direction: 'asc' };
-const filters = (overrides: Partial<SubmissionFilters> = {}): SubmissionFilters => ({
+const filters = (overrides: Partial<EnquiryFilters> = {}): EnquiryFilters => ({
   ...noFilters,
   ...overrides,
 });
 
 /** The names the list shows for the filters (every status, spam included, A to Z). */
-async function found(overrides: Partial<SubmissionFilters>, client = ada): Promise<string[]> {
+async function found(overrides: Partial<EnquiryFilters>, client = ada): Promise<string[]> {
   const [listed, spam] = await Promise.all([
-    listSubmissions(client, filters(overrides), sortByName, 0, 100),
-    listSubmissions(client, filters({ ...overrides, status: 'spam' }), sortByName, 0, 100),
+    listEnquiries(client, filters(overrides), sortByName, 0, 100),
+    listEnquiries(client, filters({ ...overrides, status: 'spam' }), sortByName, 0, 100),
   ]);
   return [...listed.rows, ...spam.rows].map((row) => row.Name).sort();
 }
 
 /** Every status's count for the filters, summed: the counts' idea of how many match. */
-async function counted(overrides: Partial<SubmissionFilters>, client = ada): Promise<number> {
+async function counted(overrides: Partial<EnquiryFilters>, client = ada): Promise<number> {
   const picked = filters(overrides);
   const { statusCounts } = summariseCounts(await countEnquiryFigures(client, picked), picked);
   return Object.values(statusCounts).reduce((sum, each) => sum + each, 0);
@@ -171,7 +171,7 @@ describe('what staff type is matched as text, never as a pattern', () => {
 
 describe('the assignee filter', () => {
   it('lists and counts enquiries of anyone, nobody, me or a named staff member', async () => {
-    const cases: [Partial<SubmissionFilters>, AppSupabaseClient, string[]][] = [
+    const cases: [Partial<EnquiryFilters>, AppSupabaseClient, string[]][] = [
       [{ assignee: 'me' }, ada, ['London Line', 'Mobile Local', 'Zoë Ångström']],
       [{ assignee: 'me' }, grace, ['Mobile Intl']],
       [{ assignee: graceUser.id }, ada, ['Mobile Intl']],
@@ -218,12 +218,12 @@ describe('the assignee filter', () => {
 describe('the CSV export', () => {
   it('exports what the search and the assignee filter list, in the list order', async () => {
     const picked = filters({ search: '07700 900123', assignee: 'me' });
-    const rows = await listAllSubmissions(ada, picked, sortByName);
+    const rows = await listAllEnquiries(ada, picked, sortByName);
     expect(rows.map((row) => row.Name)).toEqual(['Mobile Local']);
     const csv = await buildExportCsv(ada, rows);
     expect(csv).toContain('Mobile Local');
     expect(csv).not.toContain('Mobile Intl');
-    const accented = await listAllSubmissions(ada, filters({ search: 'ZOE' }), sortByName, 1);
+    const accented = await listAllEnquiries(ada, filters({ search: 'ZOE' }), sortByName, 1);
     expect(accented.map((row) => row.Name)).toEqual(['ZOE PLAIN', 'Zoë Ångström']);
   });
 });
@@ -231,11 +231,11 @@ describe('the CSV export', () => {
 describe('who may search', () => {
   it('refuses a non-admin the search and the counts (42501)', async () => {
     for (const run of [
-      () => listSubmissions(member, filters({ search: 'zoe' }), sortByName, 0, 25),
+      () => listEnquiries(member, filters({ search: 'zoe' }), sortByName, 0, 25),
       () => countEnquiryFigures(member, filters({ search: 'zoe' })),
     ]) {
       const refused = run();
-      await expect(refused).rejects.toBeInstanceOf(SubmissionsQueryError);
+      await expect(refused).rejects.toBeInstanceOf(EnquiriesQueryError);
       await expect(refused).rejects.toMatchObject({ postgrestError: { code: '42501' } });
     }
   });

@@ -4,7 +4,7 @@
 // refused to anyone but an admin at aal2, and each side served by its index.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listRelatedEnquiries } from '@/features/admin/related-enquiries';
+import { listRelatedEnquiries } from '@/features/admin/record/related-enquiries';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { anonClient, createUser, signedInClient, startTestBackend } from './support/backend.ts';
 import type { TestBackend } from './support/backend.ts';

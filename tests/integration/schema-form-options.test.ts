@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceInterestValues, timelineValues } from '@/content/contact-options';
-import { ENQUIRY_STATUSES } from '@/features/admin/enquiry-status';
+import { ENQUIRY_STATUSES } from '@/features/admin/shared/enquiry-status';
 import { startTestBackend } from './support/backend.ts';
 import type { TestBackend } from './support/backend.ts';
 

@@ -2,9 +2,9 @@ import { act } from '@testing-library/react';
 import { useLocation, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import { useListView } from '@/features/admin/list-params';
-import { noFilters } from '@/features/admin/list-submissions';
-import { useEnquiryAddress } from '@/features/admin/use-enquiry-address';
+import { useListView } from '@/features/admin/list/list-params';
+import { noFilters } from '@/features/admin/list/list-enquiries';
+import { useEnquiryAddress } from '@/features/admin/shared/use-enquiry-address';
 
 import { renderHookAt } from '../support/render-hook-at';
 

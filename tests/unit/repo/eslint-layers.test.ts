@@ -90,6 +90,22 @@ describe('ESLint enforces the layer rules', { timeout: 30_000 }, () => {
     ).toEqual([]);
   });
 
+  it('the staff frame sits between auth and the admin feature, and no other feature crosses', async () => {
+    const frame = '@/features/staff-frame/staff-frame';
+    expect(
+      await brokenRules('src/features/staff-frame/probe.tsx', '@/features/auth/auth-context'),
+    ).toEqual([]);
+    expect(await brokenRules('src/features/admin/list/probe.tsx', frame)).toEqual([]);
+    expect(
+      await brokenRules('src/features/staff-frame/probe.tsx', '@/features/admin/shared/held-badge'),
+    ).toContain(LAYER);
+    expect(await brokenRules('src/features/auth/probe.tsx', frame)).toContain(LAYER);
+    expect(await brokenRules('src/features/data-requests/probe.tsx', frame)).toContain(LAYER);
+    expect(
+      await brokenRules('src/features/admin/probe.tsx', '@/features/auth/auth-context'),
+    ).toContain(LAYER);
+  });
+
   it('a relative import cannot bypass the rules', async () => {
     expect(
       await brokenRules('src/components/layout/probe.tsx', '../../features/consent/consent-store'),

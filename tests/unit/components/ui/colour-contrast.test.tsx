@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { buttonClass, type ButtonVariant } from '@/components/ui/button-styles';
 import { pillarTheme } from '@/components/ui/pillar-theme';
-import { SubmissionsPagination } from '@/features/admin/submissions-pagination';
+import { EnquiriesPagination } from '@/features/admin/list/enquiries-pagination';
 import type { PillarId } from '@/content/types';
 
 import themeConfig from '../../../../tailwind.config';
@@ -201,7 +201,7 @@ describe('buttons', () => {
 
   it("the admin pager's unavailable button keeps AA text", () => {
     render(
-      <SubmissionsPagination page={0} pageSize={25} total={10} onPage={() => {}} busy={false} />,
+      <EnquiriesPagination page={0} pageSize={25} total={10} onPage={() => {}} busy={false} />,
     );
     const previous = screen.getByRole('button', { name: 'Previous' });
     expect(previous).toHaveAttribute('aria-disabled', 'true');

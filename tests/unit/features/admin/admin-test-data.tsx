@@ -3,14 +3,17 @@ import { render } from '@testing-library/react';
 import { useEffect, useState, type ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 
-import { AdminDashboard } from '@/features/admin/admin-dashboard';
+import { AdminDashboard } from '@/features/admin/list/admin-dashboard';
 import { limits } from '@/config/site';
-import { prefetchDashboard } from '@/features/admin/admin-queries';
-import { AdminQueryProvider, createAdminQueryClient } from '@/features/admin/admin-query-provider';
-import { readListView } from '@/features/admin/list-params';
-import type { EnquiryOverview } from '@/features/admin/enquiry-overview';
-import type { ListedSubmission, Submission } from '@/features/admin/list-submissions';
-import type { ResponseOverview, SourceRow } from '@/features/admin/response-overview';
+import { prefetchDashboard } from '@/features/admin/list/list-queries';
+import {
+  AdminQueryProvider,
+  createAdminQueryClient,
+} from '@/features/admin/shared/admin-query-provider';
+import { readListView } from '@/features/admin/list/list-params';
+import type { EnquiryOverview } from '@/features/admin/overview/enquiry-overview';
+import type { Enquiry, ListedEnquiry } from '@/features/admin/list/list-enquiries';
+import type { ResponseOverview, SourceRow } from '@/features/admin/overview/response-overview';
 
 import {
   createFakeAdminClient,
@@ -35,7 +38,7 @@ export function renderAdmin(ui: ReactElement, url = '/admin', queryClient?: Quer
   );
 }
 
-export function submission(n: number, overrides: Partial<Submission> = {}): Submission {
+export function enquiry(n: number, overrides: Partial<Enquiry> = {}): Enquiry {
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     created_at: new Date(Date.UTC(2025, 2, 1, 10) - n * 3_600_000).toISOString(),
@@ -111,7 +114,7 @@ export function figuresOf(
  * by id, and pages by range() filtered by status (spam left out by neq) and held; it does not
  * search (the integration tests cover the real queries).
  */
-export function rowsHandler(rows: () => Submission[]): TableHandler {
+export function rowsHandler(rows: () => Enquiry[]): TableHandler {
   return (calls: Call[]) => {
     const status = eqValue(calls, 'status');
     const notStatus = calls.find(
@@ -135,7 +138,7 @@ export function rowsHandler(rows: () => Submission[]): TableHandler {
 }
 
 /** enquiry_list_counts over `rows`, read by nobody: one row per status present. */
-export function countsHandler(rows: () => Submission[]): RpcHandler {
+export function countsHandler(rows: () => Enquiry[]): RpcHandler {
   return () => {
     const byStatus = new Map<string, { total: number; held: number }>();
     for (const row of rows()) {
@@ -157,7 +160,7 @@ export function countsHandler(rows: () => Submission[]): RpcHandler {
 }
 
 type Setup = {
-  rows?: (Submission | ListedSubmission)[];
+  rows?: (Enquiry | ListedEnquiry)[];
   tables?: Record<string, TableHandler>;
   rpc?: Record<string, RpcHandler>;
   enquiryId?: string | null;

@@ -1,8 +1,0 @@
-import { Badge } from '@/components/ui/badge';
-import { statusBadgeClass, statusLabel } from '@/features/admin/enquiry-status';
-
-export function EnquiryStatusBadge({ status }: { status: string }) {
-  return (
-    <Badge className={`whitespace-nowrap ${statusBadgeClass(status)}`}>{statusLabel(status)}</Badge>
-  );
-}

@@ -1,0 +1,92 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+
+import { buttonClass } from '@/components/ui/button-styles';
+import {
+  describeFailedMail,
+  retryFailedMail,
+  type FailedMail,
+} from '@/features/admin/overview/list-failed-mail';
+import { failedMailQuery } from '@/features/admin/overview/overview-queries';
+import { adminKeys } from '@/features/admin/shared/admin-queries';
+import { formatDateTime } from '@/features/admin/shared/enquiry-format';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+type NoticeProps = { client: AppSupabaseClient };
+
+/**
+ * "N notification e-mails could not be sent", with each one and a Retry button. Renders nothing
+ * while loading, when there are none, or when the list cannot be read (the dashboard shows its
+ * own errors; this card only adds a warning when there is something to act on).
+ */
+export function FailedMailNotice({ client }: NoticeProps) {
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const failed = useQuery(failedMailQuery(client)).data ?? [];
+  const [status, setStatus] = useState('');
+  const retrying = useMutation({
+    mutationFn: (mail: FailedMail) => retryFailedMail(client, mail.id),
+    onSuccess: (queued, mail) => {
+      setStatus(
+        queued
+          ? `${describeFailedMail(mail)} is queued to be sent again.`
+          : `${describeFailedMail(mail)} was already queued.`,
+      );
+      void queryClient.invalidateQueries({ queryKey: adminKeys.failedMail });
+    },
+    onError: (_error, mail) =>
+      setStatus(`${describeFailedMail(mail)} could not be queued again. Please try later.`),
+  });
+  const busyId = retrying.isPending ? retrying.variables.id : null;
+
+  if (failed.length === 0) {
+    return status ? (
+      <p role="status" className="text-sm text-ink-muted">
+        {status}
+      </p>
+    ) : null;
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-ink"
+    >
+      <h2 id={headingId} className="text-base font-semibold">
+        {failed.length === 1
+          ? '1 notification e-mail could not be sent'
+          : `${failed.length} notification e-mails could not be sent`}
+      </h2>
+      <p className="mt-1 text-ink-muted">
+        The sender tried each one several times. Retry once the mail service is working again.
+      </p>
+      <ul className="mt-3 space-y-2">
+        {failed.map((mail) => (
+          <li key={mail.id} className="flex flex-wrap items-center justify-between gap-2">
+            <span>
+              <span className="font-medium">{describeFailedMail(mail)}</span>
+              {', '}queued {formatDateTime(mail.created_at)}
+              {mail.last_error ? (
+                <span className="block text-ink-muted">{mail.last_error}</span>
+              ) : null}
+            </span>
+            <button
+              type="button"
+              aria-label={busyId === mail.id ? 'Queuing…' : `Retry ${describeFailedMail(mail)}`}
+              aria-disabled={busyId !== null || undefined}
+              onClick={() => {
+                if (busyId === null) retrying.mutate(mail);
+              }}
+              className={buttonClass({ variant: 'outline', size: 'sm' })}
+            >
+              {busyId === mail.id ? 'Queuing…' : 'Retry'}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p role="status" className="mt-2 text-ink-muted">
+        {status}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+
+import { DialogShell } from '@/components/ui/dialog-shell';
+import { Spinner } from '@/components/ui/spinner';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
+import { EnquiryDetails } from '@/features/admin/record/enquiry-details';
+import { EnquiryFollowUpSection } from '@/features/admin/record/enquiry-follow-up-section';
+import { EnquiryNotes } from '@/features/admin/record/enquiry-notes';
+import { useMarkReadOnOpen } from '@/features/admin/record/enquiry-reads';
+import { EnquiryReplyBox } from '@/features/admin/record/enquiry-reply-box';
+import { EnquiryTimelineSection } from '@/features/admin/record/enquiry-timeline-section';
+import { EnquiryWorkflowForm } from '@/features/admin/record/enquiry-workflow-form';
+import { HeldNotice } from '@/features/admin/record/held-notice';
+import { MarkUnreadButton } from '@/features/admin/record/mark-unread-button';
+import { RelatedEnquiriesSection } from '@/features/admin/record/related-enquiries-section';
+import { useEnquiry, type EnquiryState } from '@/features/admin/shared/admin-queries';
+import { displayValue, formatDateTime } from '@/features/admin/shared/enquiry-format';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+type Props = {
+  client: AppSupabaseClient;
+  /** The enquiry to show (from a row or a deep link), or null when the dialog is closed. */
+  enquiryId: string | null;
+  /** The row already on screen with that id, if any, shown without waiting for a fetch. */
+  initial: Enquiry | undefined;
+  onClose: () => void;
+  /** Opens another enquiry in the same dialog (a related one). */
+  onOpenEnquiry: (id: string) => void;
+  /** The bar above the record: Previous and Next enquiry in the list behind the dialog. */
+  navigation: ReactNode;
+};
+
+function heading(state: EnquiryState): { title: string; description: string } {
+  switch (state.kind) {
+    case 'loaded':
+      return {
+        title: displayValue(state.enquiry.Name),
+        description: `Enquiry received ${formatDateTime(state.enquiry.created_at)}`,
+      };
+    case 'missing':
+      return {
+        title: 'Enquiry not found',
+        description:
+          'No enquiry matches this link. It may have been deleted, or the link is incomplete.',
+      };
+    case 'failed':
+      return {
+        title: 'Enquiry not loaded',
+        description: 'The enquiry could not be loaded. Try again in a moment.',
+      };
+    default:
+      return { title: 'Loading enquiry…', description: 'Fetching the enquiry.' };
+  }
+}
+
+/**
+ * One enquiry in full, with a reply box, its workflow, notes and timeline; also what a deep link
+ * opens. Opening it marks the enquiry read for the signed-in staff member.
+ */
+export function EnquiryDialog({
+  client,
+  enquiryId,
+  initial,
+  onClose,
+  onOpenEnquiry,
+  navigation,
+}: Props) {
+  const state = useEnquiry(client, enquiryId, initial);
+  useMarkReadOnOpen(client, state.kind === 'loaded' ? state.enquiry.id : null);
+  const { title, description } = heading(state);
+  return (
+    <DialogShell
+      open={enquiryId !== null}
+      onClose={onClose}
+      title={title}
+      description={description}
+      closeLabel="Close"
+      toastRoom
+    >
+      {navigation}
+      {state.kind === 'loaded' ? (
+        // Keyed, so the next enquiry's record starts at its top.
+        <div
+          key={state.enquiry.id}
+          data-enquiry-record={state.enquiry.id}
+          className="space-y-6 overflow-y-auto px-6 py-4"
+        >
+          {state.enquiry.held_at ? <HeldNotice client={client} enquiry={state.enquiry} /> : null}
+          <div className="flex justify-end">
+            <MarkUnreadButton client={client} enquiryId={state.enquiry.id} onMarked={onClose} />
+          </div>
+          <EnquiryDetails enquiry={state.enquiry} />
+          <RelatedEnquiriesSection
+            client={client}
+            enquiryId={state.enquiry.id}
+            onOpen={onOpenEnquiry}
+          />
+          <EnquiryReplyBox
+            key={`reply-${state.enquiry.id}`}
+            client={client}
+            enquiry={state.enquiry}
+          />
+          <EnquiryWorkflowForm key={state.enquiry.id} client={client} enquiry={state.enquiry} />
+          <EnquiryFollowUpSection
+            key={`follow-up-${state.enquiry.id}`}
+            client={client}
+            enquiryId={state.enquiry.id}
+          />
+          <EnquiryNotes
+            key={`notes-${state.enquiry.id}`}
+            client={client}
+            enquiryId={state.enquiry.id}
+          />
+          <EnquiryTimelineSection client={client} enquiryId={state.enquiry.id} />
+        </div>
+      ) : state.kind === 'loading' ? (
+        <Spinner label="Loading enquiry…" className="flex justify-center py-10" />
+      ) : null}
+    </DialogShell>
+  );
+}

@@ -1,0 +1,174 @@
+import type { StaffMember } from '@/features/admin/record/enquiry-workflow';
+import { callOutcomeLabel } from '@/features/admin/record/send-enquiry-reply';
+import { formatDate } from '@/features/admin/shared/enquiry-format';
+import { statusLabel } from '@/features/admin/shared/enquiry-status';
+import type { Json } from '@/lib/database.types';
+import { RpcError } from '@/lib/rpc-error';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+/** One event of an enquiry's timeline (public.enquiry_timeline); actor is null for the system. */
+export type TimelineEvent = {
+  occurred_at: string;
+  event: string;
+  actor: string | null;
+  details: Json;
+};
+
+/** What happened to one enquiry, oldest first (admins only). */
+export async function loadEnquiryTimeline(
+  client: AppSupabaseClient,
+  enquiryId: string,
+): Promise<TimelineEvent[]> {
+  const { data, error } = await client.rpc('enquiry_timeline', { _submission_id: enquiryId });
+  if (error) throw new RpcError(error.code, error.message);
+  return data ?? [];
+}
+
+const mailLabels: Record<string, string> = {
+  staff_alert: 'Staff alert',
+  staff_digest: 'Staff summary e-mail',
+  acknowledgement: 'Acknowledgement',
+  reply: 'Reply e-mail',
+  reply_reminder: 'Reply reminder',
+  reply_escalation: 'Overdue escalation',
+  follow_up_reminder: 'Follow-up reminder',
+};
+
+const outcomeLabels: Record<string, string> = {
+  pending: 'queued',
+  sent: 'sent',
+  failed: 'failed',
+  skipped: 'not sent',
+};
+
+const eventLabels: Record<string, string> = {
+  received: 'Enquiry received',
+  status_changed: 'Status changed',
+  assigned: 'Assignee changed',
+  last_contacted_set: 'Last-contacted date set',
+  note_added: 'Note added',
+  reply_sent: 'Reply sent',
+  contact_recorded: 'Contact recorded',
+  follow_up_set: 'Follow-up set',
+  follow_up_done: 'Follow-up done',
+  follow_up_cleared: 'Follow-up cleared',
+  hold_released: 'Hold released',
+};
+
+/** A staff member by name, else address; "a former staff member" once neither is known. */
+export function staffName(id: string, staff: readonly StaffMember[]): string {
+  const member = staff.find((candidate) => candidate.id === id);
+  return member?.display_name?.trim() || member?.email || 'a former staff member';
+}
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
+
+/** "Status: New → In progress". */
+export function describeStatusChange(from: unknown, to: unknown): string {
+  const [before, after] = [text(from), text(to)];
+  if (!after) return 'Status changed';
+  return before
+    ? `Status: ${statusLabel(before)} → ${statusLabel(after)}`
+    : `Status: ${statusLabel(after)}`;
+}
+
+/** "Assigned to Alex Lead", "Assigned to Alex Lead (was Sam)", "Unassigned (was Alex Lead)". */
+export function describeAssignment(
+  from: unknown,
+  to: unknown,
+  staff: readonly StaffMember[],
+): string {
+  const [before, after] = [text(from), text(to)];
+  const was = before ? ` (was ${staffName(before, staff)})` : '';
+  return after ? `Assigned to ${staffName(after, staff)}${was}` : `Unassigned${was}`;
+}
+
+/** "Last contacted: 20 Nov 2026 → 24 Nov 2026" (dates as the staff area shows them). */
+export function describeLastContacted(from: unknown, to: unknown): string {
+  const [before, after] = [text(from), text(to)];
+  if (!after)
+    return before
+      ? `Last contacted date cleared (was ${formatDate(before)})`
+      : 'Last contacted date cleared';
+  return before
+    ? `Last contacted: ${formatDate(before)} → ${formatDate(after)}`
+    : `Last contacted: ${formatDate(after)}`;
+}
+
+/** What one timeline entry says: its line, and a text it carries (a reply, a note). */
+export type TimelineLine = {
+  label: string;
+  /** Shown after the label: who acted, why a mail was held or failed. */
+  context: string;
+  /** A note's or a call's note, shown as it is. */
+  text?: string;
+  /** A sent reply, behind a disclosure. */
+  reply?: string;
+};
+
+function detailsOf(event: TimelineEvent): Record<string, unknown> {
+  const { details } = event;
+  return details && typeof details === 'object' && !Array.isArray(details) ? details : {};
+}
+
+function labelOf(
+  event: TimelineEvent,
+  details: Record<string, unknown>,
+  staff: readonly StaffMember[],
+): string {
+  switch (event.event) {
+    case 'status_changed':
+      return describeStatusChange(details.from, details.to);
+    case 'assigned':
+      return describeAssignment(details.from, details.to, staff);
+    case 'last_contacted_set':
+      return describeLastContacted(details.from, details.to);
+    case 'follow_up_set': {
+      const due = text(details.due_on);
+      return due ? `Follow-up set for ${formatDate(due)}` : 'Follow-up set';
+    }
+    case 'contact_recorded':
+      return details.channel === 'phone'
+        ? `Call: ${callOutcomeLabel(text(details.outcome) ?? 'reached')}`
+        : 'Replied from own mailbox';
+    default:
+      return describeTimelineEvent(event.event);
+  }
+}
+
+/** One timeline entry in words, with staff named from the staff list. */
+export function describeTimelineLine(
+  event: TimelineEvent,
+  staff: readonly StaffMember[],
+): TimelineLine {
+  const details = detailsOf(event);
+  const parts: string[] = [];
+  if (event.event === 'received' && details.held === true) {
+    parts.push('held: many enquiries arrived at once');
+  }
+  const author = text(details.author_name);
+  if (author || event.actor) parts.push(`by ${author ?? event.actor}`);
+  if (details.bulk === true) parts.push('with other enquiries at once');
+  for (const key of ['skip_reason', 'last_error'] as const) {
+    const reason = text(details[key]);
+    if (reason) parts.push(reason.replace(/_/g, ' '));
+  }
+  const line: TimelineLine = { label: labelOf(event, details, staff), context: parts.join(' · ') };
+  const body = text(details.body);
+  const note = text(details.note);
+  if (event.event === 'reply_sent' && body) line.reply = body;
+  else if (event.event === 'note_added' && body) line.text = body;
+  else if (event.event === 'contact_recorded' && note) line.text = note;
+  return line;
+}
+
+/** "Acknowledgement not sent", "Reply sent", "Enquiry received" and the like. */
+export function describeTimelineEvent(event: string): string {
+  const mail = /^mail_(.+)_(pending|sent|failed|skipped)$/.exec(event);
+  if (mail) {
+    const [, kind = '', outcome = ''] = mail;
+    return `${mailLabels[kind] ?? kind} ${outcomeLabels[outcome] ?? outcome}`;
+  }
+  return eventLabels[event] ?? event;
+}

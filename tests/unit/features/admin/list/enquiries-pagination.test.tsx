@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
+import { enquiry, renderDashboard } from '../admin-test-data';
+
+let scrolls: ScrollToOptions[];
+
+beforeEach(() => {
+  captureToasts();
+  quietAuditLog();
+  scrolls = [];
+  vi.stubGlobal('scrollTo', (options: ScrollToOptions) => scrolls.push(options));
+});
+
+afterEach(() => {
+  releaseToasts();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.stubGlobal('scrollTo', () => {});
+});
+
+function preferReducedMotion(reduce: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(prefers-reduced-motion: reduce)' ? reduce : true,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+const rows = Array.from({ length: 30 }, (_, i) => enquiry(i + 1));
+
+describe("after the list's Next or Previous page", () => {
+  it.each([
+    ['smoothly', false, 'smooth'],
+    ['at once for someone who prefers reduced motion', true, 'auto'],
+  ] as const)(
+    "the list's heading comes to the top of the view and takes focus, %s",
+    async (_how, reduce, behavior) => {
+      preferReducedMotion(reduce);
+      renderDashboard({ rows });
+      const user = userEvent.setup();
+      expect(await screen.findByText('Showing 1–25 of 30 enquiries')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      const heading = screen.getByRole('heading', { name: 'Contact Submissions' });
+      expect(heading).toHaveFocus();
+      expect(scrolls).toEqual([expect.objectContaining({ behavior })]);
+      expect(await screen.findByText('Showing 26–30 of 30 enquiries')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Previous' }));
+      expect(heading).toHaveFocus();
+      expect(scrolls).toHaveLength(2);
+    },
+    15_000,
+  );
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  describeTimelineEvent,
+  describeTimelineLine,
+  type TimelineEvent,
+} from '@/features/admin/record/enquiry-timeline';
+import type { StaffMember } from '@/features/admin/record/enquiry-workflow';
+import { formatDate } from '@/features/admin/shared/enquiry-format';
+
+const staff: StaffMember[] = [
+  { id: 'alex', email: 'alex@kestrel.test', display_name: 'Alex Lead' },
+  { id: 'sam', email: 'sam@kestrel.test', display_name: 'Sam' },
+  { id: 'noname', email: 'noname@kestrel.test', display_name: null },
+];
+
+const event = (name: string, details: TimelineEvent['details'], actor: string | null = null) =>
+  describeTimelineLine({ occurred_at: '2026-11-24T10:00:00Z', event: name, actor, details }, staff);
+
+describe('what the timeline says changed', () => {
+  it('a follow-up with its day, and a change made with others in a bulk action', () => {
+    expect(event('follow_up_set', { due_on: '2026-12-02' }).label).toBe(
+      `Follow-up set for ${formatDate('2026-12-02')}`,
+    );
+    const bulk = event(
+      'status_changed',
+      { from: 'new', to: 'won', bulk: true },
+      'sam@kestrel.test',
+    );
+    expect(bulk.label).toBe('Status: New → Won');
+    expect(bulk.context).toBe('by sam@kestrel.test · with other enquiries at once');
+    expect(event('hold_released', { bulk: true }).label).toBe('Hold released');
+  });
+
+  it('a status change from → to', () => {
+    expect(event('status_changed', { from: 'new', to: 'in_progress' }).label).toBe(
+      'Status: New → In progress',
+    );
+  });
+
+  it('an assignment by staff name, with who had it before, or the address without a name', () => {
+    expect(event('assigned', { from: null, to: 'alex' }).label).toBe('Assigned to Alex Lead');
+    expect(event('assigned', { from: 'sam', to: 'alex' }).label).toBe(
+      'Assigned to Alex Lead (was Sam)',
+    );
+    expect(event('assigned', { from: 'alex', to: null }).label).toBe('Unassigned (was Alex Lead)');
+    expect(event('assigned', { from: null, to: 'noname' }).label).toBe(
+      'Assigned to noname@kestrel.test',
+    );
+    expect(event('assigned', { from: 'gone', to: 'sam' }).label).toBe(
+      'Assigned to Sam (was a former staff member)',
+    );
+  });
+
+  it('a last-contacted date from → to, day first', () => {
+    const from = '2026-11-20T12:00:00+00:00';
+    const to = '2026-11-24T12:00:00+00:00';
+    expect(event('last_contacted_set', { from, to }).label).toBe(
+      `Last contacted: ${formatDate(from)} → ${formatDate(to)}`,
+    );
+    expect(formatDate(from)).toMatch(/^20\b/);
+    expect(event('last_contacted_set', { from: null, to }).label).toBe(
+      `Last contacted: ${formatDate(to)}`,
+    );
+    expect(event('last_contacted_set', { from, to: null }).label).toBe(
+      `Last contacted date cleared (was ${formatDate(from)})`,
+    );
+  });
+
+  it('a sent reply keeps its text for a disclosure; a note and a call show theirs', () => {
+    expect(
+      event(
+        'reply_sent',
+        { channel: 'reply', author_name: 'Alex Lead', body: 'Shall we talk on Tuesday?' },
+        'alex@kestrel.test',
+      ),
+    ).toEqual({ label: 'Reply sent', context: 'by Alex Lead', reply: 'Shall we talk on Tuesday?' });
+    expect(event('note_added', { body: 'Budget approved.' }, 'sam@kestrel.test')).toEqual({
+      label: 'Note added',
+      context: 'by sam@kestrel.test',
+      text: 'Budget approved.',
+    });
+    expect(
+      event('contact_recorded', {
+        channel: 'phone',
+        outcome: 'voicemail',
+        author_name: 'Sam',
+        note: 'Asked for a call back.',
+      }),
+    ).toEqual({
+      label: 'Call: Left a voicemail',
+      context: 'by Sam',
+      text: 'Asked for a call back.',
+    });
+    expect(event('contact_recorded', { channel: 'phone', outcome: 'no_answer' }).label).toBe(
+      'Call: No answer',
+    );
+    expect(event('contact_recorded', { channel: 'email', author_name: 'Sam' }).label).toBe(
+      'Replied from own mailbox',
+    );
+  });
+
+  it('says a hold and the staff summary e-mail in plain words', () => {
+    expect(event('received', { held: true }).context).toBe('held: many enquiries arrived at once');
+    expect(describeTimelineEvent('mail_staff_digest_sent')).toBe('Staff summary e-mail sent');
+    const words = JSON.stringify([
+      event('received', { held: true }),
+      describeTimelineEvent('mail_staff_digest_sent'),
+    ]);
+    expect(words).not.toMatch(/flood|digest/i);
+  });
+});
