@@ -1,5 +1,6 @@
 import { indexablePaths } from '../src/app/static-paths';
 import { paths } from '../src/config/paths';
+import { timings } from '../src/config/site';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/console-guard';
 
@@ -91,6 +92,7 @@ test.describe('reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('no autoplay and no smooth scrolling', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     const carousel = page.getByRole('region', { name: 'Client logos' });
     await carousel.scrollIntoViewIfNeeded();
@@ -98,10 +100,10 @@ test.describe('reduced motion', () => {
     await expect(
       carousel.getByRole('button', { name: 'Play the client logo carousel' }),
     ).toBeVisible();
-    await page.waitForTimeout(300);
     const track = carousel.locator('.flex').first();
     const before = await track.evaluate((el) => getComputedStyle(el).transform);
-    await page.waitForTimeout(3500);
+    // Two autoplay periods, with every frame of them.
+    await page.clock.runFor(2 * timings.carouselAutoplayMs);
     expect(await track.evaluate((el) => getComputedStyle(el).transform)).toBe(before);
     expect(
       await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),

@@ -1,12 +1,11 @@
 import type { Page } from '@playwright/test';
 
 import { CONSENT_STORAGE_KEY, expect, test } from './support/console-guard';
+import { cookieBanner as banner, watchBanner } from './support/cookie-banner';
 
 test.use({ consent: 'none' });
 
 const ANALYTICS_ORIGIN = 'https://analytics.kestrel-e2e.invalid';
-const banner = (page: Page) =>
-  page.getByRole('region', { name: 'We use cookies to enhance your experience' });
 const storedConsent = (page: Page) =>
   page.evaluate(
     (key) => JSON.parse(window.localStorage.getItem(key) ?? 'null'),
@@ -29,9 +28,14 @@ async function watchAnalytics(page: Page) {
 test('the banner appears about a second after load, with links to both policies', async ({
   page,
 }) => {
+  await page.clock.install();
+  const watch = watchBanner(page);
   await page.goto('/about');
   await expect(banner(page)).toHaveCount(0);
-  await expect(banner(page)).toBeVisible({ timeout: 3000 });
+  // What the tests of its absence wait for is enough for it to show.
+  await watch.settle();
+  expect(await banner(page).isVisible()).toBe(true);
+  expect(watch.requested).toHaveLength(1);
   await expect(banner(page).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
     'href',
     '/privacy-policy',
@@ -45,6 +49,7 @@ test('the banner appears about a second after load, with links to both policies'
 test('Accept All stores every category, loads analytics, and the banner stays away', async ({
   page,
 }) => {
+  await page.clock.install();
   const analytics = await watchAnalytics(page);
   await page.goto('/');
   await banner(page).getByRole('button', { name: 'Accept All' }).click();
@@ -54,9 +59,11 @@ test('Accept All stores every category, loads analytics, and the banner stays aw
     preferences: { essential: true, functional: true, performance: true, marketing: true },
   });
   await expect.poll(() => analytics.length).toBeGreaterThan(0);
+  const watch = watchBanner(page);
   await page.reload();
-  await page.waitForTimeout(1500);
+  await watch.settle();
   await expect(banner(page)).toHaveCount(0);
+  expect(watch.requested).toEqual([]);
 });
 
 test('no analytics request is made before consent, nor after Reject All', async ({ page }) => {
@@ -129,12 +136,15 @@ test('the footer Cookie settings link reopens the choice at any time', async ({ 
 });
 
 test('closing the banner re-prompts only after 24 hours', async ({ page }) => {
+  await page.clock.install();
   await page.goto('/');
   await banner(page).getByRole('button', { name: 'Close cookie banner' }).click();
   await expect(banner(page)).toHaveCount(0);
+  const watch = watchBanner(page);
   await page.reload();
-  await page.waitForTimeout(1500);
+  await watch.settle();
   await expect(banner(page)).toHaveCount(0);
+  expect(watch.requested).toEqual([]);
 
   await page.evaluate(() => {
     const key = 'kestrel-data.cookie-banner-dismissed-at';

@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 
+import { timings } from '../src/config/site';
 import { expect, test } from './support/console-guard';
 import { unexpectedLayoutShifts } from './support/layout-shift';
+import { watchSettling } from './support/settle';
 
 /** The cookie banner (if any) appears after a delay and could cover what a test clicks. */
 async function dismissCookieBanner(page: Page) {
@@ -194,6 +196,7 @@ test.describe('home page', () => {
     // docs/decisions/0012-scroll-paced-by-frames.md.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const network = watchSettling(page);
     await page.goto('/');
     await page.evaluate(async () => {
       const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -204,7 +207,9 @@ test.describe('home page', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     });
-    await page.waitForTimeout(500);
+    // What the last steps started (images, the enquiry form's code and its hydration) has
+    // arrived, run and been painted.
+    await network.quiet();
     expect(await unexpectedLayoutShifts(page)).toEqual([]);
   });
 });
@@ -238,10 +243,11 @@ test.describe('home page with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('the logo carousel does not autoplay', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     await page.getByRole('region', { name: 'Client logos' }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('button', { name: 'Play the client logo carousel' })).toBeVisible();
-    await page.waitForTimeout(3_500);
+    await page.clock.runFor(2 * timings.carouselAutoplayMs);
     await expect(page.getByRole('button', { name: 'Play the client logo carousel' })).toBeVisible();
   });
 });

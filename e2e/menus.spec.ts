@@ -1,16 +1,25 @@
 import type { Page } from '@playwright/test';
 
+import { timings } from '../src/config/site';
 import { expect, test } from './support/console-guard';
+import { idleThenPainted } from './support/settle';
+
+/** Past this, no menu timer started by the pointer or a click is still to fire. */
+const LONGEST_MENU_DELAY_MS = Math.max(
+  timings.navMenuOpenDelayMs,
+  timings.navMenuCloseDelayMs,
+  timings.navMenuSkipDelayMs,
+);
 
 test.describe('Resources menu (desktop)', () => {
   test('hover, then click: the menu the pointer opened stays open', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/about');
     const trigger = page.getByRole('button', { name: 'Resources' });
     await trigger.hover();
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await trigger.click();
-    // Longer than every menu delay: nothing is about to close it.
-    await page.waitForTimeout(500);
+    await page.clock.runFor(LONGEST_MENU_DELAY_MS);
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     const menu = page.getByRole('navigation', { name: 'Main' });
     await expect(menu.getByRole('link', { name: /Whitepapers/ })).toBeVisible();
@@ -20,10 +29,11 @@ test.describe('Resources menu (desktop)', () => {
   });
 
   test('a click before the hover delay opens it and it stays open', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/about');
     const trigger = page.getByRole('button', { name: 'Resources' });
     await trigger.click();
-    await page.waitForTimeout(500);
+    await page.clock.runFor(LONGEST_MENU_DELAY_MS);
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
   });
 });
@@ -91,8 +101,15 @@ test.describe('mobile menu', () => {
   }) => {
     await openMenu(page);
     await page.mouse.move(187, 720);
+    const wheeled = await page.evaluateHandle(() => ({
+      event: new Promise<void>((resolve) =>
+        window.addEventListener('wheel', () => resolve(), { once: true, passive: true }),
+      ),
+    }));
     await page.mouse.wheel(0, 1500);
-    await page.waitForTimeout(300);
+    // The page has had the wheel and painted since: a scroll it started would show by now.
+    await wheeled.evaluate(({ event }) => event);
+    await idleThenPainted(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.keyboard.press('Escape');
     await expect(menu(page)).toBeHidden();

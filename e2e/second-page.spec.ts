@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { MAIN_CONTENT_ID } from '../src/config/paths';
 
 import { expect, test } from './support/console-guard';
+import { idleThenPainted } from './support/settle';
 
 type Sample = {
   title: string;
@@ -161,7 +162,7 @@ test.describe('client-side navigation keeps a page on screen', () => {
     // on a first click elsewhere, which is often a link to another page: its code would share
     // the main thread with a form the visitor is leaving.
     await page.locator('main h1').click();
-    await page.waitForTimeout(1_000);
+    await idleThenPainted(page);
     expect(fetched.filter((path) => path.includes('contact-form'))).toEqual([]);
   });
 

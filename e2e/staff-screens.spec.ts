@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 
+import { cookieBanner as banner, watchBanner } from './support/cookie-banner';
 import { expect, signInWithCode, test } from './support/mfa-fixtures';
 import { deleteAccount } from './support/privacy-requests';
 import {
@@ -13,11 +14,6 @@ import {
 test.use({ consent: 'none' });
 
 const WIDTHS = [375, 1366] as const;
-const banner = (page: Page) =>
-  page.getByRole('region', { name: 'We use cookies to enhance your experience' });
-
-/** Long enough for the banner's 1 s delay and its chunk to have arrived, were it coming. */
-const BANNER_WAIT_MS = 2500;
 
 async function shoot(page: Page, name: string) {
   if (process.env.STAFF_SCREENSHOTS) {
@@ -36,6 +32,8 @@ for (const width of WIDTHS) {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const admin = await backend.createAdmin();
 
+    await page.clock.install();
+    const watch = watchBanner(page);
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign In' }).click();
     const form = page.getByRole('form', { name: 'Sign in' });
@@ -68,8 +66,9 @@ for (const width of WIDTHS) {
     ).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
 
-    await page.waitForTimeout(BANNER_WAIT_MS);
+    await watch.settle();
     await expect(banner(page)).toHaveCount(0);
+    expect(watch.requested).toEqual([]);
     await expect.poll(() => reachableAtCentre(page.getByLabel(/6-digit code/))).toBe(true);
     await expect
       .poll(() => reachableAtCentre(page.getByRole('button', { name: 'Verify and finish setup' })))
@@ -84,13 +83,16 @@ for (const width of WIDTHS) {
     test.setTimeout(60_000);
     await page.setViewportSize({ width, height: 800 });
     const admin = await backend.createAdminWithTotp();
+    await page.clock.install();
+    const watch = watchBanner(page);
     await signInWithCode(page, admin);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({
       timeout: 15_000,
     });
     await expect(page.getByText('Welcome back!')).toBeVisible();
-    await page.waitForTimeout(BANNER_WAIT_MS);
+    await watch.settle();
     await expect(banner(page)).toHaveCount(0);
+    expect(watch.requested).toEqual([]);
 
     await page.getByRole('button', { name: 'Cookie settings' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();

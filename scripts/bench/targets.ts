@@ -1,12 +1,13 @@
 /** Every budget and target the bench checks. */
 
 /**
- * Gzipped JS of a public page's first load, in KB. Above 110: the client entry carries the visit's
- * start for the enquiry's source (src/features/contact/visit-start.ts, about 60 bytes) and the
- * route table with every staff page (each lazy route about 60 bytes) and the staff area's
- * prefetch-on-intent rule.
+ * Gzipped JS of a public page's first load, in KB (1,024 bytes): 120 on every public page, what
+ * Lighthouse's mobile link (1,638.4 kbit/s, a slow 4G, 200 KB/s: the one `lighthouseTargets` are
+ * scored on) carries in 0.6 s, half the LCP target. A page paints from its HTML and hydrates
+ * afterwards (docs/decisions/0007), so the budget bounds how long a tap after that paint waits
+ * for the code, on every page alike: the home page needs no more time than the others.
  */
-export const budgetsKb = { home: 120, otherPublic: 110.3 } as const;
+export const budgetsKb = { home: 120, otherPublic: 120 } as const;
 
 /** Lighthouse, mobile with simulated throttling. */
 export const lighthouseTargets = {

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { site } from '@/config/site';
+import { staticPaths } from '@/app/static-paths';
+import { limits, site } from '@/config/site';
+import * as about from '@/content/about';
 import { accreditations } from '@/content/accreditations';
-import { aboutCta, expertiseItems, missionContent, valueTiles } from '@/content/about';
 import { caseStudies } from '@/content/case-studies';
 import { clientLogos } from '@/content/clients';
-import { faqItems } from '@/content/faq';
+import * as faq from '@/content/faq';
 import { frameworks } from '@/content/frameworks';
-import { awardContent, contactSectionContent, heroContent, heroStats } from '@/content/home';
-import { articlesPageContent, resourcesCta } from '@/content/resources-copy';
+import * as home from '@/content/home';
+import * as pageCopy from '@/content/page-copy';
+import * as resourcesCopy from '@/content/resources-copy';
+import * as seo from '@/content/seo';
+import { serviceSlugs } from '@/content/service-catalogue';
 import { team } from '@/content/team';
 import { testimonials } from '@/content/testimonials';
 import { whitepapers } from '@/content/whitepapers';
@@ -18,11 +22,22 @@ function expectUniqueIds(items: readonly { id: string }[]) {
   for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
 }
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day written YYYY-MM-DD (not 2025-02-30). */
+function expectCalendarDay(day: string) {
+  expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10)).toBe(day);
+}
+
+/** Every string inside a value, however deeply nested. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(stringsIn);
+}
 
 describe('team', () => {
-  it('has 11 members with unique ids, initials matching their names and a gradient', () => {
-    expect(team).toHaveLength(11);
+  it('has unique ids, initials matching their names and a gradient', () => {
+    expect(team.length).toBeGreaterThan(0);
     expectUniqueIds(team);
     for (const member of team) {
       const initials = member.name
@@ -42,56 +57,44 @@ describe('team', () => {
 });
 
 describe('case studies', () => {
-  it('has the six case studies with their exact metrics, only the first featured', () => {
-    expect(caseStudies).toHaveLength(6);
+  it('have unique ids and metrics in the units the card shows', () => {
+    expect(caseStudies.length).toBeGreaterThan(0);
     expectUniqueIds(caseStudies);
-    expect(
-      caseStudies.map((c) => [c.metrics.improvement, c.metrics.timeline, c.metrics.teamSize]),
-    ).toEqual([
-      ['40%', '6 months', '6 people'],
-      ['27%', '4 months', '4 people'],
-      ['20%', '8 months', '8 people'],
-      ['50%', '5 months', '5 people'],
-      ['60%', '7 months', '6 people'],
-      ['45%', '9 months', '7 people'],
-    ]);
-    expect(caseStudies.map((c) => c.featured)).toEqual([true, false, false, false, false, false]);
+    for (const { metrics } of caseStudies) {
+      expect(metrics.improvement).toMatch(/^\d+%$/);
+      expect(metrics.timeline).toMatch(/^\d+ months?$/);
+      expect(metrics.teamSize).toMatch(/^(1 person|\d+ people)$/);
+    }
   });
 
-  it('uses the four industries and builds PDF links from the documents base URL', () => {
-    const industries = new Set(['Financial Services', 'Fintech', 'Energy', 'Retail']);
+  it('feature only the first', () => {
+    expect(caseStudies.map((c) => c.featured)).toEqual(caseStudies.map((_, index) => index === 0));
+  });
+
+  it('build PDF links from the documents base URL and carry tags', () => {
     for (const study of caseStudies) {
-      expect(industries.has(study.industry)).toBe(true);
       expect(study.pdfUrl).toBe(`${site.documentsBaseUrl}/case-studies/${study.id}.pdf`);
       expect(study.tags.length).toBeGreaterThanOrEqual(3);
     }
-    expect(new Set(caseStudies.map((c) => c.industry))).toEqual(industries);
   });
 });
 
 describe('whitepapers', () => {
-  it('has six, all available with a download link, only the first featured', () => {
-    expect(whitepapers).toHaveLength(6);
+  it('are all available with a download link under the documents base URL', () => {
+    expect(whitepapers.length).toBeGreaterThan(0);
     expectUniqueIds(whitepapers);
-    expect(
-      whitepapers.every((w) => w.available && w.downloadUrl.startsWith(site.documentsBaseUrl)),
-    ).toBe(true);
-    expect(whitepapers.map((w) => w.featured)).toEqual([true, false, false, false, false, false]);
+    for (const paper of whitepapers) {
+      expect(paper.available).toBe(true);
+      expect(paper.downloadUrl.startsWith(`${site.documentsBaseUrl}/`)).toBe(true);
+    }
   });
 
-  it('covers the six categories with ISO publish dates', () => {
-    expect(whitepapers.map((w) => w.category)).toEqual([
-      'AI & Machine Learning',
-      'Data Strategy',
-      'Cloud Migration',
-      'Data Governance',
-      'Analytics',
-      'Digital Transformation',
-    ]);
-    for (const paper of whitepapers) {
-      expect(paper.publishDate).toMatch(isoDate);
-      expect(Number.isNaN(Date.parse(paper.publishDate))).toBe(false);
-    }
+  it('feature only the first', () => {
+    expect(whitepapers.map((w) => w.featured)).toEqual(whitepapers.map((_, index) => index === 0));
+  });
+
+  it('are dated with real calendar days', () => {
+    for (const paper of whitepapers) expectCalendarDay(paper.publishDate);
   });
 
   it('credits team members as authors', () => {
@@ -101,98 +104,66 @@ describe('whitepapers', () => {
 });
 
 describe('testimonials, clients, frameworks, accreditations, FAQ', () => {
-  it('has three testimonials, all rated 5', () => {
-    expect(testimonials).toHaveLength(3);
+  it('rate every testimonial in whole stars out of 5', () => {
     expectUniqueIds(testimonials);
-    expect(testimonials.every((t) => t.rating === 5)).toBe(true);
+    for (const { rating } of testimonials) {
+      expect(Number.isInteger(rating)).toBe(true);
+      expect(rating).toBeGreaterThanOrEqual(1);
+      expect(rating).toBeLessThanOrEqual(5);
+    }
   });
 
-  it('has 11 client logos with unique names and explicit sizes', () => {
-    expect(clientLogos).toHaveLength(11);
+  it('give every client logo a unique name and explicit sizes', () => {
     expectUniqueIds(clientLogos);
-    expect(new Set(clientLogos.map((c) => c.name)).size).toBe(11);
+    expect(new Set(clientLogos.map((c) => c.name)).size).toBe(clientLogos.length);
     for (const logo of clientLogos) {
       expect(logo.width).toBeGreaterThan(0);
       expect(logo.height).toBeGreaterThan(0);
     }
   });
 
-  it('has three frameworks badged Active Supplier, Approved Supplier and Framework Partner', () => {
-    expect(frameworks).toHaveLength(3);
+  it('give every framework a badge', () => {
     expectUniqueIds(frameworks);
-    expect(frameworks.map((f) => f.badge)).toEqual([
-      'Active Supplier',
-      'Approved Supplier',
-      'Framework Partner',
-    ]);
+    for (const framework of frameworks) expect(framework.badge.trim()).not.toBe('');
   });
 
-  it('has Cyber Essentials, Cyber Essentials+ and ISO 27001, all Certified', () => {
+  it('show only accreditations that are held', () => {
     expectUniqueIds(accreditations);
-    expect(accreditations.map((a) => a.name)).toEqual([
-      'Cyber Essentials',
-      'Cyber Essentials+',
-      'ISO 27001',
-    ]);
     expect(accreditations.every((a) => a.badge === 'Certified')).toBe(true);
   });
 
-  it('has the four FAQ questions, with the consultation promises in the engagement answer', () => {
-    expect(faqItems).toHaveLength(4);
-    expectUniqueIds(faqItems);
-    const start = faqItems.find((f) => f.id === 'getting-started');
-    expect(start?.answer).toContain('free 30-minute strategy consultation');
-    expect(start?.answer).toContain('custom roadmap');
-    expect(start?.answer).toContain('no obligation');
-    expect(faqItems.find((f) => f.id === 'government-supplier')?.answer).toContain('G-Cloud 14');
+  it('name in the FAQ only frameworks the home page lists', () => {
+    expectUniqueIds(faq.faqItems);
+    const answer = faq.faqItems.find((f) => f.id === 'government-supplier')?.answer ?? '';
+    const named = answer.match(/G-Cloud \d+|Digital Outcomes and Specialists \d+/g) ?? [];
+    expect(named.length).toBeGreaterThan(0);
+    const listed = new Set(frameworks.map((f) => f.name));
+    for (const name of named) expect(listed.has(name)).toBe(true);
   });
 });
 
 describe('home and about copy', () => {
-  it('uses the fixed headline, calls to action and stats', () => {
-    expect(heroContent.headline).toBe('Transform Your Business with Data & AI');
-    expect(heroContent.primaryCta).toEqual({ label: 'Book a Strategy Call', href: '/#contact' });
-    expect(heroContent.secondaryCta).toEqual({ label: 'View Our Work', href: '/case-studies' });
-    const stats = heroStats.map((s) => `${s.value} ${s.label.toLowerCase()}`);
-    expect(stats).toContain('30+ years combined experience');
-    expect(stats).toContain('10+ industries');
+  it('points every call to action at a page the build renders', () => {
+    const pages = new Set(staticPaths());
+    const ctas = [
+      home.heroContent.primaryCta,
+      home.heroContent.secondaryCta,
+      home.servicesSectionContent.viewAllCta,
+      about.aboutCta.cta,
+    ];
+    for (const { href } of ctas) expect(pages.has(href.split('#')[0]!)).toBe(true);
   });
 
-  it('names the 2025 award and the contact section promises', () => {
-    expect(awardContent.year).toBe(2025);
-    expect(awardContent.title).toBe('Data Management Solution of the Year');
-    expect(contactSectionContent.headline).toBe('Ready to Transform Your Data Strategy?');
-    expect(contactSectionContent.benefits).toEqual([
-      'Free 30-minute strategy consultation',
-      'Custom roadmap for your data journey',
-      'No obligation, just expert insights',
-    ]);
-    expect(contactSectionContent.replyPromise).toContain('within 24 hours');
+  it('counts the services in the hero statistic', () => {
+    const stat = home.heroStats.find((s) => /services/i.test(s.label));
+    expect(stat?.value).toBe(String(serviceSlugs.length));
   });
 
-  it('has the mission points, four expertise items and three value tiles', () => {
-    expect(missionContent.points.map((p) => p.title)).toEqual([
-      'Unlock Data Value',
-      'Future-Ready Solutions',
-    ]);
-    expect(expertiseItems).toHaveLength(4);
-    expect(valueTiles.map((t) => t.title)).toEqual([
-      'Strategic Vision',
-      'Expert Team',
-      'Proven Results',
-    ]);
-    expect(aboutCta.cta.label).toBe('Contact Us Today');
-  });
-
-  it('carries the social-proof figures of the resource pages', () => {
-    expect(resourcesCta.socialProof).toBe('Join 500+ data leaders');
-    expect(resourcesCta.tiles.map((t) => t.title)).toEqual([
-      'Free Strategy Session',
-      'Custom Roadmap',
-      'Expert Insights',
-    ]);
-    expect(resourcesCta.tiles[0]?.description).toContain('30-minute');
-    expect(articlesPageContent.closing.socialProof).toBe('Join 10,000+ professionals');
-    expect(articlesPageContent.heading).toBe('Latest Articles & Insights');
+  it('offers the free consultation at its configured length wherever it is named', () => {
+    const offers = [about, faq, home, pageCopy, resourcesCopy, seo]
+      .flatMap(stringsIn)
+      .flatMap((text) => [...text.matchAll(/(\d+)-minute\b/g)].map((match) => match[1]));
+    expect(offers.length).toBeGreaterThan(0);
+    for (const minutes of offers) expect(Number(minutes)).toBe(limits.freeConsultationMinutes);
   });
 });

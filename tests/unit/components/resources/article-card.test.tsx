@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { ArticleCard } from '@/components/resources/article-card';
 import { ArticleCategoryBadge } from '@/components/resources/article-category-badge';
-import { articles } from '@/content/articles';
+import { articleCategoryColours, articles, defaultArticleBadgeClass } from '@/content/articles';
 import type { Article } from '@/content/types';
 
 const article = articles.find((item) => !item.featured)!;
@@ -52,14 +52,19 @@ describe('ArticleCard', { timeout: 15_000 }, () => {
 });
 
 describe('ArticleCategoryBadge', () => {
-  it('colours a mapped category from the content mapping', () => {
-    render(<ArticleCategoryBadge category="AI Innovation" />);
-    expect(screen.getByText('AI Innovation')).toHaveClass('bg-purple-100', 'text-purple-800');
+  it('colours each category with its class from the content mapping', () => {
+    for (const [category, className] of Object.entries(articleCategoryColours)) {
+      const { unmount } = render(<ArticleCategoryBadge category={category} />);
+      expect(screen.getByText(category)).toHaveClass(...className.split(' '));
+      unmount();
+    }
   });
 
-  it('falls back to blue for a category without a mapping', () => {
+  it('gives a card whose category has no mapping the default colours', () => {
     const unmapped = { ...article, category: 'Quantum Computing' } as unknown as Article;
     render(<ArticleCard article={unmapped} />);
-    expect(screen.getByText('Quantum Computing')).toHaveClass('bg-blue-100', 'text-blue-800');
+    expect(screen.getByText('Quantum Computing')).toHaveClass(
+      ...defaultArticleBadgeClass.split(' '),
+    );
   });
 });
