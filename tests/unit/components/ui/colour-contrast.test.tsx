@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
@@ -9,7 +6,13 @@ import { pillarTheme } from '@/components/ui/pillar-theme';
 import { EnquiriesPagination } from '@/features/admin/list/enquiries-pagination';
 import type { PillarId } from '@/content/types';
 
-import themeConfig from '../../../../tailwind.config';
+import {
+  AA_TEXT,
+  contrast,
+  fromHex,
+  resolveColour,
+  type Rgb,
+} from '../../support/tailwind-colours';
 
 /*
  * WCAG 2.2 AA contrast of every colour pair the pillar themes and the buttons put together,
@@ -18,65 +21,6 @@ import themeConfig from '../../../../tailwind.config';
  * pages the e2e run opens in the state they are in.
  */
 
-type Rgb = readonly [number, number, number];
-
-const AA_TEXT = 4.5;
-
-function fromHex(hex: string): Rgb {
-  const digits = hex.slice(1);
-  const full = digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits;
-  return [0, 2, 4].map((at) => parseInt(full.slice(at, at + 2), 16) / 255) as unknown as Rgb;
-}
-
-const encodeSrgb = (linear: number) => {
-  const c = Math.min(1, Math.max(0, linear));
-  return c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055;
-};
-
-/** OKLCH (lightness 0-1) to gamma-encoded sRGB, through OKLab, clipped to the sRGB gamut. */
-function fromOklch(lightness: number, chroma: number, hueDegrees: number): Rgb {
-  const hue = (hueDegrees * Math.PI) / 180;
-  const a = chroma * Math.cos(hue);
-  const b = chroma * Math.sin(hue);
-  const l = (lightness + 0.3963377774 * a + 0.2158037573 * b) ** 3;
-  const m = (lightness - 0.1055613458 * a - 0.0638541728 * b) ** 3;
-  const s = (lightness - 0.0894841775 * a - 1.291485548 * b) ** 3;
-  return [
-    encodeSrgb(4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s),
-    encodeSrgb(-1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s),
-    encodeSrgb(-0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s),
-  ];
-}
-
-/** Tailwind's default palette (slate, white, ...), as its theme.css defines it. */
-const defaultPalette = (() => {
-  const require = createRequire(import.meta.url);
-  const css = readFileSync(require.resolve('tailwindcss/theme.css'), 'utf8');
-  const palette = new Map<string, Rgb>();
-  for (const [, name, value] of css.matchAll(/--color-([a-z]+(?:-\d+)?):\s*([^;]+);/g)) {
-    const oklch = /^oklch\(([\d.]+)% ([\d.]+) ([\d.]+)\)$/.exec(value!.trim());
-    if (oklch) palette.set(name!, fromOklch(+oklch[1]! / 100, +oklch[2]!, +oklch[3]!));
-    else if (/^#[0-9a-f]+$/i.test(value!.trim())) palette.set(name!, fromHex(value!.trim()));
-  }
-  return palette;
-})();
-
-type ColourScale = string | Record<string, string>;
-const projectColours = themeConfig.theme.extend.colors as Record<string, ColourScale>;
-
-/** A colour name as a class names it (`data-700`, `ink-soft`, `ink`, `slate-300`, `white`). */
-function resolveColour(name: string): Rgb | undefined {
-  for (const [family, scale] of Object.entries(projectColours)) {
-    if (name === family)
-      return typeof scale === 'string' ? fromHex(scale) : fromHex(scale.DEFAULT!);
-    if (typeof scale !== 'string' && name.startsWith(`${family}-`)) {
-      const shade = scale[name.slice(family.length + 1)];
-      if (shade) return fromHex(shade);
-    }
-  }
-  return defaultPalette.get(name);
-}
-
 /** `white/10` over a background: the colour a browser paints. */
 function paint(colour: string, under: Rgb): Rgb {
   const [name, percent] = colour.split('/');
@@ -84,16 +28,6 @@ function paint(colour: string, under: Rgb): Rgb {
   if (!rgb) throw new Error(`unknown colour ${name}`);
   const alpha = percent ? Number(percent) / 100 : 1;
   return rgb.map((channel, i) => channel * alpha + under[i]! * (1 - alpha)) as unknown as Rgb;
-}
-
-function luminance([r, g, b]: Rgb) {
-  const linear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-}
-
-function contrast(a: Rgb, b: Rgb) {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light! + 0.05) / (dark! + 0.05);
 }
 
 /**
