@@ -13,13 +13,10 @@ import { staffFooterLink } from '@/features/staff-frame/staff-frame';
 import { StaffSectionPage } from '@/features/staff-frame/staff-section-page';
 
 /** On a direct load (the staff alert's link, often on a phone): the role check and the list. */
-const takeQueryClient = startBeforeRender(
-  adminSectionPaths.needsReply,
-  (queryClient, client, userId) => {
-    startRoleCheck(client, userId);
-    prefetchNeedsReply(queryClient, client);
-  },
-);
+const takeQueryClient = startBeforeRender(adminSectionPaths.needsReply, {
+  access: startRoleCheck,
+  page: (queryClient, client) => prefetchNeedsReply(queryClient, client),
+});
 
 export default function AdminNeedsReplyPage() {
   // `?enquiry=<id>` is the open dialog, as on /admin: the staff alert's link opens it here.

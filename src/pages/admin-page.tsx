@@ -22,10 +22,12 @@ import { staffFooterLink } from '@/features/staff-frame/staff-frame';
 import { jwtClaim } from '@/lib/jwt-claim';
 
 /** On a direct load of /admin: the role check, then the list, figures and counts. */
-const takeQueryClient = startBeforeRender(paths.admin, (queryClient, client, userId) => {
-  startRoleCheck(client, userId);
-  const view = readListView(new URLSearchParams(window.location.search));
-  prefetchDashboard(queryClient, client, view, limits.adminPageSize);
+const takeQueryClient = startBeforeRender(paths.admin, {
+  access: startRoleCheck,
+  page: (queryClient, client) => {
+    const view = readListView(new URLSearchParams(window.location.search));
+    prefetchDashboard(queryClient, client, view, limits.adminPageSize);
+  },
 });
 
 /**

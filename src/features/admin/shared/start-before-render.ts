@@ -9,19 +9,24 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 /**
  * A staff page's requests, started as soon as its code runs on a direct load of `path`, before
  * React has rendered the page (which takes a while, most of all on a phone): supabase-js, the
- * stored session and, for a session whose token says aal2, `start`, which fills a query cache the
+ * stored session and, for a session whose token says aal2, `start.access` (what any page needs
+ * before it shows anything: the role check), then `start.page`, which fills a query cache the
  * page then takes over. An address naming an enquiry (`?enquiry=<id>`, the staff alert's link)
- * asks for that enquiry first, before anything `start` asks: the open record is what that visit
- * came for, and it is one row by its key. Evaluated for another reason (a link's prefetch on
- * another page) it starts nothing. Failures are left to the page, which asks again and reports
- * its own.
+ * asks for that enquiry beside the access check and holds the page's own requests until it has
+ * its answer: the open record is what that visit came for, it is one row by its key, and the list
+ * behind it would otherwise queue ahead of it on a backend that answers one query at a time.
+ * Evaluated for another reason (a link's prefetch on another page) it starts nothing. Failures
+ * are left to the page, which asks again and reports its own.
  *
  * Returns what the page's first render takes its query cache from: the one started here, for
  * the first render only (a later visit in the same tab starts afresh), else a new one.
  */
 export function startBeforeRender(
   path: string,
-  start: (queryClient: QueryClient, client: AppSupabaseClient, userId: string) => void,
+  start: {
+    access: (client: AppSupabaseClient, userId: string) => void;
+    page: (queryClient: QueryClient, client: AppSupabaseClient, userId: string) => void;
+  },
 ): () => QueryClient {
   let started: QueryClient | null = null;
   if (typeof window !== 'undefined' && window.location.pathname.replace(/\/$/, '') === path) {
@@ -32,8 +37,10 @@ export function startBeforeRender(
         const { session } = (await client.auth.getSession()).data;
         if (!session || jwtClaim(session.access_token, 'aal') !== 'aal2') return;
         const enquiryId = new URLSearchParams(window.location.search).get('enquiry');
-        if (enquiryId) void queryClient.prefetchQuery(enquiryQuery(client, enquiryId));
-        start(queryClient, client, session.user.id);
+        start.access(client, session.user.id);
+        // prefetchQuery settles without throwing: a failed enquiry is the dialog's to report.
+        if (enquiryId) await queryClient.prefetchQuery(enquiryQuery(client, enquiryId));
+        start.page(queryClient, client, session.user.id);
       })
       .catch(() => {});
   }
