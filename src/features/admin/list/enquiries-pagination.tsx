@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { scrollToSection } from '@/lib/scroll-to-section';
@@ -25,13 +25,23 @@ export function showListTop(from: Element | null): void {
   if (id) scrollToSection(id, LIST_TOP_OFFSET_PX);
 }
 
-/** "Showing 26–30 of 30" with Previous / Next; pages are fetched on the server. */
+/**
+ * "Showing 26–30 of 30" with Previous / Next; pages are fetched on the server. The list's top is
+ * shown once the new page is on screen, not on the click: measured and scrolled to while the old
+ * rows were still in place, the target moved when the new ones replaced them mid-scroll.
+ */
 export function EnquiriesPagination({ page, pageSize, total, onPage, busy }: PaginationProps) {
   const nav = useRef<HTMLElement>(null);
+  const turned = useRef(false);
   const turnTo = (next: number) => {
+    turned.current = true;
     onPage(next);
-    showListTop(nav.current);
   };
+  useEffect(() => {
+    if (!turned.current || busy) return;
+    turned.current = false;
+    showListTop(nav.current);
+  }, [page, busy]);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : page * pageSize + 1;
   const last = Math.min(total, (page + 1) * pageSize);

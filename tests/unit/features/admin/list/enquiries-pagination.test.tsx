@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -6,12 +6,20 @@ import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-hel
 import { enquiry, renderDashboard } from '../admin-test-data';
 
 let scrolls: ScrollToOptions[];
+/** Which page's rows were on screen at each scroll: the first row's name. */
+let shownAtScroll: (string | undefined)[];
+const firstRowName = () =>
+  document.querySelector('[data-enquiry-id]')?.textContent?.match(/Person \d+/)?.[0];
 
 beforeEach(() => {
   captureToasts();
   quietAuditLog();
   scrolls = [];
-  vi.stubGlobal('scrollTo', (options: ScrollToOptions) => scrolls.push(options));
+  shownAtScroll = [];
+  vi.stubGlobal('scrollTo', (options: ScrollToOptions) => {
+    scrolls.push(options);
+    shownAtScroll.push(firstRowName());
+  });
 });
 
 afterEach(() => {
@@ -45,13 +53,15 @@ describe("after the list's Next or Previous page", () => {
       expect(await screen.findByText('Showing 1–25 of 30 enquiries')).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Next' }));
       const heading = screen.getByRole('heading', { name: 'Contact Submissions' });
-      expect(heading).toHaveFocus();
+      await waitFor(() => expect(heading).toHaveFocus());
       expect(scrolls).toEqual([expect.objectContaining({ behavior })]);
-      expect(await screen.findByText('Showing 26–30 of 30 enquiries')).toBeInTheDocument();
+      expect(screen.getByText('Showing 26–30 of 30 enquiries')).toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: 'Previous' }));
+      await waitFor(() => expect(scrolls).toHaveLength(2));
       expect(heading).toHaveFocus();
-      expect(scrolls).toHaveLength(2);
+      // Each time with the new page's rows on screen: they decide where the list's top ends up.
+      expect(shownAtScroll).toEqual(['Person 26', 'Person 1']);
     },
     15_000,
   );
