@@ -14,6 +14,9 @@ test('the list keeps its search, status filter and page in the address through r
 
   await signInToDashboard(page, admin);
   await page.getByLabel('Search').fill(company);
+  // The search applies after its typing pause: wait for it, or it lands after the page turn below
+  // and starts the list again at page 1 (alone in a fresh database, the count below is 27 anyway).
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${company}(&|$)`));
   const status = page.getByLabel('Status', { exact: true });
   await expect(status.getByRole('option', { name: 'New (27)' })).toBeAttached();
   await status.selectOption('new');
