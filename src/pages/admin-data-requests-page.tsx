@@ -16,11 +16,9 @@ export default function AdminDataRequestsPage() {
       <StaffSectionPage
         {...dataRequestsPage}
         footer={<CookieSettingsButton className={staffFooterLink} />}
-        sectionNav={(current, client) => (
-          <NeedsReplySectionNav current={current} client={client} pollMs={pollIntervalMs} />
-        )}
+        sectionNav={(current) => <NeedsReplySectionNav current={current} pollMs={pollIntervalMs} />}
       >
-        {({ client }) => <DataRequestsPanel client={client} />}
+        {() => <DataRequestsPanel />}
       </StaffSectionPage>
     </AdminQueryProvider>
   );

@@ -29,13 +29,10 @@ export default function AdminNeedsReplyPage() {
       <StaffSectionPage
         {...needsReplyPage}
         footer={<CookieSettingsButton className={staffFooterLink} />}
-        sectionNav={(current, client) => (
-          <NeedsReplySectionNav current={current} client={client} pollMs={pollIntervalMs} />
-        )}
+        sectionNav={(current) => <NeedsReplySectionNav current={current} pollMs={pollIntervalMs} />}
       >
-        {({ client }) => (
+        {() => (
           <NeedsReplyView
-            client={client}
             enquiryId={enquiryId}
             onEnquiryChange={setEnquiry}
             pollIntervalMs={pollIntervalMs}

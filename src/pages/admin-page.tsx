@@ -68,14 +68,13 @@ export default function AdminPage() {
           <StaffAreaFrame
             current="enquiries"
             footer={<CookieSettingsButton className={staffFooterLink} />}
-            sectionNav={(current, client) => (
-              <NeedsReplySectionNav current={current} client={client} pollMs={pollIntervalMs} />
+            sectionNav={(current) => (
+              <NeedsReplySectionNav current={current} pollMs={pollIntervalMs} />
             )}
           >
             <ProtectedRoute adminOnly pageTitle="Admin Dashboard">
-              {({ user, role, client }) => (
+              {({ user, role }) => (
                 <AdminDashboard
-                  client={client}
                   email={user.email ?? ''}
                   role={role}
                   enquiryId={enquiryId}

@@ -16,11 +16,9 @@ export default function AdminStaffPage() {
       <StaffSectionPage
         {...staffAccessPage}
         footer={<CookieSettingsButton className={staffFooterLink} />}
-        sectionNav={(current, client) => (
-          <NeedsReplySectionNav current={current} client={client} pollMs={pollIntervalMs} />
-        )}
+        sectionNav={(current) => <NeedsReplySectionNav current={current} pollMs={pollIntervalMs} />}
       >
-        {({ client, user }) => <StaffAccessPanel client={client} currentUserId={user.id} />}
+        {({ user }) => <StaffAccessPanel currentUserId={user.id} />}
       </StaffSectionPage>
     </AdminQueryProvider>
   );

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { AuthContext, type AuthContextValue, type AuthStatus } from '@/features/auth/auth-context';
 import { loadSupabase } from '@/lib/load-supabase';
 import type { AppSupabaseClient } from '@/lib/supabase';
+import { SupabaseClientContext } from '@/lib/supabase-client-context';
 
 type AuthState = {
   status: AuthStatus;
@@ -81,5 +82,9 @@ export function AuthProvider({
     [state, getClient],
   );
 
-  return <AuthContext value={value}>{children}</AuthContext>;
+  return (
+    <AuthContext value={value}>
+      <SupabaseClientContext value={state.client}>{children}</SupabaseClientContext>
+    </AuthContext>
+  );
 }

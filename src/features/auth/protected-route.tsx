@@ -10,9 +10,8 @@ import { LoadingSpinner } from '@/features/auth/loading-spinner';
 import { authPathFor } from '@/features/auth/safe-next-path';
 import { useAssurance } from '@/features/auth/use-assurance';
 import { useRole } from '@/features/auth/use-role';
-import type { AppSupabaseClient } from '@/lib/supabase';
 
-export type ProtectedAccess = { user: User; role: AppRole; client: AppSupabaseClient };
+export type ProtectedAccess = { user: User; role: AppRole };
 
 type ProtectedRouteProps = {
   /**
@@ -22,7 +21,7 @@ type ProtectedRouteProps = {
   adminOnly?: boolean;
   /** The page's heading, kept (visually hidden) while access is checked: every state has its h1. */
   pageTitle?: string;
-  /** What to show once access is granted, given the user, role and client. */
+  /** What to show once access is granted, given the user and role. */
   children: (access: ProtectedAccess) => ReactNode;
 };
 
@@ -67,7 +66,7 @@ export function ProtectedRoute({ adminOnly = false, pageTitle, children }: Prote
 
   const levelMet = !adminOnly || (!assurance.loading && assurance.currentLevel === 'aal2');
   if (status === 'signed-in' && user && client && !roleLoading && role && !denied && levelMet) {
-    return children({ user, role, client });
+    return children({ user, role });
   }
   return (
     <>

@@ -4,16 +4,16 @@ import { useState } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { fetchStaffName } from '@/features/auth/fetch-staff-name';
 import { useLoadedFor } from '@/features/auth/use-loaded-for';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 type StaffAccountProps = {
-  client: AppSupabaseClient;
   user: User;
   onSignOut: () => Promise<void>;
 };
 
 /** The staff frame's account: the person's staff name (or e-mail) and Sign Out. */
-export function StaffAccount({ client, user, onSignOut }: StaffAccountProps) {
+export function StaffAccount({ user, onSignOut }: StaffAccountProps) {
+  const client = useSupabaseClient();
   const [busy, setBusy] = useState(false);
   const name = useLoadedFor(client, user.id, fetchStaffName);
 

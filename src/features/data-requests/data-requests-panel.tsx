@@ -17,7 +17,7 @@ import {
   type SubjectData,
 } from '@/features/data-requests/subject-data';
 import { rpcErrorMessage } from '@/lib/rpc-error';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 type State =
   | { kind: 'idle' }
@@ -40,7 +40,8 @@ export const dataRequestsPage = {
  * download it as JSON, or erase it after a confirmation naming the address and the counts. The
  * database checks the admin role and writes the audit entries; this only asks and shows.
  */
-export function DataRequestsPanel({ client }: { client: AppSupabaseClient }) {
+export function DataRequestsPanel() {
+  const client = useSupabaseClient();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [state, setState] = useState<State>({ kind: 'idle' });

@@ -15,7 +15,7 @@ import { StaffCards, StaffTable } from '@/features/staff-access/staff-list';
 import { StaffNameDialog } from '@/features/staff-access/staff-name-dialog';
 import { isEmailAddress } from '@/lib/email-pattern';
 import { rpcErrorMessage } from '@/lib/rpc-error';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 type Message = { tone: 'ok' | 'error'; text: string } | null;
 
@@ -38,13 +38,12 @@ export const staffAccessPage = {
  * the caller, refuses to remove the last admin or oneself and writes the audit entries.
  */
 export function StaffAccessPanel({
-  client,
   currentUserId,
 }: {
-  client: AppSupabaseClient;
   /** The signed-in admin, whose own row offers no revoke. */
   currentUserId: string;
 }) {
+  const client = useSupabaseClient();
   const queryClient = useQueryClient();
   const staffQuery = useQuery({ queryKey: staffAccessKey, queryFn: () => listStaffAccess(client) });
   const staff = staffQuery.data ?? null;
@@ -149,7 +148,6 @@ export function StaffAccessPanel({
       {/* keyed by person, so the field starts from their current name each time */}
       <StaffNameDialog
         key={naming?.user_id ?? 'closed'}
-        client={client}
         member={naming}
         onClose={() => setNaming(null)}
         onSaved={(member, name) => void nameSaved(member, name)}

@@ -5,7 +5,7 @@ import { FormField, inputClass } from '@/components/ui/form-field';
 import { EmailText } from '@/features/staff-access/email-text';
 import { setStaffName, type StaffMember } from '@/features/staff-access/staff-access';
 import { rpcErrorMessage } from '@/lib/rpc-error';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 const MAX_NAME_LENGTH = 100;
 
@@ -17,7 +17,6 @@ function nameProblem(name: string): string | undefined {
 }
 
 type StaffNameDialogProps = {
-  client: AppSupabaseClient;
   /** Whose name is edited; null when the dialog is closed. */
   member: StaffMember | null;
   onClose: () => void;
@@ -25,7 +24,8 @@ type StaffNameDialogProps = {
 };
 
 /** Sets a staff member's display name through set_staff_name(), which has the last word. */
-export function StaffNameDialog({ client, member, onClose, onSaved }: StaffNameDialogProps) {
+export function StaffNameDialog({ member, onClose, onSaved }: StaffNameDialogProps) {
+  const client = useSupabaseClient();
   const fieldId = useId();
   const [value, setValue] = useState(member?.display_name ?? '');
   const [error, setError] = useState<string | undefined>();

@@ -10,10 +10,9 @@ import { useRole } from '@/features/auth/use-role';
 import { AdminSectionNav } from '@/features/staff-frame/admin-section-nav';
 import type { AdminSection } from '@/features/staff-frame/admin-section-paths';
 import { StaffFrame } from '@/features/staff-frame/staff-frame';
-import type { AppSupabaseClient } from '@/lib/supabase';
 
-/** Draws the section links for the signed-in admin's client (e.g. with a count fetched by it). */
-export type SectionNavSlot = (current: AdminSection, client: AppSupabaseClient) => ReactNode;
+/** Draws the section links for the signed-in admin (e.g. with a count fetched for them). */
+export type SectionNavSlot = (current: AdminSection) => ReactNode;
 
 type StaffAreaFrameProps = {
   /** The section on screen; none on /auth, which shows the product name alone. */
@@ -59,7 +58,7 @@ export function StaffAreaFrame({ current, footer, sectionNav, children }: StaffA
   const deciding = signedIn && (roleLoading || levelLoading);
   let nav: ReactNode = null;
   if (signedIn && isAdmin && currentLevel === 'aal2') {
-    nav = sectionNav?.(current, client) ?? <AdminSectionNav current={current} />;
+    nav = sectionNav?.(current) ?? <AdminSectionNav current={current} />;
   } else if (deciding) {
     nav = (
       <div aria-hidden="true" className="invisible">
@@ -71,7 +70,7 @@ export function StaffAreaFrame({ current, footer, sectionNav, children }: StaffA
   return (
     <StaffFrame
       nav={nav}
-      account={signedIn ? <StaffAccount client={client} user={user} onSignOut={signOut} /> : null}
+      account={signedIn ? <StaffAccount user={user} onSignOut={signOut} /> : null}
       footer={footer}
     >
       {children}

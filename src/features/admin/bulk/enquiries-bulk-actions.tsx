@@ -17,10 +17,9 @@ import {
 import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import { staffQuery } from '@/features/admin/shared/admin-queries';
 import { rpcErrorMessage } from '@/lib/rpc-error';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 type Props = {
-  client: AppSupabaseClient;
   /** The selected enquiries on the page. */
   selected: readonly Enquiry[];
   /** The spam list offers "Not spam" instead of "Mark as spam" (and no assign or status). */
@@ -47,7 +46,8 @@ const labels: Record<BulkAction, [idle: string, running: string]> = {
  * audit entry; assign, status and delete ask first; the outcome is a toast. Below tablet width
  * the bar sticks to the bottom of the screen while the cards scroll under it.
  */
-export function EnquiriesBulkActions({ client, selected, view, onClear, onDone }: Props) {
+export function EnquiriesBulkActions({ selected, view, onClear, onDone }: Props) {
+  const client = useSupabaseClient();
   const [running, setRunning] = useState<BulkAction | null>(null);
   const [asked, setAsked] = useState<BulkAction | null>(null);
   const staff = useQuery(staffQuery(client)).data ?? [];

@@ -27,11 +27,10 @@ import { useListNeighbours } from '@/features/admin/record/enquiry-neighbours';
 import { EnquiryNeighboursNav } from '@/features/admin/record/enquiry-neighbours-nav';
 import { invalidateEnquiries, staffQuery } from '@/features/admin/shared/admin-queries';
 import { staffPageWidth } from '@/features/staff-frame/staff-frame';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 import { useMediaQuery } from '@/lib/use-media-query';
 
 type AdminDashboardProps = {
-  client: AppSupabaseClient;
   email: string;
   role: string;
   /** The enquiry whose dialog is open (the page keeps it in `?enquiry=`), or null. */
@@ -62,7 +61,6 @@ export function greetingName(
  * the list.
  */
 export function AdminDashboard({
-  client,
   email,
   role,
   enquiryId,
@@ -70,23 +68,19 @@ export function AdminDashboard({
   pageSize = limits.adminPageSize,
   pollIntervalMs = limits.adminPollMs,
 }: AdminDashboardProps) {
+  const client = useSupabaseClient();
   const [{ filters, sort, page }, setView] = useListView();
   const [exporting, setExporting] = useState(false);
   const queryClient = useQueryClient();
-  const { overview, announcement } = useOverview(client, pollIntervalMs);
-  const enquiries = useEnquiries(client, filters, sort, page, pageSize, pollIntervalMs);
-  const { statusCounts, heldCount, unreadCount } = useEnquiryCounts(
-    client,
-    filters,
-    pollIntervalMs,
-  );
+  const { overview, announcement } = useOverview(pollIntervalMs);
+  const enquiries = useEnquiries(filters, sort, page, pageSize, pollIntervalMs);
+  const { statusCounts, heldCount, unreadCount } = useEnquiryCounts(filters, pollIntervalMs);
   const staff = useQuery(staffQuery(client)).data;
   const rows = enquiries.data?.rows ?? [];
   const { selection, selectedRows, clear } = useRowSelection(rows);
-  const marks = useRowMarks(client, rows);
+  const marks = useRowMarks(rows);
   const wide = useMediaQuery(TABLE_QUERY, true);
   const neighbours = useListNeighbours({
-    client,
     enquiryId,
     view: { filters, sort, page },
     pageSize,
@@ -117,7 +111,6 @@ export function AdminDashboard({
 
   const bulkBar = (
     <EnquiriesBulkActions
-      client={client}
       selected={selectedRows}
       view={filters.status === 'spam' ? 'spam' : 'workflow'}
       onClear={clear}
@@ -148,8 +141,8 @@ export function AdminDashboard({
             Welcome, {greetingName(email, staff)}
           </p>
         </header>
-        <FailedMailNotice client={client} />
-        <EnquiryOverviewPanel overview={overview} client={client} pollMs={pollIntervalMs} />
+        <FailedMailNotice />
+        <EnquiryOverviewPanel overview={overview} pollMs={pollIntervalMs} />
 
         <section
           aria-labelledby="submissions-heading"
@@ -202,10 +195,9 @@ export function AdminDashboard({
           {/* On a phone the bar follows the cards, so it can stick to the bottom of the screen. */}
           {wide ? null : bulkBar}
         </section>
-        <OverviewCharts overview={overview} client={client} pollMs={pollIntervalMs} />
+        <OverviewCharts overview={overview} pollMs={pollIntervalMs} />
       </div>
       <EnquiryDialog
-        client={client}
         enquiryId={enquiryId}
         initial={enquiries.data?.rows.find((row) => row.id === enquiryId)}
         onClose={() => onEnquiryChange(null)}

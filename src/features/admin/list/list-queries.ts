@@ -14,6 +14,7 @@ import type { ListView } from '@/features/admin/list/list-params';
 import { figuresQuery } from '@/features/admin/overview/overview-queries';
 import { adminKeys, FRESH_MS, useReportErrors } from '@/features/admin/shared/admin-queries';
 import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 export function enquiriesQuery(
   client: AppSupabaseClient,
@@ -71,13 +72,13 @@ export type EnquiriesState = {
  * place, not dimmed.
  */
 export function useEnquiries(
-  client: AppSupabaseClient,
   filters: EnquiryFilters,
   sort: ListSort,
   page: number,
   pageSize: number,
   pollMs: number,
 ): EnquiriesState {
+  const client = useSupabaseClient();
   const query = useQuery({
     ...enquiriesQuery(client, filters, sort, page, pageSize),
     placeholderData: keepPreviousData,
@@ -99,10 +100,10 @@ export type EnquiryCountsState = {
  * loaded or on failure. "All" in the status filter is the sum without spam.
  */
 export function useEnquiryCounts(
-  client: AppSupabaseClient,
   { search, interest, timeline, assignee, status, held, unread }: EnquiryFilters,
   pollMs: number,
 ): EnquiryCountsState {
+  const client = useSupabaseClient();
   // One request for the search, interest, timeline and assignee; the status, held and unread
   // filters pick from its figures, so changing them asks for nothing. The table reports a failed
   // load; the filters then show no counts.

@@ -5,13 +5,14 @@ import type { RowMarks } from '@/features/admin/list/enquiries-table';
 import type { ListedEnquiry } from '@/features/admin/list/list-enquiries';
 import { staffQuery } from '@/features/admin/shared/admin-queries';
 import { useMinuteClock } from '@/features/admin/shared/enquiry-first-response';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 /**
  * What the list shows beside each enquiry: unread for the signed-in staff member, the assignee's
  * name (the staff list the enquiry dialog reads, from the same cache) and the clock for due times.
  */
-export function useRowMarks(client: AppSupabaseClient, rows: readonly ListedEnquiry[]): RowMarks {
+export function useRowMarks(rows: readonly ListedEnquiry[]): RowMarks {
+  const client = useSupabaseClient();
   const unread = useMemo(
     () => new Set(rows.filter((row) => row.read_by_me === false).map((row) => row.id)),
     [rows],

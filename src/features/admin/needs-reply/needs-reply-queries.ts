@@ -10,6 +10,7 @@ import { listFollowUpsDue, type FollowUpDue } from '@/features/admin/record/enqu
 import type { StaffMember } from '@/features/admin/record/enquiry-workflow';
 import { FRESH_MS, staffQuery } from '@/features/admin/shared/admin-queries';
 import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 /**
  * Query keys of the reply clock. They sit under ['admin', 'enquiries'], so the invalidation that
@@ -57,10 +58,8 @@ export function prefetchNeedsReply(queryClient: QueryClient, client: AppSupabase
 }
 
 /** The open enquiries still owed their first reply, oldest due first, polled like the list. */
-export function useEnquiriesNeedingReply(
-  client: AppSupabaseClient,
-  pollMs: number,
-): NeedingReplyState {
+export function useEnquiriesNeedingReply(pollMs: number): NeedingReplyState {
+  const client = useSupabaseClient();
   const query = useQuery({ ...needingReplyQuery(client), refetchInterval: poll(pollMs) });
   return { rows: query.data ?? null, failed: query.isError && query.data === undefined };
 }
@@ -68,21 +67,24 @@ export function useEnquiriesNeedingReply(
 export type FollowUpsDueState = { rows: FollowUpDue[] | null; failed: boolean };
 
 /** The open follow-ups due today or earlier, the oldest first, polled like the list. */
-export function useFollowUpsDue(client: AppSupabaseClient, pollMs: number): FollowUpsDueState {
+export function useFollowUpsDue(pollMs: number): FollowUpsDueState {
+  const client = useSupabaseClient();
   const query = useQuery({ ...followUpsDueQuery(client), refetchInterval: poll(pollMs) });
   return { rows: query.data ?? null, failed: query.isError && query.data === undefined };
 }
 
 /** The staff list (shared with the dialog's Assigned-to list); empty until loaded. */
-export function useStaffList(client: AppSupabaseClient): StaffMember[] {
+export function useStaffList(): StaffMember[] {
+  const client = useSupabaseClient();
   return useQuery(staffQuery(client)).data ?? [];
 }
 
 /** The reply figures (what is owed now, how fast replies came) of the overview's figures. */
-export function useResponseOverview(
-  client: AppSupabaseClient,
-  pollMs: number,
-): { data: ResponseOverview | null; settled: boolean } {
+export function useResponseOverview(pollMs: number): {
+  data: ResponseOverview | null;
+  settled: boolean;
+} {
+  const client = useSupabaseClient();
   const query = useQuery({
     ...figuresQuery(client, useQueryClient()),
     refetchInterval: poll(pollMs),
@@ -92,10 +94,11 @@ export function useResponseOverview(
 }
 
 /** The lead-source tables of the overview's figures. */
-export function useSourceOverview(
-  client: AppSupabaseClient,
-  pollMs: number,
-): { data: SourceOverview | null; settled: boolean } {
+export function useSourceOverview(pollMs: number): {
+  data: SourceOverview | null;
+  settled: boolean;
+} {
+  const client = useSupabaseClient();
   const query = useQuery({
     ...figuresQuery(client, useQueryClient()),
     refetchInterval: poll(pollMs),

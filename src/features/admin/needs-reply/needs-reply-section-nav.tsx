@@ -1,11 +1,9 @@
 import { useResponseOverview } from '@/features/admin/needs-reply/needs-reply-queries';
 import { AdminSectionNav } from '@/features/staff-frame/admin-section-nav';
 import type { AdminSection } from '@/features/staff-frame/admin-section-paths';
-import type { AppSupabaseClient } from '@/lib/supabase';
 
 type NeedsReplySectionNavProps = {
   current: AdminSection;
-  client: AppSupabaseClient;
   /** The page's polling interval; the count reloads with the rest of its figures. */
   pollMs: number;
 };
@@ -16,7 +14,7 @@ type NeedsReplySectionNavProps = {
  * figure and the badge share one request; it sits under the enquiries' key, so a reply recorded
  * anywhere in the staff area reloads it.
  */
-export function NeedsReplySectionNav({ current, client, pollMs }: NeedsReplySectionNavProps) {
-  const { data } = useResponseOverview(client, pollMs);
+export function NeedsReplySectionNav({ current, pollMs }: NeedsReplySectionNavProps) {
+  const { data } = useResponseOverview(pollMs);
   return <AdminSectionNav current={current} awaitingReply={data ? data.awaiting_reply : null} />;
 }

@@ -8,7 +8,6 @@ import { EnquiryDialog } from '@/features/admin/record/enquiry-dialog';
 import { useRowNeighbours } from '@/features/admin/record/enquiry-neighbours';
 import { EnquiryNeighboursNav } from '@/features/admin/record/enquiry-neighbours-nav';
 import { useMinuteClock } from '@/features/admin/shared/enquiry-first-response';
-import type { AppSupabaseClient } from '@/lib/supabase';
 
 /** The page's title, description and opening words, for the staff frame and its head tags. */
 export const needsReplyPage = {
@@ -21,7 +20,6 @@ export const needsReplyPage = {
 } as const;
 
 type Props = {
-  client: AppSupabaseClient;
   /** The enquiry whose dialog is open (`?enquiry=`), or null. */
   enquiryId: string | null;
   onEnquiryChange: (id: string | null) => void;
@@ -32,14 +30,13 @@ type Props = {
  * The follow-ups due and the enquiries owed a reply, with the enquiry dialog over them; a reply,
  * contact or follow-up change reloads both.
  */
-export function NeedsReplyView({ client, enquiryId, onEnquiryChange, pollIntervalMs }: Props) {
-  const { rows, failed } = useEnquiriesNeedingReply(client, pollIntervalMs);
-  const followUps = useFollowUpsDue(client, pollIntervalMs);
-  const staff = useStaffList(client);
+export function NeedsReplyView({ enquiryId, onEnquiryChange, pollIntervalMs }: Props) {
+  const { rows, failed } = useEnquiriesNeedingReply(pollIntervalMs);
+  const followUps = useFollowUpsDue(pollIntervalMs);
+  const staff = useStaffList();
   const now = useMinuteClock();
   const followUpsShown = followUps.failed || (followUps.rows?.length ?? 0) > 0;
   const neighbours = useRowNeighbours({
-    client,
     enquiryId,
     ids: rows?.map((row) => row.id) ?? [],
     onOpen: onEnquiryChange,
@@ -64,7 +61,6 @@ export function NeedsReplyView({ client, enquiryId, onEnquiryChange, pollInterva
         <NeedsReplyList rows={rows} staff={staff} now={now} onOpen={onEnquiryChange} />
       )}
       <EnquiryDialog
-        client={client}
         enquiryId={enquiryId}
         initial={undefined}
         onClose={() => onEnquiryChange(null)}

@@ -10,7 +10,6 @@ import { OverviewChartsDisclosure } from '@/features/admin/overview/overview-cha
 import { ResponseFigures } from '@/features/admin/overview/response-figures';
 import { WeeklyChart } from '@/features/admin/overview/weekly-chart';
 import { adminSectionPaths } from '@/features/staff-frame/admin-section-paths';
-import type { AppSupabaseClient } from '@/lib/supabase';
 
 /**
  * One figure of the strip above the list: its label, the figure and a short note. On a phone two
@@ -45,19 +44,14 @@ function DueLink({ children }: { children: ReactNode }) {
 
 type Props = {
   overview: EnquiryOverview | null;
-  client: AppSupabaseClient;
   /** How often the figures are reloaded while the tab is visible. */
   pollMs: number;
 };
 
 /** Whether every figure of the overview has answered (one request: enquiry_dashboard_figures). */
-function useFiguresSettled(
-  overview: EnquiryOverview | null,
-  client: AppSupabaseClient,
-  pollMs: number,
-) {
-  const response = useResponseOverview(client, pollMs);
-  const sources = useSourceOverview(client, pollMs);
+function useFiguresSettled(overview: EnquiryOverview | null, pollMs: number) {
+  const response = useResponseOverview(pollMs);
+  const sources = useSourceOverview(pollMs);
   return { response, sources, busy: overview === null || !response.settled || !sources.settled };
 }
 
@@ -66,8 +60,8 @@ function useFiguresSettled(
  * list: this week and month against the last, open, closed (won and lost), and what is owed a
  * first reply. The section is aria-busy until every figure has answered.
  */
-export function EnquiryOverviewPanel({ overview, client, pollMs }: Props) {
-  const { response, sources, busy } = useFiguresSettled(overview, client, pollMs);
+export function EnquiryOverviewPanel({ overview, pollMs }: Props) {
+  const { response, sources, busy } = useFiguresSettled(overview, pollMs);
   return (
     <section aria-labelledby="overview-heading" aria-busy={busy}>
       <h2 id="overview-heading" className="sr-only">
@@ -117,8 +111,8 @@ export function EnquiryOverviewPanel({ overview, client, pollMs }: Props) {
  * Below the list: the weekly chart, reply times and lead sources behind one disclosure, from the
  * same request as the figures above the list.
  */
-export function OverviewCharts({ overview, client, pollMs }: Props) {
-  const { response, sources } = useFiguresSettled(overview, client, pollMs);
+export function OverviewCharts({ overview, pollMs }: Props) {
+  const { response, sources } = useFiguresSettled(overview, pollMs);
   return (
     <section aria-label="Charts and lead sources">
       <OverviewChartsDisclosure>

@@ -10,16 +10,15 @@ import {
 import { failedMailQuery } from '@/features/admin/overview/overview-queries';
 import { adminKeys } from '@/features/admin/shared/admin-queries';
 import { formatDateTime } from '@/features/admin/shared/enquiry-format';
-import type { AppSupabaseClient } from '@/lib/supabase';
-
-type NoticeProps = { client: AppSupabaseClient };
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 /**
  * "N notification e-mails could not be sent", with each one and a Retry button. Renders nothing
  * while loading, when there are none, or when the list cannot be read (the dashboard shows its
  * own errors; this card only adds a warning when there is something to act on).
  */
-export function FailedMailNotice({ client }: NoticeProps) {
+export function FailedMailNotice() {
+  const client = useSupabaseClient();
   const headingId = useId();
   const queryClient = useQueryClient();
   const failed = useQuery(failedMailQuery(client)).data ?? [];

@@ -9,6 +9,7 @@ import { listFailedMail } from '@/features/admin/overview/list-failed-mail';
 import { adminKeys, FRESH_MS, useReportErrors } from '@/features/admin/shared/admin-queries';
 import { formatTime } from '@/features/admin/shared/enquiry-format';
 import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 export function failedMailQuery(client: AppSupabaseClient) {
   return queryOptions({
@@ -58,7 +59,8 @@ type OverviewState = { overview: EnquiryOverview | null; announcement: string };
  * The overview's counts and weeks and the arrivals announcement, polled every `pollMs` while the
  * tab is visible. A failed poll keeps what is on screen; only a failed first load is reported.
  */
-export function useOverview(client: AppSupabaseClient, pollMs: number): OverviewState {
+export function useOverview(pollMs: number): OverviewState {
+  const client = useSupabaseClient();
   const query = useQuery({
     ...figuresQuery(client, useQueryClient()),
     refetchInterval: pollMs > 0 ? pollMs : false,

@@ -15,10 +15,8 @@ import { MarkUnreadButton } from '@/features/admin/record/mark-unread-button';
 import { RelatedEnquiriesSection } from '@/features/admin/record/related-enquiries-section';
 import { useEnquiry, type EnquiryState } from '@/features/admin/shared/admin-queries';
 import { displayValue, formatDateTime } from '@/features/admin/shared/enquiry-format';
-import type { AppSupabaseClient } from '@/lib/supabase';
 
 type Props = {
-  client: AppSupabaseClient;
   /** The enquiry to show (from a row or a deep link), or null when the dialog is closed. */
   enquiryId: string | null;
   /** The row already on screen with that id, if any, shown without waiting for a fetch. */
@@ -57,16 +55,9 @@ function heading(state: EnquiryState): { title: string; description: string } {
  * One enquiry in full, with a reply box, its workflow, notes and timeline; also what a deep link
  * opens. Opening it marks the enquiry read for the signed-in staff member.
  */
-export function EnquiryDialog({
-  client,
-  enquiryId,
-  initial,
-  onClose,
-  onOpenEnquiry,
-  navigation,
-}: Props) {
-  const state = useEnquiry(client, enquiryId, initial);
-  useMarkReadOnOpen(client, state.kind === 'loaded' ? state.enquiry.id : null);
+export function EnquiryDialog({ enquiryId, initial, onClose, onOpenEnquiry, navigation }: Props) {
+  const state = useEnquiry(enquiryId, initial);
+  useMarkReadOnOpen(state.kind === 'loaded' ? state.enquiry.id : null);
   const { title, description } = heading(state);
   return (
     <DialogShell
@@ -85,33 +76,20 @@ export function EnquiryDialog({
           data-enquiry-record={state.enquiry.id}
           className="space-y-6 overflow-y-auto px-6 py-4"
         >
-          {state.enquiry.held_at ? <HeldNotice client={client} enquiry={state.enquiry} /> : null}
+          {state.enquiry.held_at ? <HeldNotice enquiry={state.enquiry} /> : null}
           <div className="flex justify-end">
-            <MarkUnreadButton client={client} enquiryId={state.enquiry.id} onMarked={onClose} />
+            <MarkUnreadButton enquiryId={state.enquiry.id} onMarked={onClose} />
           </div>
           <EnquiryDetails enquiry={state.enquiry} />
-          <RelatedEnquiriesSection
-            client={client}
-            enquiryId={state.enquiry.id}
-            onOpen={onOpenEnquiry}
-          />
-          <EnquiryReplyBox
-            key={`reply-${state.enquiry.id}`}
-            client={client}
-            enquiry={state.enquiry}
-          />
-          <EnquiryWorkflowForm key={state.enquiry.id} client={client} enquiry={state.enquiry} />
+          <RelatedEnquiriesSection enquiryId={state.enquiry.id} onOpen={onOpenEnquiry} />
+          <EnquiryReplyBox key={`reply-${state.enquiry.id}`} enquiry={state.enquiry} />
+          <EnquiryWorkflowForm key={state.enquiry.id} enquiry={state.enquiry} />
           <EnquiryFollowUpSection
             key={`follow-up-${state.enquiry.id}`}
-            client={client}
             enquiryId={state.enquiry.id}
           />
-          <EnquiryNotes
-            key={`notes-${state.enquiry.id}`}
-            client={client}
-            enquiryId={state.enquiry.id}
-          />
-          <EnquiryTimelineSection client={client} enquiryId={state.enquiry.id} />
+          <EnquiryNotes key={`notes-${state.enquiry.id}`} enquiryId={state.enquiry.id} />
+          <EnquiryTimelineSection enquiryId={state.enquiry.id} />
         </div>
       ) : state.kind === 'loading' ? (
         <Spinner label="Loading enquiry…" className="flex justify-center py-10" />

@@ -19,9 +19,9 @@ import type { StaffMember } from '@/features/admin/record/enquiry-workflow';
 import { adminKeys, invalidateEnquiries, staffQuery } from '@/features/admin/shared/admin-queries';
 import { formatDateTime } from '@/features/admin/shared/enquiry-format';
 import { rpcErrorMessage } from '@/lib/rpc-error';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
-type Props = { client: AppSupabaseClient; enquiryId: string };
+type Props = { enquiryId: string };
 
 /** 44 px tall on a phone, so each button takes a thumb. */
 const thumb = 'min-h-11 sm:min-h-0';
@@ -117,7 +117,8 @@ function History({ followUps }: { followUps: readonly EnquiryFollowUp[] }) {
  * When to get back to this lead: the open follow-up with buttons to mark it done or clear it, a
  * form to set one (replacing the open one) and the closed ones as history.
  */
-export function EnquiryFollowUpSection({ client, enquiryId }: Props) {
+export function EnquiryFollowUpSection({ enquiryId }: Props) {
+  const client = useSupabaseClient();
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: adminKeys.followUps(enquiryId),

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { ListView } from '@/features/admin/list/list-params';
 import { enquiriesQuery, type EnquiriesState } from '@/features/admin/list/list-queries';
 import { enquiryQuery } from '@/features/admin/shared/admin-queries';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 /** Where Previous or Next leads: an enquiry of the rows in view, or an end of another page. */
 export type NeighbourStep = { id: string } | { page: number; end: 'first' | 'last' };
@@ -72,7 +72,6 @@ export type NeighbourActions = {
  * first enquiry and turn the list to that page.
  */
 export function useListNeighbours({
-  client,
   enquiryId,
   view,
   pageSize,
@@ -80,7 +79,6 @@ export function useListNeighbours({
   onOpen,
   onPage,
 }: {
-  client: AppSupabaseClient;
   enquiryId: string | null;
   view: ListView;
   pageSize: number;
@@ -88,6 +86,7 @@ export function useListNeighbours({
   onOpen: (id: string) => void;
   onPage: (page: number) => void;
 }): NeighbourActions {
+  const client = useSupabaseClient();
   const queryClient = useQueryClient();
   const [turning, setTurning] = useState(false);
   // Rows kept from the page before while the next one loads belong to another page number.
@@ -141,16 +140,15 @@ export function useListNeighbours({
  * either side are fetched ahead, so the next record shows at once.
  */
 export function useRowNeighbours({
-  client,
   enquiryId,
   ids,
   onOpen,
 }: {
-  client: AppSupabaseClient;
   enquiryId: string | null;
   ids: readonly string[];
   onOpen: (id: string) => void;
 }): NeighbourActions {
+  const client = useSupabaseClient();
   const queryClient = useQueryClient();
   const order = useOrderWith(enquiryId, { ids });
   const neighbours = neighboursOf(order.ids, enquiryId ?? '');

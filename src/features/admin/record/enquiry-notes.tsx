@@ -16,12 +16,13 @@ import {
 import { adminKeys, invalidateEnquiries, staffQuery } from '@/features/admin/shared/admin-queries';
 import { displayValue, formatDateTime } from '@/features/admin/shared/enquiry-format';
 import { reportLoadError } from '@/features/admin/shared/report-load-error';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
-type Props = { client: AppSupabaseClient; enquiryId: string };
+type Props = { enquiryId: string };
 
 /** Internal notes, newest first, and a form to add one (notes cannot be edited or removed). */
-export function EnquiryNotes({ client, enquiryId }: Props) {
+export function EnquiryNotes({ enquiryId }: Props) {
+  const client = useSupabaseClient();
   const queryClient = useQueryClient();
   const notesQuery = useQuery({
     queryKey: adminKeys.notes(enquiryId),

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { EnquiriesQueryError, type EnquiryPage } from '@/features/admin/list/list-enquiries';
 import { adminKeys } from '@/features/admin/shared/admin-queries';
 import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 /** Marks an enquiry as opened (or, with `read` false, as not opened) by the signed-in staff member. */
 export async function markEnquiryRead(
@@ -37,7 +38,8 @@ function showReadMark(queryClient: QueryClient, id: string, read: boolean): Prom
  * (`id` is the loaded enquiry's, null while closed or loading), and shows the mark in the list. A
  * failed mark is only logged: it must not get in the way of reading the enquiry.
  */
-export function useMarkReadOnOpen(client: AppSupabaseClient, id: string | null): void {
+export function useMarkReadOnOpen(id: string | null): void {
+  const client = useSupabaseClient();
   const queryClient = useQueryClient();
   const marked = useRef<string | null>(null);
   useEffect(() => {
@@ -54,7 +56,8 @@ export function useMarkReadOnOpen(client: AppSupabaseClient, id: string | null):
 }
 
 /** Marks an enquiry not read by the signed-in staff member and shows it so in the list. */
-export function useMarkUnread(client: AppSupabaseClient): (id: string) => Promise<void> {
+export function useMarkUnread(): (id: string) => Promise<void> {
+  const client = useSupabaseClient();
   const queryClient = useQueryClient();
   return async (id) => {
     await markEnquiryRead(client, id, false);

@@ -20,9 +20,9 @@ import {
 import { invalidateEnquiries } from '@/features/admin/shared/admin-queries';
 import { displayValue } from '@/features/admin/shared/enquiry-format';
 import { rpcErrorMessage } from '@/lib/rpc-error';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
-type Props = { client: AppSupabaseClient; enquiry: Enquiry };
+type Props = { enquiry: Enquiry };
 
 /** 44 px tall on a phone, so each button takes a thumb. */
 const thumb = 'min-h-11 sm:min-h-0';
@@ -40,7 +40,8 @@ type Contact = { channel: ContactChannel; call?: CallDetails };
  * reply from one's own mailbox in one press; either can be undone from its toast for a few
  * seconds. Each reloads the enquiry, the list and the timeline.
  */
-export function EnquiryReplyBox({ client, enquiry }: Props) {
+export function EnquiryReplyBox({ enquiry }: Props) {
+  const client = useSupabaseClient();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>();

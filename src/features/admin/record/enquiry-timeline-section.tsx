@@ -8,12 +8,13 @@ import {
 import { adminKeys, staffQuery } from '@/features/admin/shared/admin-queries';
 import { formatDateTime } from '@/features/admin/shared/enquiry-format';
 import { reportLoadError } from '@/features/admin/shared/report-load-error';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
-type Props = { client: AppSupabaseClient; enquiryId: string };
+type Props = { enquiryId: string };
 
 /** Everything that happened to the enquiry, oldest first, as one list. */
-export function EnquiryTimelineSection({ client, enquiryId }: Props) {
+export function EnquiryTimelineSection({ enquiryId }: Props) {
+  const client = useSupabaseClient();
   const query = useQuery({
     queryKey: adminKeys.timeline(enquiryId),
     queryFn: () => loadEnquiryTimeline(client, enquiryId),

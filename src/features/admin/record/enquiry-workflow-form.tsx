@@ -17,12 +17,11 @@ import {
   statusLabel,
 } from '@/features/admin/shared/enquiry-status';
 import { rpcErrorMessage } from '@/lib/rpc-error';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 const statusOptions = ENQUIRY_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
 type Props = {
-  client: AppSupabaseClient;
   /** The enquiry as the query cache holds it: what the fields show, always. */
   enquiry: Enquiry;
 };
@@ -43,8 +42,9 @@ export function fromDateInput(value: string): string | null {
  * The fields hold no copy of their own: they show the cached enquiry, so a date moved by a
  * logged call or a change made by someone else is what they show.
  */
-export function EnquiryWorkflowForm({ client, enquiry }: Props) {
-  const { save, lastChange } = useEnquiryFieldSaver(client);
+export function EnquiryWorkflowForm({ enquiry }: Props) {
+  const client = useSupabaseClient();
+  const { save, lastChange } = useEnquiryFieldSaver();
   // Offered while the field still holds what was saved; a call or a colleague's change since
   // takes it away (the database refuses such an undo too).
   const undoable = lastChange && enquiry[lastChange.field] === lastChange.value ? lastChange : null;

@@ -8,15 +8,16 @@ import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import { invalidateEnquiries, patchCachedEnquiry } from '@/features/admin/shared/admin-queries';
 import { heldExplanation } from '@/features/admin/shared/held-badge';
 import { rpcErrorMessage } from '@/lib/rpc-error';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
-type Props = { client: AppSupabaseClient; enquiry: Enquiry };
+type Props = { enquiry: Enquiry };
 
 /**
  * In the enquiry dialog of a held enquiry: what the hold meant, and a button that releases it
  * (the database's release action; it sends no mail, so staff reply in person).
  */
-export function HeldNotice({ client, enquiry }: Props) {
+export function HeldNotice({ enquiry }: Props) {
+  const client = useSupabaseClient();
   const queryClient = useQueryClient();
   const [releasing, setReleasing] = useState(false);
 

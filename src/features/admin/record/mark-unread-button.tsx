@@ -4,18 +4,16 @@ import { buttonClass } from '@/components/ui/button-styles';
 import { notify } from '@/components/ui/toast/notify';
 import { EnquiriesQueryError } from '@/features/admin/list/list-enquiries';
 import { useMarkUnread } from '@/features/admin/record/enquiry-reads';
-import type { AppSupabaseClient } from '@/lib/supabase';
 
 type Props = {
-  client: AppSupabaseClient;
   enquiryId: string;
   /** Called once the mark is gone: the dialog closes, as the enquiry is unread again. */
   onMarked: () => void;
 };
 
 /** In the enquiry dialog: puts the enquiry back among the signed-in staff member's unread ones. */
-export function MarkUnreadButton({ client, enquiryId, onMarked }: Props) {
-  const markUnread = useMarkUnread(client);
+export function MarkUnreadButton({ enquiryId, onMarked }: Props) {
+  const markUnread = useMarkUnread();
   const [busy, setBusy] = useState(false);
 
   async function mark() {

@@ -7,10 +7,8 @@ import {
 import { displayValue, formatDateTime } from '@/features/admin/shared/enquiry-format';
 import { EnquiryStatusBadge } from '@/features/admin/shared/enquiry-status-badge';
 import { HeldBadge } from '@/features/admin/shared/held-badge';
-import type { AppSupabaseClient } from '@/lib/supabase';
 
 type Props = {
-  client: AppSupabaseClient;
   enquiryId: string;
   /** Opens another enquiry's record in the same dialog (the address's `?enquiry=` changes). */
   onOpen: (id: string) => void;
@@ -45,8 +43,8 @@ function RelatedItem({ enquiry, onOpen }: { enquiry: RelatedEnquiry; onOpen: Pro
  * On an enquiry's record, the other enquiries from the same e-mail address or company, newest
  * first, as a CRM shows a contact's history: each opens its own record.
  */
-export function RelatedEnquiriesSection({ client, enquiryId, onOpen }: Props) {
-  const query = useRelatedEnquiries(client, enquiryId);
+export function RelatedEnquiriesSection({ enquiryId, onOpen }: Props) {
+  const query = useRelatedEnquiries(enquiryId);
   const related = query.data;
   const more = related ? moreRelated(related) : 0;
   return (

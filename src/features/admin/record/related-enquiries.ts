@@ -4,6 +4,7 @@ import { adminKeys, FRESH_MS } from '@/features/admin/shared/admin-queries';
 import type { Database } from '@/lib/database.types';
 import { RpcError } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 /** One other enquiry from the same address or company (public.related_enquiries). */
 export type RelatedEnquiry =
@@ -47,7 +48,8 @@ export const moreRelated = ({ rows, total }: RelatedEnquiries) => Math.max(0, to
  * enquiry (a status, a deletion) reloads them; a failure is said in the section, not toasted, as
  * the record itself matters more.
  */
-export function useRelatedEnquiries(client: AppSupabaseClient, enquiryId: string) {
+export function useRelatedEnquiries(enquiryId: string) {
+  const client = useSupabaseClient();
   return useQuery(
     queryOptions({
       queryKey: adminKeys.related(enquiryId),

@@ -20,7 +20,7 @@ import {
   patchCachedEnquiry,
   staffQuery,
 } from '@/features/admin/shared/admin-queries';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 /** A save; an undo carries what the field must still hold (the saved value) for it to apply. */
 type Save = {
@@ -69,7 +69,8 @@ function failureText(error: unknown): string {
  * saves the old value the same way) or puts the old value back with the reason. Only the changed
  * column is sent, so someone else's change to another field is never overwritten.
  */
-export function useEnquiryFieldSaver(client: AppSupabaseClient) {
+export function useEnquiryFieldSaver() {
+  const client = useSupabaseClient();
   const queryClient = useQueryClient();
   const staff = useQuery(staffQuery(client)).data ?? [];
   // The toast's Undo is out of reach of the keyboard while the dialog holds focus, so the form

@@ -10,6 +10,7 @@ import type {
 import { getEnquiry, listStaff } from '@/features/admin/record/enquiry-workflow';
 import { reportLoadError } from '@/features/admin/shared/report-load-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 /**
  * Query keys of the enquiries area. Everything that reads enquiries sits under `enquiries`, so
@@ -101,11 +102,8 @@ export type EnquiryState =
  * (no request), else fetched (a deep link may name an enquiry on another page, or one that no
  * longer exists). Reloaded only when a change invalidates it.
  */
-export function useEnquiry(
-  client: AppSupabaseClient,
-  id: string | null,
-  initial: Enquiry | undefined,
-): EnquiryState {
+export function useEnquiry(id: string | null, initial: Enquiry | undefined): EnquiryState {
+  const client = useSupabaseClient();
   const query = useQuery({
     ...enquiryQuery(client, id ?? ''),
     enabled: id !== null,

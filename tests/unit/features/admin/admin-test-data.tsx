@@ -14,6 +14,8 @@ import { readListView } from '@/features/admin/list/list-params';
 import type { EnquiryOverview } from '@/features/admin/overview/enquiry-overview';
 import type { Enquiry, ListedEnquiry } from '@/features/admin/list/list-enquiries';
 import type { ResponseOverview, SourceRow } from '@/features/admin/overview/response-overview';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { SupabaseClientContext } from '@/lib/supabase-client-context';
 
 import {
   createFakeAdminClient,
@@ -24,16 +26,24 @@ import {
   type TableHandler,
 } from './fake-admin-client';
 
-/** Renders staff-area UI inside its own query cache and a router, as the admin pages are. */
-/** `ui` at `url` in a fresh staff query cache, or in `queryClient` when given. */
-export function renderAdmin(ui: ReactElement, url = '/admin', queryClient?: QueryClient) {
+/**
+ * Staff-area UI as the admin pages render it: with the session's supabase-js client, in a router
+ * at `url`, and in a fresh staff query cache (or `queryClient` when given).
+ */
+export function renderAdmin(
+  ui: ReactElement,
+  client: AppSupabaseClient,
+  { url = '/admin', queryClient }: { url?: string; queryClient?: QueryClient } = {},
+) {
   return render(
     <MemoryRouter initialEntries={[url]}>
-      {queryClient ? (
-        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
-      ) : (
-        <AdminQueryProvider>{ui}</AdminQueryProvider>
-      )}
+      <SupabaseClientContext value={client}>
+        {queryClient ? (
+          <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+        ) : (
+          <AdminQueryProvider>{ui}</AdminQueryProvider>
+        )}
+      </SupabaseClientContext>
     </MemoryRouter>,
   );
 }
@@ -203,7 +213,6 @@ export function renderDashboard(setup: Setup = {}) {
     const [enquiryId, setEnquiryId] = useState<string | null>(setup.enquiryId ?? null);
     return (
       <AdminDashboard
-        client={fake.client}
         email="ada@example.com"
         role="admin"
         enquiryId={enquiryId}
@@ -230,7 +239,7 @@ export function renderDashboard(setup: Setup = {}) {
     }, [fetching]);
     return ready ? <Harness /> : null;
   }
-  renderAdmin(<WhenPrefetched />, url, queryClient);
+  renderAdmin(<WhenPrefetched />, fake.client, { url, queryClient });
   const lastQuery = () =>
     fake.queries.filter((q) => q.table === 'enquiry_list' && !isHeadCount(q.calls)).at(-1)!.calls;
   return { ...fake, enquiryChanges, lastQuery, rows };

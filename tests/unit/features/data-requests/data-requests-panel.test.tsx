@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { DataRequestsPanel } from '@/features/data-requests/data-requests-panel';
 import { describeCounts, erasureDone, erasureWarning } from '@/features/data-requests/subject-data';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { SupabaseClientContext } from '@/lib/supabase-client-context';
 
 import { createFakeRpcClient } from './fake-rpc-client';
 
@@ -34,6 +36,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+function renderPanel(client: AppSupabaseClient) {
+  return render(
+    <SupabaseClientContext value={client}>
+      <DataRequestsPanel />
+    </SupabaseClientContext>,
+  );
+}
+
 async function lookUp(address = 'Jo@Example.com ') {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText(/E-mail address/), address);
@@ -44,7 +54,7 @@ async function lookUp(address = 'Jo@Example.com ') {
 describe('DataRequestsPanel', () => {
   it('refuses an empty or malformed address before asking the database', async () => {
     const { client, calls } = createFakeRpcClient({});
-    render(<DataRequestsPanel client={client} />);
+    renderPanel(client);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Look up' }));
     expect(screen.getByText('Enter the e-mail address the request is about.')).toBeVisible();
@@ -57,7 +67,7 @@ describe('DataRequestsPanel', () => {
 
   it('looks the address up (trimmed) and summarises what is held per table', async () => {
     const { client, calls } = createFakeRpcClient({ subject_access: () => ({ data: held }) });
-    render(<DataRequestsPanel client={client} />);
+    renderPanel(client);
     await lookUp();
     const summary = await screen.findByRole('region', { name: 'Data held for jo@example.com' });
     expect(calls).toEqual([{ name: 'subject_access', args: { _email: 'Jo@Example.com' } }]);
@@ -91,7 +101,7 @@ describe('DataRequestsPanel', () => {
     ) {
       clicked.push(this);
     });
-    render(<DataRequestsPanel client={client} />);
+    renderPanel(client);
     const user = await lookUp();
     await user.click(await screen.findByRole('button', { name: 'Download JSON' }));
     expect(clicked).toHaveLength(1);
@@ -115,7 +125,7 @@ describe('DataRequestsPanel', () => {
         },
       }),
     });
-    render(<DataRequestsPanel client={client} />);
+    renderPanel(client);
     const user = await lookUp();
     await user.click(await screen.findByRole('button', { name: 'Erase all data' }));
     const dialog = await screen.findByRole('alertdialog', {
@@ -169,7 +179,7 @@ describe('DataRequestsPanel', () => {
         },
       }),
     });
-    render(<DataRequestsPanel client={client} />);
+    renderPanel(client);
     const user = await lookUp();
     const summary = await screen.findByRole('region', { name: 'Data held for jo@example.com' });
     expect(within(summary).queryByText('Nothing is held under this address.')).toBeNull();
@@ -190,7 +200,7 @@ describe('DataRequestsPanel', () => {
       counts: Object.fromEntries(Object.keys(held.counts).map((key) => [key, 0])),
     };
     const { client } = createFakeRpcClient({ subject_access: () => ({ data: empty }) });
-    render(<DataRequestsPanel client={client} />);
+    renderPanel(client);
     await lookUp();
     expect(await screen.findByText('Nothing is held under this address.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Erase all data' })).toBeDisabled();
@@ -200,7 +210,7 @@ describe('DataRequestsPanel', () => {
     const { client } = createFakeRpcClient({
       subject_access: () => ({ error: { code: '42501', message: 'permission denied' } }),
     });
-    render(<DataRequestsPanel client={client} />);
+    renderPanel(client);
     await lookUp();
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Only staff admins signed in with their authenticator code can handle data requests.',

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import type { AppSupabaseClient } from '@/lib/supabase';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
@@ -26,8 +27,8 @@ const bob: StaffMember = {
 };
 
 /** Signed in as Ada unless told otherwise. */
-function renderPanel(client: Parameters<typeof StaffAccessPanel>[0]['client'], me = 'u1') {
-  return renderAdmin(<StaffAccessPanel client={client} currentUserId={me} />);
+function renderPanel(client: AppSupabaseClient, me = 'u1') {
+  return renderAdmin(<StaffAccessPanel currentUserId={me} />, client);
 }
 
 const table = () => screen.getByRole('table');

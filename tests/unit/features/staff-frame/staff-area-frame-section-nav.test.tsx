@@ -2,7 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AdminSectionNav } from '@/features/staff-frame/admin-section-nav';
+import type { AdminSection } from '@/features/staff-frame/admin-section-paths';
 import { StaffAreaFrame, type SectionNavSlot } from '@/features/staff-frame/staff-area-frame';
+import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 import { createFakeSupabase, fakeSession, roleHandler } from '../auth/fake-supabase';
 import { quietAuditLog, renderWithAuth } from '../auth/test-helpers';
@@ -13,14 +15,17 @@ beforeEach(quietAuditLog);
 afterEach(() => vi.restoreAllMocks());
 
 describe("StaffAreaFrame's section links slot", () => {
-  it("draws the page's links for an aal2 admin, given the section and the session's client", async () => {
+  it("draws the page's links for an aal2 admin, given the section, with the session's client", async () => {
     const fake = createFakeSupabase({
       session: fakeSession('ada@example.com', 'user-7'),
       tables: { user_roles: roleHandler('admin'), staff_profiles: noName },
     });
-    const slot = vi.fn<SectionNavSlot>((current) => (
-      <AdminSectionNav current={current} awaitingReply={5} />
-    ));
+    let provided: unknown;
+    function LinksWithCount({ current }: { current: AdminSection }) {
+      provided = useSupabaseClient();
+      return <AdminSectionNav current={current} awaitingReply={5} />;
+    }
+    const slot = vi.fn<SectionNavSlot>((current) => <LinksWithCount current={current} />);
     renderWithAuth(
       fake.client,
       <StaffAreaFrame current="staff" footer={null} sectionNav={slot}>
@@ -31,7 +36,8 @@ describe("StaffAreaFrame's section links slot", () => {
     expect(
       await screen.findByRole('link', { name: 'Needs a reply (5 waiting)' }),
     ).toBeInTheDocument();
-    expect(slot).toHaveBeenCalledWith('staff', fake.client);
+    expect(slot).toHaveBeenCalledWith('staff');
+    expect(provided).toBe(fake.client);
   });
 
   it('asks the slot for nothing below aal2, so no count is requested before the second step', async () => {

@@ -291,7 +291,7 @@ describe('the overview', () => {
         },
       },
     });
-    renderAdmin(<EnquiryOverviewPanel overview={overviewOf()} client={client} pollMs={0} />);
+    renderAdmin(<EnquiryOverviewPanel overview={overviewOf()} pollMs={0} />, client);
     const section = screen.getByRole('region', { name: 'Overview' });
     expect(section).toHaveAttribute('aria-busy', 'true');
     release();

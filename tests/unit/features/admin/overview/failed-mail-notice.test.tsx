@@ -26,7 +26,7 @@ describe('FailedMailNotice', () => {
     const { client, rpcCalls } = createFakeAdminClient({
       rpc: { list_failed_enquiry_mail: () => ({ data: [] }) },
     });
-    const { container } = renderAdmin(<FailedMailNotice client={client} />);
+    const { container } = renderAdmin(<FailedMailNotice />, client);
     await waitFor(() => expect(rpcCalls).toHaveLength(1));
     expect(container).toBeEmptyDOMElement();
   });
@@ -37,7 +37,7 @@ describe('FailedMailNotice', () => {
         list_failed_enquiry_mail: () => ({ error: { code: '42501', message: 'Only staff' } }),
       },
     });
-    const { container } = renderAdmin(<FailedMailNotice client={client} />);
+    const { container } = renderAdmin(<FailedMailNotice />, client);
     await waitFor(() => expect(rpcCalls).toHaveLength(1));
     expect(container).toBeEmptyDOMElement();
   });
@@ -57,7 +57,7 @@ describe('FailedMailNotice', () => {
         },
       },
     });
-    renderAdmin(<FailedMailNotice client={client} />);
+    renderAdmin(<FailedMailNotice />, client);
     const heading = await screen.findByRole('heading', {
       name: '3 notification e-mails could not be sent',
     });

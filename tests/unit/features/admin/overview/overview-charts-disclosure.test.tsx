@@ -39,9 +39,10 @@ function renderPanel() {
   });
   renderAdmin(
     <>
-      <EnquiryOverviewPanel overview={overviewOf()} client={client} pollMs={0} />
-      <OverviewCharts overview={overviewOf()} client={client} pollMs={0} />
+      <EnquiryOverviewPanel overview={overviewOf()} pollMs={0} />
+      <OverviewCharts overview={overviewOf()} pollMs={0} />
     </>,
+    client,
   );
   const summary = screen.getByText('Charts and lead sources', { selector: 'summary' });
   return { summary, details: summary.closest('details')! };

@@ -58,7 +58,7 @@ function renderSection(rows: EnquiryFollowUp[], rpc: Record<string, RpcHandler> 
       ...rpc,
     },
   });
-  renderAdmin(<EnquiryFollowUpSection client={fake.client} enquiryId={ENQUIRY} />);
+  renderAdmin(<EnquiryFollowUpSection enquiryId={ENQUIRY} />, fake.client);
   /** The follow-up calls made, without the staff list's. */
   const writes = () => fake.rpcCalls.filter((call) => call.name !== 'list_staff');
   return { ...fake, writes };

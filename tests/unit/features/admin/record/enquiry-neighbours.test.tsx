@@ -172,15 +172,10 @@ describe('Previous and Next enquiry on Needs a reply', () => {
     function Harness() {
       const [enquiryId, setEnquiryId] = useState<string | null>(due(2).id);
       return (
-        <NeedsReplyView
-          client={fake.client}
-          enquiryId={enquiryId}
-          onEnquiryChange={setEnquiryId}
-          pollIntervalMs={0}
-        />
+        <NeedsReplyView enquiryId={enquiryId} onEnquiryChange={setEnquiryId} pollIntervalMs={0} />
       );
     }
-    renderAdmin(<Harness />, '/admin/needs-reply', queryClient);
+    renderAdmin(<Harness />, fake.client, { url: '/admin/needs-reply', queryClient });
     const user = userEvent.setup();
     expect(await dialogNamed('Person 2')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('2 of 3 in the list')).toBeInTheDocument());
