@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -97,6 +98,35 @@ describe('StaffAreaFrame', () => {
     renderWithAuth(fake.client, frame('staff'), { path: '/admin/staff' });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign Out' }));
     expect(fake.auth.signOut).toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/));
+  });
+
+  it('Sign Out lets a request already sent come back before the session ends', async () => {
+    const fake = createFakeSupabase({
+      session: fakeSession(),
+      tables: { user_roles: roleHandler('admin'), staff_profiles: nameHandler(null) },
+    });
+    let answer = (_rows: string[]) => {};
+    const pending = new Promise<string[]>((resolve) => (answer = resolve));
+    function Polling() {
+      useQuery({ queryKey: ['rows'], queryFn: () => pending });
+      return <p>page</p>;
+    }
+    renderWithAuth(
+      fake.client,
+      <QueryClientProvider client={new QueryClient()}>
+        <StaffAreaFrame current="staff" footer={null}>
+          <Polling />
+        </StaffAreaFrame>
+      </QueryClientProvider>,
+      { path: '/admin/staff' },
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign Out' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Signing out…');
+    expect(screen.queryByText('page')).toBeNull();
+    expect(fake.auth.signOut).not.toHaveBeenCalled();
+    answer([]);
+    await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalled());
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/));
   });
 
