@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 
 import {
-  describeTimelineEvent,
-  loadEnquiryTimeline,
-} from '@/features/admin/record/enquiry-timeline';
-import {
   describeDue,
   listEnquiriesNeedingReply,
 } from '@/features/admin/needs-reply/list-enquiries-needing-reply';
+import {
+  describeTimelineEvent,
+  loadEnquiryTimeline,
+} from '@/features/admin/record/enquiry-timeline';
 
-import { createFakeAdminClient } from '../fake-admin-client';
+import { useSupabaseNetwork } from '../../../support/supabase-network';
+
+const network = useSupabaseNetwork();
 
 describe('enquiries needing a reply', () => {
   it('reads enquiries_needing_reply and passes a refusal on', async () => {
@@ -19,11 +21,14 @@ describe('enquiries needing a reply', () => {
       assigned_to: null,
       assignee_email: null,
     };
-    const { client } = createFakeAdminClient({
+    const { client, requests } = network.answer({
       rpc: { enquiries_needing_reply: () => ({ data: [row] }) },
     });
     await expect(listEnquiriesNeedingReply(client)).resolves.toEqual([row]);
-    const refused = createFakeAdminClient({
+    expect(requests.map(({ method, name, body }) => ({ method, name, body }))).toEqual([
+      { method: 'POST', name: 'enquiries_needing_reply', body: {} },
+    ]);
+    const refused = network.answer({
       rpc: {
         enquiries_needing_reply: () => ({
           error: {
@@ -35,6 +40,7 @@ describe('enquiries needing a reply', () => {
     });
     await expect(listEnquiriesNeedingReply(refused.client)).rejects.toMatchObject({
       code: '42501',
+      message: 'Only staff admins may list enquiries awaiting a reply.',
     });
   });
 
@@ -50,7 +56,7 @@ describe('enquiries needing a reply', () => {
 
 describe('the timeline', () => {
   it('reads enquiry_timeline for one enquiry', async () => {
-    const { client, rpcCalls } = createFakeAdminClient({
+    const { client, requests } = network.answer({
       rpc: {
         enquiry_timeline: () => ({
           data: [{ occurred_at: 'x', event: 'received', actor: null, details: {} }],
@@ -58,7 +64,9 @@ describe('the timeline', () => {
       },
     });
     await expect(loadEnquiryTimeline(client, 'e1')).resolves.toHaveLength(1);
-    expect(rpcCalls[0]).toEqual({ name: 'enquiry_timeline', args: { _submission_id: 'e1' } });
+    expect(requests.map(({ method, name, body }) => ({ method, name, body }))).toEqual([
+      { method: 'POST', name: 'enquiry_timeline', body: { _submission_id: 'e1' } },
+    ]);
   });
 
   it('names events and mail outcomes for people', () => {

@@ -5,16 +5,19 @@ import {
   MAX_REPLY_LENGTH,
   recordEnquiryContact,
   sendEnquiryReply,
+  undoEnquiryContact,
 } from '@/features/admin/record/send-enquiry-reply';
 import { RpcError } from '@/lib/rpc-error';
 
-import { createFakeAdminClient } from '../fake-admin-client';
+import { useSupabaseNetwork } from '../../../support/supabase-network';
+
+const network = useSupabaseNetwork();
 
 const ID = '6f1c2a9e-8d3b-4c1a-9a7e-2b5d4c3e1f00';
 
 describe('sending a reply', () => {
   it('sends the trimmed text to send_enquiry_reply and returns the reply id', async () => {
-    const { client, rpcCalls } = createFakeAdminClient({
+    const { client, requests } = network.answer({
       rpc: {
         send_enquiry_reply: () => ({ data: { reply_id: 'reply-1', held_for_review: false } }),
       },
@@ -23,13 +26,18 @@ describe('sending a reply', () => {
       replyId: 'reply-1',
       heldForReview: false,
     });
-    expect(rpcCalls).toEqual([
-      { name: 'send_enquiry_reply', args: { _submission_id: ID, _body: 'Hello Ada,\nFriday?' } },
+    expect(requests.map(({ method, kind, name, body }) => ({ method, kind, name, body }))).toEqual([
+      {
+        method: 'POST',
+        kind: 'rpc',
+        name: 'send_enquiry_reply',
+        body: { _submission_id: ID, _body: 'Hello Ada,\nFriday?' },
+      },
     ]);
   });
 
   it('says when the database parked the reply for review instead of sending it', async () => {
-    const { client } = createFakeAdminClient({
+    const { client } = network.answer({
       rpc: { send_enquiry_reply: () => ({ data: { reply_id: 'reply-2', held_for_review: true } }) },
     });
     await expect(sendEnquiryReply(client, ID, 'Hi')).resolves.toEqual({
@@ -39,14 +47,14 @@ describe('sending a reply', () => {
   });
 
   it('refuses a blank or over-long text without calling the database', async () => {
-    const { client, rpcCalls } = createFakeAdminClient();
+    const { client, requests } = network.answer();
     await expect(sendEnquiryReply(client, ID, ' \n ')).rejects.toThrow(
       'Write a reply before sending it.',
     );
     await expect(sendEnquiryReply(client, ID, 'x'.repeat(MAX_REPLY_LENGTH + 1))).rejects.toThrow(
       'A reply can be at most 10,000 characters.',
     );
-    expect(rpcCalls).toEqual([]);
+    expect(requests).toEqual([]);
     expect(checkReplyText('x'.repeat(MAX_REPLY_LENGTH))).toEqual({
       ok: true,
       body: 'x'.repeat(MAX_REPLY_LENGTH),
@@ -54,7 +62,8 @@ describe('sending a reply', () => {
   });
 
   it('turns a refusal into a message to show', async () => {
-    const { client } = createFakeAdminClient({
+    const { client } = network.answer({
+      userId: 'u-ann',
       rpc: {
         send_enquiry_reply: () => ({ error: { code: '42501', message: 'permission denied' } }),
       },
@@ -66,23 +75,42 @@ describe('sending a reply', () => {
       message: 'Only staff admins signed in with their authenticator code can reply to enquiries.',
     });
   });
+
+  it('says the database gave no result when the answer is not a reply', async () => {
+    const { client } = network.answer({ rpc: { send_enquiry_reply: () => ({ data: null }) } });
+    await expect(sendEnquiryReply(client, ID, 'Hi')).rejects.toThrow(
+      'The database gave no result.',
+    );
+  });
 });
 
 describe('recording a contact', () => {
   it('records a call or an own-mailbox reply through record_enquiry_contact', async () => {
-    const { client, rpcCalls } = createFakeAdminClient({
+    const { client, requests } = network.answer({
       rpc: { record_enquiry_contact: () => ({ data: 'contact-1' }) },
     });
     await expect(recordEnquiryContact(client, ID, 'phone')).resolves.toBe('contact-1');
     await recordEnquiryContact(client, ID, 'email');
-    expect(rpcCalls.map((call) => call.args)).toEqual([
-      { _submission_id: ID, _channel: 'phone' },
-      { _submission_id: ID, _channel: 'email' },
+    expect(requests.map(({ name, body }) => ({ name, body }))).toEqual([
+      { name: 'record_enquiry_contact', body: { _submission_id: ID, _channel: 'phone' } },
+      { name: 'record_enquiry_contact', body: { _submission_id: ID, _channel: 'email' } },
+    ]);
+  });
+
+  it('sends a call with its outcome and trimmed note, and no empty note', async () => {
+    const { client, requests } = network.answer({
+      rpc: { record_enquiry_contact: () => ({ data: 'contact-2' }) },
+    });
+    await recordEnquiryContact(client, ID, 'phone', { outcome: 'voicemail', note: '  Call Fri ' });
+    await recordEnquiryContact(client, ID, 'phone', { outcome: 'no_answer', note: '   ' });
+    expect(requests.map(({ body }) => body)).toStrictEqual([
+      { _submission_id: ID, _channel: 'phone', _outcome: 'voicemail', _note: 'Call Fri' },
+      { _submission_id: ID, _channel: 'phone', _outcome: 'no_answer' },
     ]);
   });
 
   it('says when the enquiry is gone', async () => {
-    const { client } = createFakeAdminClient({
+    const { client } = network.answer({
       rpc: {
         record_enquiry_contact: () => ({ error: { code: 'P0002', message: 'No such enquiry.' } }),
       },
@@ -90,5 +118,23 @@ describe('recording a contact', () => {
     await expect(recordEnquiryContact(client, ID, 'phone')).rejects.toThrow(
       'This enquiry no longer exists.',
     );
+  });
+
+  it('names an undo refusal by its hint', async () => {
+    const { client, requests } = network.answer({
+      rpc: {
+        undo_enquiry_contact: () => ({
+          error: {
+            code: 'P0001',
+            message: 'contact undo window has passed',
+            hint: 'enquiry_contact_undo_expired',
+          },
+        }),
+      },
+    });
+    await expect(undoEnquiryContact(client, 'contact-1')).rejects.toThrow(
+      'It is too late to undo this; change the record instead.',
+    );
+    expect(requests[0]?.body).toEqual({ _contact_id: 'contact-1' });
   });
 });
