@@ -8,12 +8,12 @@
  * here, on the one thread that answers every request) stalled the first pages of an e2e run for
  * seconds while both workers asked for files not yet compressed.
  *
- *   PORT=4173 tsx scripts/serve-dist.ts [dir, default BUILD_DIR or dist]
+ *   npm run preview -- [--port N] [--host ADDRESS] [dir, default BUILD_DIR or dist]
  */
 import { createServer, type ServerResponse } from 'node:http';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 
 import { BUILD_DIR } from './build-dir.ts';
@@ -163,14 +163,63 @@ export async function serveDist(
   };
 }
 
+export const previewUsage = `Usage: npm run preview -- [--port N] [--host ADDRESS] [dir]
+
+Serves a static build (default ${BUILD_DIR}) as a static host does.
+  --port N          the port to listen on (default $PORT, else 4173)
+  --host ADDRESS    the address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+  -h, --help        this text`;
+
+export type PreviewArgs = { dir: string; port: number; host: string };
+
+/** The preview server's options from its command line (and PORT), or the reason they are wrong. */
+export function readPreviewArgs(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): PreviewArgs | { help: true } | { error: string } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { help: true };
+  if (positionals.length > 1)
+    return { error: `Expected one directory, got: ${positionals.join(' ')}` };
+  const portText = values.port ?? env.PORT ?? '4173';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port < 1 || port > 65_535) {
+    return { error: `The port must be a number from 1 to 65535, not "${portText}".` };
+  }
+  return { dir: positionals[0] ?? BUILD_DIR, port, host: values.host ?? '127.0.0.1' };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dir = process.argv[2] ?? BUILD_DIR;
-  const port = Number(process.env.PORT ?? 4173);
-  serveDist(dir, port)
-    .then(({ url }) => console.log(`Serving ${dir} at ${url}`))
+  const args = readPreviewArgs(process.argv.slice(2), process.env);
+  if ('help' in args) {
+    console.log(previewUsage);
+    process.exit(0);
+  }
+  if ('error' in args) {
+    console.error(`${args.error}\n\n${previewUsage}`);
+    process.exit(2);
+  }
+  serveDist(args.dir, args.port, { host: args.host })
+    .then(({ url }) => console.log(`Serving ${args.dir} at ${url}`))
     .catch((error: unknown) => {
       const code = (error as NodeJS.ErrnoException).code;
-      console.error(code === 'EADDRINUSE' ? `Port ${port} is already in use: set PORT.` : error);
+      console.error(
+        code === 'EADDRINUSE' ? `Port ${args.port} is already in use: pass --port.` : error,
+      );
       process.exit(1);
     });
 }

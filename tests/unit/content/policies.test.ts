@@ -120,7 +120,7 @@ describe('policy documents', () => {
     const namedOnDialog = (id: ConsentCategory) =>
       consentCategories
         .find((category) => category.id === id)!
-        .details.flatMap((line) => /\(([^)]+)\)$/.exec(line)?.[1].split(', ') ?? []);
+        .details.flatMap((line) => /\(([^)]+)\)$/.exec(line)?.[1]?.split(', ') ?? []);
     for (const [policyCategory, consent] of Object.entries(consentFor)) {
       const inPolicy = cookieEntries
         .filter((c) => c.category === policyCategory)
