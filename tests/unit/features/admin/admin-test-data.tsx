@@ -18,13 +18,11 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { SupabaseClientContext } from '@/lib/supabase-client-context';
 
 import {
-  createFakeAdminClient,
-  eqValue,
-  isHeadCount,
-  type Call,
-  type RpcHandler,
-  type TableHandler,
-} from './fake-admin-client';
+  filterOn,
+  type PostgrestHandler,
+  type PostgrestRequest,
+  type useSupabaseNetwork,
+} from '../../support/supabase-network';
 
 /**
  * Staff-area UI as the admin pages render it: with the session's supabase-js client, in a router
@@ -120,35 +118,32 @@ export function figuresOf(
 }
 
 /**
- * A contact_submissions (or enquiry_list) handler over `rows`: HEAD counts per status, a lookup
- * by id, and pages by range() filtered by status (spam left out by neq) and held; it does not
+ * A contact_submissions (or enquiry_list) handler over `rows`, as PostgREST answers: filtered by
+ * `status=eq.X` or `status=neq.X` (spam left out), `id=eq.X` and `held_at=not.is.null`, paged by
+ * the request's offset and limit, with the total count (a HEAD gets only the count); it does not
  * search (the integration tests cover the real queries).
  */
-export function rowsHandler(rows: () => Enquiry[]): TableHandler {
-  return (calls: Call[]) => {
-    const status = eqValue(calls, 'status');
-    const notStatus = calls.find(
-      ([method, column]) => method === 'neq' && column === 'status',
-    )?.[2];
-    const id = eqValue(calls, 'id');
-    const heldOnly = calls.some(([method, column]) => method === 'not' && column === 'held_at');
+export function rowsHandler(rows: () => Enquiry[]): PostgrestHandler {
+  return (request: PostgrestRequest) => {
+    const status = filterOn(request, 'status');
+    const id = filterOn(request, 'id');
+    const held = filterOn(request, 'held_at');
+    const heldOnly = held?.op === 'not.is' && held.value === 'null';
     const matching = rows().filter(
       (row) =>
-        (status === undefined || row.status === status) &&
-        (notStatus === undefined || row.status !== notStatus) &&
-        (id === undefined || row.id === id) &&
+        (status?.op !== 'eq' || row.status === status.value) &&
+        (status?.op !== 'neq' || row.status !== status.value) &&
+        (id?.op !== 'eq' || row.id === id.value) &&
         (!heldOnly || row.held_at !== null),
     );
-    if (isHeadCount(calls)) return { data: null, count: matching.length };
-    const range = calls.find(([method]) => method === 'range') as
-      [string, number, number] | undefined;
-    const page = range ? matching.slice(range[1], range[2] + 1) : matching;
+    const range = request.range;
+    const page = range ? matching.slice(range.from, range.to + 1) : matching;
     return { data: page, count: matching.length };
   };
 }
 
 /** enquiry_list_counts over `rows`, read by nobody: one row per status present. */
-export function countsHandler(rows: () => Enquiry[]): RpcHandler {
+export function countsHandler(rows: () => Enquiry[]): PostgrestHandler {
   return () => {
     const byStatus = new Map<string, { total: number; held: number }>();
     for (const row of rows()) {
@@ -171,8 +166,8 @@ export function countsHandler(rows: () => Enquiry[]): RpcHandler {
 
 type Setup = {
   rows?: (Enquiry | ListedEnquiry)[];
-  tables?: Record<string, TableHandler>;
-  rpc?: Record<string, RpcHandler>;
+  tables?: Record<string, PostgrestHandler>;
+  rpc?: Record<string, PostgrestHandler>;
   enquiryId?: string | null;
   pollIntervalMs?: number;
   /** The address the dashboard opens at (its list's filters and page live there). */
@@ -186,18 +181,21 @@ type Setup = {
   prefetched?: boolean;
 };
 
-/** The dashboard with a fake client, keeping `?enquiry=` in state as the admin page does. */
-export function renderDashboard(setup: Setup = {}) {
+/**
+ * The dashboard with a client `network` answers, keeping `?enquiry=` in state as the admin page
+ * does. `lastListRequest()` is the last request for a page of the list (not a HEAD count).
+ */
+export function renderDashboard(network: ReturnType<typeof useSupabaseNetwork>, setup: Setup = {}) {
   const rows = setup.rows ?? [];
   const byId = setup.tables?.contact_submissions ?? rowsHandler(() => rows);
-  const fake = createFakeAdminClient({
+  const answered = network.answer({
     // The list reads the enquiry_list view, a dialog's enquiry the table; a test giving only a
     // contact_submissions handler answers both.
     tables: { contact_submissions: byId, enquiry_list: byId, ...setup.tables },
     userId: setup.userId,
     rpc: {
       // A search reads search_enquiry_list with the view's filters; here it finds every row.
-      search_enquiry_list: (_args, calls) => byId(calls),
+      search_enquiry_list: byId,
       enquiry_dashboard_figures: () => ({ data: figuresOf(overviewOf({ total: rows.length })) }),
       enquiry_list_counts: countsHandler(() => rows),
       mark_enquiry_read: () => ({ data: null }),
@@ -229,7 +227,7 @@ export function renderDashboard(setup: Setup = {}) {
   if (setup.prefetched) {
     queryClient = createAdminQueryClient();
     const view = readListView(new URLSearchParams(url.split('?')[1] ?? ''));
-    prefetchDashboard(queryClient, fake.client, view, limits.adminPageSize);
+    prefetchDashboard(queryClient, answered.client, view, limits.adminPageSize);
   }
   function WhenPrefetched() {
     const fetching = useIsFetching();
@@ -239,8 +237,23 @@ export function renderDashboard(setup: Setup = {}) {
     }, [fetching]);
     return ready ? <Harness /> : null;
   }
-  renderAdmin(<WhenPrefetched />, fake.client, { url, queryClient });
-  const lastQuery = () =>
-    fake.queries.filter((q) => q.table === 'enquiry_list' && !isHeadCount(q.calls)).at(-1)!.calls;
-  return { ...fake, enquiryChanges, lastQuery, rows };
+  renderAdmin(<WhenPrefetched />, answered.client, { url, queryClient });
+  function lastListRequest(): PostgrestRequest {
+    const listRequests = answered.requests.filter(
+      (request) =>
+        !request.head &&
+        ((request.kind === 'table' && request.name === 'enquiry_list') ||
+          (request.kind === 'rpc' && request.name === 'search_enquiry_list')),
+    );
+    const last = listRequests.at(-1);
+    if (!last) throw new Error('No request for a page of the list was sent');
+    return last;
+  }
+  return {
+    client: answered.client,
+    requests: answered.requests,
+    enquiryChanges,
+    rows,
+    lastListRequest,
+  };
 }
