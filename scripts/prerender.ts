@@ -28,6 +28,19 @@ const HTML_MARKER = '<!--app-html-->';
 const SUPABASE_SOURCE = 'src/lib/supabase.ts';
 const LEADING_HEAD_TAGS = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
 
+/**
+ * No frame until the footer is in the DOM, that is until all of <main> is parsed: Chromium
+ * unblocks on the element's start tag, and a paint between chunks of the main content would show
+ * half-built rows whose content moves as the rest arrives (a layout shift). Only in a page whose
+ * HTML holds the footer: elsewhere (the dev server's empty shell, a client-only build) Chromium
+ * would wait for the whole document and then warn that the element never came.
+ */
+export function footerRenderBlock(body: string): string {
+  return body.includes('id="site-footer"')
+    ? '<link rel="expect" href="#site-footer" blocking="render" />'
+    : '';
+}
+
 /** React 19 emits hoisted <title>/<meta>/<link> first; split them from the body markup. */
 export function splitHeadTags(rendered: string): { head: string; body: string } {
   const match = LEADING_HEAD_TAGS.exec(rendered);
@@ -168,7 +181,8 @@ async function main() {
     const html = inlineCss
       .replace(
         HEAD_MARKER,
-        head +
+        footerRenderBlock(body) +
+          head +
           [
             ...new Set(
               preloadSources(route, path).flatMap((source) =>

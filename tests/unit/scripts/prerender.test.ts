@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   assertPageComplete,
+  footerRenderBlock,
   loadScripts,
   preloadSources,
   splitHeadTags,
@@ -21,6 +22,15 @@ describe('splitHeadTags', () => {
 
   it('leaves markup without head tags alone', () => {
     expect(splitHeadTags('<main></main>')).toEqual({ head: '', body: '<main></main>' });
+  });
+});
+
+describe('footerRenderBlock', () => {
+  it('holds the first frame for the footer only where the HTML has one', () => {
+    expect(footerRenderBlock('<main><h1>A</h1></main><footer id="site-footer"></footer>')).toBe(
+      '<link rel="expect" href="#site-footer" blocking="render" />',
+    );
+    expect(footerRenderBlock('<main><h1>A</h1></main>')).toBe('');
   });
 });
 
