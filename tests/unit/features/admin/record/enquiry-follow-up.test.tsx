@@ -15,8 +15,14 @@ import {
 } from '@/features/admin/needs-reply/needs-reply-list';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
+import {
+  filterOn,
+  useSupabaseNetwork,
+  type PostgrestHandler,
+} from '../../../support/supabase-network';
 import { renderAdmin } from '../admin-test-data';
-import { createFakeAdminClient, eqValue, type RpcHandler } from '../fake-admin-client';
+
+const network = useSupabaseNetwork();
 
 const ENQUIRY = '00000000-0000-4000-8000-000000000001';
 
@@ -47,30 +53,37 @@ function followUp(overrides: Partial<EnquiryFollowUp> = {}): EnquiryFollowUp {
   };
 }
 
-function renderSection(rows: EnquiryFollowUp[], rpc: Record<string, RpcHandler> = {}) {
-  const fake = createFakeAdminClient({
-    tables: { enquiry_follow_ups: () => ({ data: rows, error: null }) },
+function renderSection(rows: EnquiryFollowUp[], rpc: Record<string, PostgrestHandler> = {}) {
+  const { client, requests } = network.answer({
+    tables: { enquiry_follow_ups: () => ({ data: rows }) },
     rpc: {
       list_staff: () => ({
         data: [{ id: 'staff-1', email: 'ada@example.com', display_name: 'Ada Lovelace' }],
-        error: null,
       }),
       ...rpc,
     },
   });
-  renderAdmin(<EnquiryFollowUpSection enquiryId={ENQUIRY} />, fake.client);
-  /** The follow-up calls made, without the staff list's. */
-  const writes = () => fake.rpcCalls.filter((call) => call.name !== 'list_staff');
-  return { ...fake, writes };
+  renderAdmin(<EnquiryFollowUpSection enquiryId={ENQUIRY} />, client);
+  /** The follow-up functions called (method, name and arguments), without the staff list. */
+  const writes = () =>
+    requests
+      .filter((request) => request.kind === 'rpc' && request.name !== 'list_staff')
+      .map(({ method, name, body }) => ({ method, name, args: body }));
+  /** The reads of the enquiry's follow-ups. */
+  const reads = () => requests.filter((request) => request.name === 'enquiry_follow_ups');
+  return { client, requests, writes, reads };
 }
 
 describe("the enquiry record's follow-up", () => {
   it('says none is set, checks the day before sending, and sets one with the note trimmed', async () => {
-    const { writes, queries } = renderSection([], {
-      set_enquiry_follow_up: () => ({ data: 'f-new', error: null }),
+    const { writes, reads } = renderSection([], {
+      set_enquiry_follow_up: () => ({ data: 'f-new' }),
     });
     expect(await screen.findByText('No follow-up set.')).toBeInTheDocument();
-    expect(eqValue(queries[0]!.calls, 'submission_id')).toBe(ENQUIRY);
+    const [read] = reads();
+    expect(read?.method).toBe('GET');
+    expect(filterOn(read!, 'submission_id')).toEqual({ op: 'eq', value: ENQUIRY });
+    expect(read?.params.get('order')).toBe('created_at.desc,id.asc');
     const form = screen.getByRole('form', { name: 'Set a follow-up' });
     const day = within(form).getByLabelText(/Follow up on/);
     // day first whatever the browser's locale, as every date on staff screens
@@ -96,6 +109,7 @@ describe("the enquiry record's follow-up", () => {
     await waitFor(() =>
       expect(writes()).toEqual([
         {
+          method: 'POST',
           name: 'set_enquiry_follow_up',
           args: { _submission_id: ENQUIRY, _due_on: '2099-12-02', _note: 'Ask about the pilot.' },
         },
@@ -119,7 +133,7 @@ describe("the enquiry record's follow-up", () => {
         followUp({ id: 'f-old', state: 'done', due_on: '2026-11-20', note: null }),
         followUp({ id: 'f-older', state: 'cleared', due_on: '2026-11-10', note: 'Old plan' }),
       ],
-      { close_enquiry_follow_up: () => ({ data: null, error: null }) },
+      { close_enquiry_follow_up: () => ({}) },
     );
     expect(await screen.findByText('02 Dec 2099')).toBeInTheDocument();
     expect(screen.getByText('Ask about the pilot.')).toBeInTheDocument();
@@ -139,7 +153,11 @@ describe("the enquiry record's follow-up", () => {
     await user.click(screen.getByRole('button', { name: 'Mark done' }));
     await waitFor(() =>
       expect(writes()).toEqual([
-        { name: 'close_enquiry_follow_up', args: { _follow_up_id: 'f-open', _outcome: 'done' } },
+        {
+          method: 'POST',
+          name: 'close_enquiry_follow_up',
+          args: { _follow_up_id: 'f-open', _outcome: 'done' },
+        },
       ]),
     );
     await waitFor(() =>
@@ -149,6 +167,7 @@ describe("the enquiry record's follow-up", () => {
     await user.click(screen.getByRole('button', { name: 'Clear follow-up' }));
     await waitFor(() =>
       expect(writes().at(-1)).toEqual({
+        method: 'POST',
         name: 'close_enquiry_follow_up',
         args: { _follow_up_id: 'f-open', _outcome: 'cleared' },
       }),
@@ -158,7 +177,6 @@ describe("the enquiry record's follow-up", () => {
   it("shows the database's refusal", async () => {
     renderSection([], {
       set_enquiry_follow_up: () => ({
-        data: null,
         error: { code: '42501', message: 'Only staff admins may set follow-ups.' },
       }),
     });
