@@ -7,6 +7,8 @@ import type { LocalRequest, LocalResponse } from './http.ts';
 /** A captured e-mail; the local backend never sends mail, it keeps it for `/__local/mail`. */
 export interface CapturedMail {
   id: number;
+  /** The From header as the sender set it, e.g. `Kestrel Data <no-reply@…>`. */
+  from: string;
   to: string;
   subject: string;
   text: string;
@@ -20,6 +22,7 @@ export interface CapturedMail {
 export async function captureMail(
   db: Queryable,
   mail: {
+    from: string;
     to: string;
     subject: string;
     text: string;
@@ -29,14 +32,22 @@ export async function captureMail(
   },
 ): Promise<void> {
   await db.query(
-    'insert into local_dev.mail (to_address, subject, text_body, html_body, links, reply_to) values ($1, $2, $3, $4, $5::jsonb, $6)',
-    [mail.to, mail.subject, mail.text, mail.html, JSON.stringify(mail.links), mail.replyTo ?? null],
+    'insert into local_dev.mail (from_address, to_address, subject, text_body, html_body, links, reply_to) values ($1, $2, $3, $4, $5, $6::jsonb, $7)',
+    [
+      mail.from,
+      mail.to,
+      mail.subject,
+      mail.text,
+      mail.html,
+      JSON.stringify(mail.links),
+      mail.replyTo ?? null,
+    ],
   );
 }
 
 export async function listMail(db: Queryable, to: string | null): Promise<CapturedMail[]> {
   const result = await db.query<CapturedMail & { links: string[] | string }>(
-    `select id::int as id, to_address as "to", subject, text_body as text, html_body as html, links, reply_to,
+    `select id::int as id, from_address as "from", to_address as "to", subject, text_body as text, html_body as html, links, reply_to,
             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
        from local_dev.mail where $1::text is null or lower(to_address) = lower($1::text)
       order by id desc limit 200`,
@@ -60,7 +71,12 @@ function inboxPage(mails: CapturedMail[], to: string | null): string {
     .map(
       (mail) => `<article>
   <h2>${escapeHtml(mail.subject)}</h2>
-  <p class="meta">to ${escapeHtml(mail.to)} · ${escapeHtml(mail.created_at)}</p>
+  <dl class="meta">
+    <dt>From</dt><dd>${escapeHtml(mail.from)}</dd>
+    <dt>To</dt><dd>${escapeHtml(mail.to)}</dd>
+    ${mail.reply_to ? `<dt>Reply-To</dt><dd>${escapeHtml(mail.reply_to)}</dd>` : ''}
+    <dt>Date</dt><dd>${escapeHtml(mail.created_at)}</dd>
+  </dl>
   <pre>${escapeHtml(mail.text)}</pre>
   <ul>${mail.links.map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`).join('')}</ul>
 </article>`,
@@ -68,7 +84,7 @@ function inboxPage(mails: CapturedMail[], to: string | null): string {
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Local mail${to ? ` for ${escapeHtml(to)}` : ''}</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:6px;padding:0 1rem;margin:1rem 0}.meta{color:#555}pre{white-space:pre-wrap}a{word-break:break-all}</style>
+<style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:6px;padding:0 1rem;margin:1rem 0}.meta{color:#555;display:grid;grid-template-columns:max-content 1fr;gap:0 .75rem}.meta dd{margin:0;overflow-wrap:anywhere}pre{white-space:pre-wrap}a{word-break:break-all}</style>
 </head><body><h1>Local mail inbox</h1><p>E-mails captured by the embedded backend, newest first. Nothing is really sent.</p>
 ${items || '<p>No mail yet.</p>'}
 </body></html>`;
@@ -111,7 +127,8 @@ export async function ensureMailApiTable(db: Queryable): Promise<void> {
       message_id uuid not null default gen_random_uuid(),
       created_at timestamptz not null default now()
     );
-    alter table local_dev.mail add column if not exists reply_to text;`);
+    alter table local_dev.mail add column if not exists reply_to text;
+    alter table local_dev.mail add column if not exists from_address text not null default '';`);
 }
 
 const mailApiError = (status: number, name: string, message: string) =>
@@ -247,6 +264,7 @@ async function captureAll(db: Queryable, mail: MailApiBody): Promise<void> {
   const links = htmlLinks(mail.html);
   for (const to of mail.to) {
     await captureMail(db, {
+      from: mail.from,
       to,
       subject: mail.subject,
       text: mail.text,

@@ -286,6 +286,7 @@ create schema if not exists local_dev;
 
 create table if not exists local_dev.mail (
   id bigserial primary key,
+  from_address text not null default '',
   to_address text not null,
   subject text not null,
   text_body text not null,

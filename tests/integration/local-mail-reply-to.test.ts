@@ -1,4 +1,4 @@
-// The embedded backend's mail API keeps a mail's Reply-To, so a test can check where the
+// The embedded backend's mail API keeps a mail's From and Reply-To, so a test can check where the
 // enquirer's answer to a staff reply goes; a line break in it is refused like any header.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,20 @@ describe('the local mail API and Reply-To', () => {
     const [without] = await mailTo(backend, 'carl@example.com');
     expect(withReplyTo).toMatchObject({ reply_to: 'ada@kestrel.test', text: 'Hello' });
     expect(without).toMatchObject({ reply_to: null });
+  });
+
+  it("shows each mail's From, To and Reply-To in the inbox page, as a mail client would", async () => {
+    await send({ to: 'nina@example.com', reply_to: 'ada@kestrel.test' });
+    const [captured] = await mailTo(backend, 'nina@example.com');
+    expect(captured).toMatchObject({ from: 'Ada via Kestrel Data <no-reply@kestrel-data.local>' });
+    const page = await (
+      await fetch(`${backend.url}/__local/mail/inbox?to=nina@example.com`)
+    ).text();
+    expect(page).toContain(
+      '<dt>From</dt><dd>Ada via Kestrel Data &lt;no-reply@kestrel-data.local&gt;</dd>',
+    );
+    expect(page).toContain('<dt>To</dt><dd>nina@example.com</dd>');
+    expect(page).toContain('<dt>Reply-To</dt><dd>ada@kestrel.test</dd>');
   });
 
   it('refuses a line break in reply_to and a reply_to that is not an address', async () => {

@@ -3,6 +3,9 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { captureMail } from '../mail.ts';
 
+/** The sender the Supabase CLI's local auth mailer uses unless [auth.email.smtp] sets one. */
+const AUTH_MAIL_FROM = 'Admin <admin@email.com>';
+
 /** GoTrue's token hash: hex(SHA-224(email + otp)), 56 characters. */
 export function tokenHash(email: string, otp: string): string {
   return createHash('sha224')
@@ -26,6 +29,7 @@ export async function sendConfirmation(
   const text = `Confirm your signup\n\nFollow this link to confirm your user:\n${link}\n\nAlternatively, enter the code: ${otp}\n`;
   const html = `<h2>Confirm your signup</h2>\n<p>Follow this link to confirm your user:</p>\n<p><a href="${link.replaceAll('&', '&amp;')}">Confirm your mail</a></p>\n<p>Alternatively, enter the code: ${otp}</p>\n`;
   await captureMail(db, {
+    from: AUTH_MAIL_FROM,
     to: user.email,
     subject: 'Confirm Your Signup',
     text,

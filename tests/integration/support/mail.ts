@@ -1,14 +1,8 @@
+import type { CapturedMail } from '../../../supabase/local/mail.ts';
 import type { LocalSupabase } from '../../../supabase/local/server.ts';
 
-export interface TestMail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-  created_at: string;
-}
+/** A mail as the backend's `/__local/mail` lists it. */
+export type TestMail = CapturedMail;
 
 /** The e-mails the backend captured for `to`, newest first. */
 export async function mailTo(backend: Pick<LocalSupabase, 'url'>, to: string): Promise<TestMail[]> {
