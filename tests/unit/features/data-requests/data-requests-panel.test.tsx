@@ -4,10 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { DataRequestsPanel } from '@/features/data-requests/data-requests-panel';
 import { describeCounts, erasureDone, erasureWarning } from '@/features/data-requests/subject-data';
-import type { AppSupabaseClient } from '@/lib/supabase';
 import { SupabaseClientContext } from '@/lib/supabase-client-context';
 
-import { createFakeRpcClient } from './fake-rpc-client';
+import { useSupabaseNetwork, type PostgrestHandler } from '../../support/supabase-network';
+
+const network = useSupabaseNetwork();
 
 const held = {
   email: 'jo@example.com',
@@ -36,13 +37,20 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPanel(client: AppSupabaseClient) {
-  return render(
+/** The panel, signed in as an admin, with the database functions answering as `rpc` says. */
+function renderPanel(rpc: Record<string, PostgrestHandler> = {}) {
+  const { client, requests } = network.answer({ rpc, userId: 'u-admin' });
+  render(
     <SupabaseClientContext value={client}>
       <DataRequestsPanel />
     </SupabaseClientContext>,
   );
+  return requests;
 }
+
+/** Each database function called, with the arguments its request carried. */
+const callsOf = (requests: { method: string; name: string; body: unknown }[]) =>
+  requests.map(({ method, name, body }) => ({ method, name, body }));
 
 async function lookUp(address = 'Jo@Example.com ') {
   const user = userEvent.setup();
@@ -53,8 +61,7 @@ async function lookUp(address = 'Jo@Example.com ') {
 
 describe('DataRequestsPanel', () => {
   it('refuses an empty or malformed address before asking the database', async () => {
-    const { client, calls } = createFakeRpcClient({});
-    renderPanel(client);
+    const requests = renderPanel();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Look up' }));
     expect(screen.getByText('Enter the e-mail address the request is about.')).toBeVisible();
@@ -62,15 +69,16 @@ describe('DataRequestsPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Look up' }));
     expect(screen.getByLabelText(/E-mail address/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText(/format name@example.com/)).toBeVisible();
-    expect(calls).toEqual([]);
+    expect(requests).toEqual([]);
   });
 
   it('looks the address up (trimmed) and summarises what is held per table', async () => {
-    const { client, calls } = createFakeRpcClient({ subject_access: () => ({ data: held }) });
-    renderPanel(client);
+    const requests = renderPanel({ subject_access: () => ({ data: held }) });
     await lookUp();
     const summary = await screen.findByRole('region', { name: 'Data held for jo@example.com' });
-    expect(calls).toEqual([{ name: 'subject_access', args: { _email: 'Jo@Example.com' } }]);
+    expect(callsOf(requests)).toEqual([
+      { method: 'POST', name: 'subject_access', body: { _email: 'Jo@Example.com' } },
+    ]);
     const terms = within(summary)
       .getAllByRole('term')
       .map((term) => term.textContent);
@@ -88,7 +96,6 @@ describe('DataRequestsPanel', () => {
   });
 
   it('downloads the whole document as JSON under a file name without the address', async () => {
-    const { client } = createFakeRpcClient({ subject_access: () => ({ data: held }) });
     const blobs: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       blobs.push(blob as Blob);
@@ -101,7 +108,7 @@ describe('DataRequestsPanel', () => {
     ) {
       clicked.push(this);
     });
-    renderPanel(client);
+    renderPanel({ subject_access: () => ({ data: held }) });
     const user = await lookUp();
     await user.click(await screen.findByRole('button', { name: 'Download JSON' }));
     expect(clicked).toHaveLength(1);
@@ -111,7 +118,7 @@ describe('DataRequestsPanel', () => {
   });
 
   it('erases only after a confirmation naming the address and the counts, then confirms', async () => {
-    const { client, calls } = createFakeRpcClient({
+    const requests = renderPanel({
       subject_access: () => ({ data: held }),
       erase_subject_data: () => ({
         data: {
@@ -125,7 +132,6 @@ describe('DataRequestsPanel', () => {
         },
       }),
     });
-    renderPanel(client);
     const user = await lookUp();
     await user.click(await screen.findByRole('button', { name: 'Erase all data' }));
     const dialog = await screen.findByRole('alertdialog', {
@@ -137,7 +143,7 @@ describe('DataRequestsPanel', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(calls.map((call) => call.name)).toEqual(['subject_access']);
+    expect(requests.map(({ name }) => name)).toEqual(['subject_access']);
 
     await user.click(screen.getByRole('button', { name: 'Erase all data' }));
     await user.click(
@@ -146,10 +152,10 @@ describe('DataRequestsPanel', () => {
       }),
     );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(calls.at(-1)).toEqual({
-      name: 'erase_subject_data',
-      args: { _email: 'jo@example.com' },
-    });
+    expect(callsOf(requests)).toEqual([
+      { method: 'POST', name: 'subject_access', body: { _email: 'Jo@Example.com' } },
+      { method: 'POST', name: 'erase_subject_data', body: { _email: 'jo@example.com' } },
+    ]);
     expect(screen.getByRole('status')).toHaveTextContent(
       'Erased all data held for jo@example.com: 2 enquiries, 1 staff note, 2 network addresses and 3 notification e-mails deleted, and the address removed from 1 audit log entry.',
     );
@@ -165,7 +171,7 @@ describe('DataRequestsPanel', () => {
       counts: { ...Object.fromEntries(Object.keys(held.counts).map((key) => [key, 0])) },
     };
     mentioned.counts.enquiry_notes_mentioning = 2;
-    const { client } = createFakeRpcClient({
+    renderPanel({
       subject_access: () => ({ data: mentioned }),
       erase_subject_data: () => ({
         data: {
@@ -179,7 +185,6 @@ describe('DataRequestsPanel', () => {
         },
       }),
     });
-    renderPanel(client);
     const user = await lookUp();
     const summary = await screen.findByRole('region', { name: 'Data held for jo@example.com' });
     expect(within(summary).queryByText('Nothing is held under this address.')).toBeNull();
@@ -199,18 +204,16 @@ describe('DataRequestsPanel', () => {
       ...held,
       counts: Object.fromEntries(Object.keys(held.counts).map((key) => [key, 0])),
     };
-    const { client } = createFakeRpcClient({ subject_access: () => ({ data: empty }) });
-    renderPanel(client);
+    renderPanel({ subject_access: () => ({ data: empty }) });
     await lookUp();
     expect(await screen.findByText('Nothing is held under this address.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Erase all data' })).toBeDisabled();
   });
 
   it('says clearly when the database refuses a non-admin', async () => {
-    const { client } = createFakeRpcClient({
+    renderPanel({
       subject_access: () => ({ error: { code: '42501', message: 'permission denied' } }),
     });
-    renderPanel(client);
     await lookUp();
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Only staff admins signed in with their authenticator code can handle data requests.',

@@ -1,13 +1,14 @@
-import { screen, within } from '@testing-library/react';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { formatSignIn, type StaffMember } from '@/features/staff-access/staff-access';
 import { StaffAccessPanel } from '@/features/staff-access/staff-access-panel';
 
+import { useSupabaseNetwork, type PostgrestHandler } from '../../support/supabase-network';
 import { renderAdmin } from '../admin/admin-test-data';
-import { createFakeRpcClient } from '../data-requests/fake-rpc-client';
+
+const network = useSupabaseNetwork();
 
 const ada: StaffMember = {
   user_id: 'u1',
@@ -26,10 +27,22 @@ const bob: StaffMember = {
   display_name: null,
 };
 
-/** Signed in as Ada unless told otherwise. */
-function renderPanel(client: AppSupabaseClient, me = 'u1') {
-  return renderAdmin(<StaffAccessPanel currentUserId={me} />, client);
+/**
+ * The panel with the database functions answering as `rpc` says, signed in as Ada unless told
+ * otherwise; gives the requests that reached the database.
+ */
+function renderPanel(rpc: Record<string, PostgrestHandler>, me = 'u1') {
+  const { client, requests } = network.answer({ rpc, userId: me });
+  renderAdmin(<StaffAccessPanel currentUserId={me} />, client);
+  return requests;
 }
+
+/** The database functions called, in order. */
+const names = (requests: { name: string }[]) => requests.map(({ name }) => name);
+
+/** The arguments of each call of `fn`, as sent in the request body. */
+const argsOf = (requests: { name: string; body: unknown }[], fn: string) =>
+  requests.filter(({ name }) => name === fn).map(({ body }) => body);
 
 const table = () => screen.getByRole('table');
 const cards = () => screen.getByRole('list', { name: 'Accounts holding a role' });
@@ -46,8 +59,7 @@ function cardOf(email: string) {
 
 describe('StaffAccessPanel', () => {
   it('lists each person by name and address with role, MFA and last sign-in', async () => {
-    const { client } = createFakeRpcClient({ staff_access: () => ({ data: [ada, bob] }) });
-    renderPanel(client);
+    renderPanel({ staff_access: () => ({ data: [ada, bob] }) });
     await screen.findByRole('table');
     const cells = (name: RegExp) =>
       within(rowOf(name))
@@ -65,8 +77,7 @@ describe('StaffAccessPanel', () => {
   });
 
   it('shows the same people as cards for narrow screens (table from tablet width up)', async () => {
-    const { client } = createFakeRpcClient({ staff_access: () => ({ data: [ada, bob] }) });
-    renderPanel(client);
+    renderPanel({ staff_access: () => ({ data: [ada, bob] }) });
     await screen.findByRole('table');
     expect(table()).toHaveClass('hidden', 'md:table');
     expect(cards()).toHaveClass('md:hidden');
@@ -87,8 +98,7 @@ describe('StaffAccessPanel', () => {
 
   it('lets an address wrap before the @ and after dots', async () => {
     const long = { ...bob, email: 'firstname.lastname@department.example.co.uk' };
-    const { client } = createFakeRpcClient({ staff_access: () => ({ data: [long] }) });
-    renderPanel(client, 'someone-else');
+    renderPanel({ staff_access: () => ({ data: [long] }) }, 'someone-else');
     await screen.findByRole('table');
     const address = within(rowOf(/firstname/)).getByText(
       (_, element) =>
@@ -102,8 +112,7 @@ describe('StaffAccessPanel', () => {
   });
 
   it('offers no revoke on your own row', async () => {
-    const { client } = createFakeRpcClient({ staff_access: () => ({ data: [ada, bob] }) });
-    renderPanel(client);
+    renderPanel({ staff_access: () => ({ data: [ada, bob] }) });
     await screen.findByRole('table');
     expect(within(rowOf(/Ada Lovelace/)).queryByRole('button', { name: /Revoke/ })).toBeNull();
     expect(within(rowOf(/Ada Lovelace/)).getByText('Your account')).toBeInTheDocument();
@@ -111,14 +120,16 @@ describe('StaffAccessPanel', () => {
 
   it('revokes only after a confirmation that names the person', async () => {
     let staff = [ada, bob];
-    const { client, calls } = createFakeRpcClient({
-      staff_access: () => ({ data: staff }),
-      revoke_admin_role: () => {
-        staff = [bob];
-        return { data: true };
+    const requests = renderPanel(
+      {
+        staff_access: () => ({ data: staff }),
+        revoke_admin_role: () => {
+          staff = [bob];
+          return { data: true };
+        },
       },
-    });
-    renderPanel(client, 'u2');
+      'u2',
+    );
     await screen.findByRole('table');
     const user = userEvent.setup();
     await user.click(
@@ -129,11 +140,11 @@ describe('StaffAccessPanel', () => {
     });
     expect(dialog).toHaveTextContent('ada@example.com will no longer see enquiries');
     expect(dialog).toHaveTextContent('the enquiries assigned to them return to the team');
-    expect(calls.map((call) => call.name)).toEqual(['staff_access']);
+    expect(names(requests)).toEqual(['staff_access']);
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(calls.map((call) => call.name)).toEqual(['staff_access']);
+    expect(names(requests)).toEqual(['staff_access']);
 
     await user.click(
       within(table()).getByRole('button', { name: 'Revoke admin role from Ada Lovelace' }),
@@ -142,19 +153,22 @@ describe('StaffAccessPanel', () => {
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke admin role' }),
     );
     expect(await screen.findByText('Ada Lovelace is no longer an admin.')).toBeVisible();
-    expect(calls.find((call) => call.name === 'revoke_admin_role')?.args).toEqual({
-      _email: 'ada@example.com',
-    });
+    expect(argsOf(requests, 'revoke_admin_role')).toEqual([{ _email: 'ada@example.com' }]);
+    // the list is read again after the change, and the dialog closes once it has answered
+    await waitFor(() =>
+      expect(within(table()).queryByRole('rowheader', { name: /Ada Lovelace/ })).toBeNull(),
+    );
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(within(table()).queryByRole('rowheader', { name: /Ada Lovelace/ })).toBeNull();
+    expect(names(requests)).toEqual(['staff_access', 'revoke_admin_role', 'staff_access']);
   });
 
   it('sets a name in a dialog, checked first and then by the database', async () => {
     let staff = [ada, bob];
-    const { client, calls } = createFakeRpcClient({
+    const requests = renderPanel({
       staff_access: () => ({ data: staff }),
-      set_staff_name: (args) => {
-        if (args?._name === 'Bob\tBuilder') {
+      set_staff_name: ({ body }) => {
+        const args = body as { _user_id: string; _name: string };
+        if (args._name === 'Bob\tBuilder') {
           return {
             error: {
               code: '22023',
@@ -163,11 +177,10 @@ describe('StaffAccessPanel', () => {
             },
           };
         }
-        staff = [ada, { ...bob, display_name: String(args?._name) }];
-        return { data: args?._name };
+        staff = [ada, { ...bob, display_name: args._name }];
+        return { data: args._name };
       },
     });
-    renderPanel(client);
     await screen.findByRole('table');
     const user = userEvent.setup();
     await user.click(
@@ -179,7 +192,7 @@ describe('StaffAccessPanel', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Save name' }));
     expect(within(dialog).getByText('Enter a name, e.g. Jo Bloggs.')).toBeVisible();
-    expect(calls.map((call) => call.name)).toEqual(['staff_access']);
+    expect(names(requests)).toEqual(['staff_access']);
 
     await user.click(field);
     await user.paste('Bob\tBuilder');
@@ -191,24 +204,31 @@ describe('StaffAccessPanel', () => {
     await user.clear(field);
     await user.type(field, '  Bob Builder {Enter}');
     expect(await screen.findByText('bob@example.com is now shown as Bob Builder.')).toBeVisible();
-    expect(calls.filter((call) => call.name === 'set_staff_name').at(-1)?.args).toEqual({
-      _user_id: 'u2',
-      _name: 'Bob Builder',
-    });
+    expect(argsOf(requests, 'set_staff_name')).toEqual([
+      { _user_id: 'u2', _name: 'Bob\tBuilder' },
+      { _user_id: 'u2', _name: 'Bob Builder' },
+    ]);
     expect(screen.queryByRole('dialog')).toBeNull();
+    // the list is read again and shows the new name
+    await within(table()).findByRole('rowheader', { name: /Bob Builder/ });
     expect(rowOf(/Bob Builder/)).toHaveTextContent('bob@example.com');
+    expect(names(requests)).toEqual([
+      'staff_access',
+      'set_staff_name',
+      'set_staff_name',
+      'staff_access',
+    ]);
   });
 
   it('grants the admin role by e-mail, says so and reloads the list', async () => {
     let staff = [ada];
-    const { client, calls } = createFakeRpcClient({
+    const requests = renderPanel({
       staff_access: () => ({ data: staff }),
       grant_admin_role: () => {
         staff = [ada, bob];
         return { data: true };
       },
     });
-    renderPanel(client);
     await screen.findByRole('table');
     const user = userEvent.setup();
     await user.type(
@@ -220,35 +240,36 @@ describe('StaffAccessPanel', () => {
       await within(table()).findByRole('rowheader', { name: /bob@example.com/ }),
     ).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent('bob@example.com is now an admin.');
-    expect(calls.find((call) => call.name === 'grant_admin_role')?.args).toEqual({
-      _email: 'bob@example.com',
-    });
+    expect(argsOf(requests, 'grant_admin_role')).toEqual([{ _email: 'bob@example.com' }]);
+    expect(names(requests)).toEqual(['staff_access', 'grant_admin_role', 'staff_access']);
     expect(screen.getByLabelText(/E-mail address of an existing account/)).toHaveValue('');
   });
 
   it('refuses a malformed address before asking the database', async () => {
-    const { client, calls } = createFakeRpcClient({ staff_access: () => ({ data: [ada] }) });
-    renderPanel(client);
+    const requests = renderPanel({ staff_access: () => ({ data: [ada] }) });
     await screen.findByRole('table');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/E-mail address of an existing account/), 'bob');
     await user.click(screen.getByRole('button', { name: 'Grant admin role' }));
     expect(screen.getByText(/e.g. name@example.com/)).toBeVisible();
-    expect(calls.map((call) => call.name)).toEqual(['staff_access']);
+    expect(names(requests)).toEqual(['staff_access']);
   });
 
   it("shows the database's refusal, e.g. to remove the last admin", async () => {
-    const { client } = createFakeRpcClient({
-      staff_access: () => ({ data: [ada, bob] }),
-      revoke_admin_role: () => ({
-        error: {
-          code: 'P0001',
-          hint: 'user_roles_last_admin',
-          message: 'The last admin cannot lose the admin role. Grant it to another account first.',
-        },
-      }),
-    });
-    renderPanel(client, 'u2');
+    const requests = renderPanel(
+      {
+        staff_access: () => ({ data: [ada, bob] }),
+        revoke_admin_role: () => ({
+          error: {
+            code: 'P0001',
+            hint: 'user_roles_last_admin',
+            message:
+              'The last admin cannot lose the admin role. Grant it to another account first.',
+          },
+        }),
+      },
+      'u2',
+    );
     await screen.findByRole('table');
     const user = userEvent.setup();
     await user.click(
@@ -261,13 +282,13 @@ describe('StaffAccessPanel', () => {
       'The last admin cannot lose the admin role. Grant it to another account first.',
     );
     expect(rowOf(/Ada Lovelace/)).toBeVisible();
+    expect(argsOf(requests, 'revoke_admin_role')).toEqual([{ _email: 'ada@example.com' }]);
   });
 
   it('says when the list cannot be read', async () => {
-    const { client } = createFakeRpcClient({
+    renderPanel({
       staff_access: () => ({ error: { code: '42501', message: 'permission denied' } }),
     });
-    renderPanel(client);
     expect(
       await screen.findByText(/Only staff admins signed in with their authenticator code/),
     ).toBeVisible();

@@ -17,8 +17,10 @@ import {
 } from '@/features/admin/overview/response-overview';
 import { authPathFor, safeNextPath } from '@/features/auth/safe-next-path';
 
+import { useSupabaseNetwork } from '../../../support/supabase-network';
 import { enquiry, figuresOf, overviewOf, renderAdmin } from '../admin-test-data';
-import { createFakeAdminClient } from '../fake-admin-client';
+
+const network = useSupabaseNetwork();
 
 const now = new Date('2026-11-25T12:00:00Z');
 
@@ -283,7 +285,7 @@ describe('the overview', () => {
   it('is busy until its figures have loaded, which come in one request', async () => {
     let release: () => void = () => {};
     const loaded = new Promise<void>((done) => (release = done));
-    const { client, rpcCalls } = createFakeAdminClient({
+    const { client, requests } = network.answer({
       rpc: {
         enquiry_dashboard_figures: async () => {
           await loaded;
@@ -293,6 +295,9 @@ describe('the overview', () => {
     });
     renderAdmin(<EnquiryOverviewPanel overview={overviewOf()} pollMs={0} />, client);
     const section = screen.getByRole('region', { name: 'Overview' });
+    expect(section).toHaveAttribute('aria-busy', 'true');
+    // still busy while the request is at the database
+    await waitFor(() => expect(requests).toHaveLength(1));
     expect(section).toHaveAttribute('aria-busy', 'true');
     release();
     await waitFor(() => expect(section).toHaveAttribute('aria-busy', 'false'));
@@ -304,6 +309,8 @@ describe('the overview', () => {
     const overdue = figure('Overdue');
     expect(overdue).toHaveTextContent('Overdue1');
     expect(within(overdue).getByRole('link')).toHaveAttribute('href', '/admin/needs-reply');
-    expect(rpcCalls.map((call) => call.name)).toEqual(['enquiry_dashboard_figures']);
+    expect(requests.map(({ method, name, body }) => ({ method, name, body }))).toEqual([
+      { method: 'POST', name: 'enquiry_dashboard_figures', body: {} },
+    ]);
   });
 });

@@ -4,9 +4,13 @@ import { describe, expect, it } from 'vitest';
 
 import { FailedMailNotice } from '@/features/admin/overview/failed-mail-notice';
 import type { FailedMail } from '@/features/admin/overview/list-failed-mail';
+import { adminKeys } from '@/features/admin/shared/admin-queries';
+import { createAdminQueryClient } from '@/features/admin/shared/admin-query-provider';
 
+import { useSupabaseNetwork } from '../../../support/supabase-network';
 import { renderAdmin } from '../admin-test-data';
-import { createFakeAdminClient } from '../fake-admin-client';
+
+const network = useSupabaseNetwork();
 
 const failed = (overrides: Partial<FailedMail>): FailedMail => ({
   id: 'job-1',
@@ -21,24 +25,36 @@ const failed = (overrides: Partial<FailedMail>): FailedMail => ({
   ...overrides,
 });
 
+/** The notice in a cache the test can read, so it waits until the list has answered. */
+function renderNotice(client: Parameters<typeof renderAdmin>[1]) {
+  const queryClient = createAdminQueryClient();
+  const { container } = renderAdmin(<FailedMailNotice />, client, { queryClient });
+  const listStatus = () => queryClient.getQueryState(adminKeys.failedMail)?.status;
+  return { container, listStatus };
+}
+
 describe('FailedMailNotice', () => {
   it('renders nothing when no e-mail failed', async () => {
-    const { client, rpcCalls } = createFakeAdminClient({
+    const { client, requests } = network.answer({
       rpc: { list_failed_enquiry_mail: () => ({ data: [] }) },
     });
-    const { container } = renderAdmin(<FailedMailNotice />, client);
-    await waitFor(() => expect(rpcCalls).toHaveLength(1));
+    const { container, listStatus } = renderNotice(client);
+    await waitFor(() => expect(listStatus()).toBe('success'));
+    expect(requests.map(({ method, name, body }) => ({ method, name, body }))).toEqual([
+      { method: 'POST', name: 'list_failed_enquiry_mail', body: {} },
+    ]);
     expect(container).toBeEmptyDOMElement();
   });
 
   it('renders nothing when the list cannot be read', async () => {
-    const { client, rpcCalls } = createFakeAdminClient({
+    const { client, requests } = network.answer({
       rpc: {
         list_failed_enquiry_mail: () => ({ error: { code: '42501', message: 'Only staff' } }),
       },
     });
-    const { container } = renderAdmin(<FailedMailNotice />, client);
-    await waitFor(() => expect(rpcCalls).toHaveLength(1));
+    const { container, listStatus } = renderNotice(client);
+    await waitFor(() => expect(listStatus()).toBe('error'));
+    expect(requests.map(({ name }) => name)).toEqual(['list_failed_enquiry_mail']);
     expect(container).toBeEmptyDOMElement();
   });
 
@@ -48,11 +64,12 @@ describe('FailedMailNotice', () => {
       failed({ id: 'job-2', kind: 'staff_digest', submission_id: null, enquiry_count: 4 }),
       failed({ id: 'job-3', kind: 'acknowledgement', recipient: 'ann@example.com' }),
     ];
-    const { client, rpcCalls } = createFakeAdminClient({
+    const { client, requests } = network.answer({
       rpc: {
         list_failed_enquiry_mail: () => ({ data: rows }),
-        retry_failed_enquiry_mail: (args) => {
-          rows = rows.filter((row) => row.id !== args?.job_id);
+        retry_failed_enquiry_mail: ({ body }) => {
+          const { job_id } = body as { job_id: string };
+          rows = rows.filter((row) => row.id !== job_id);
           return { data: true };
         },
       },
@@ -73,15 +90,17 @@ describe('FailedMailNotice', () => {
     await userEvent.click(
       screen.getByRole('button', { name: 'Retry Staff summary of 4 enquiries' }),
     );
-    expect(rpcCalls).toContainEqual({
-      name: 'retry_failed_enquiry_mail',
-      args: { job_id: 'job-2' },
-    });
     expect(
       await screen.findByRole('heading', { name: '2 notification e-mails could not be sent' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
       'Staff summary of 4 enquiries is queued to be sent again.',
     );
+    // the retry, then the list read again
+    expect(requests.map(({ method, name, body }) => ({ method, name, body }))).toEqual([
+      { method: 'POST', name: 'list_failed_enquiry_mail', body: {} },
+      { method: 'POST', name: 'retry_failed_enquiry_mail', body: { job_id: 'job-2' } },
+      { method: 'POST', name: 'list_failed_enquiry_mail', body: {} },
+    ]);
   });
 });
