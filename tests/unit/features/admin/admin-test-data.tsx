@@ -1,7 +1,8 @@
 import { QueryClientProvider, useIsFetching, type QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { useEffect, useState, type ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
+import { afterEach, expect } from 'vitest';
 
 import { AdminDashboard } from '@/features/admin/list/admin-dashboard';
 import { limits } from '@/config/site';
@@ -21,7 +22,7 @@ import {
   filterOn,
   type PostgrestHandler,
   type PostgrestRequest,
-  type useSupabaseNetwork,
+  useSupabaseNetwork,
 } from '../../support/supabase-network';
 
 /**
@@ -181,6 +182,34 @@ type Setup = {
   prefetched?: boolean;
 };
 
+/** The query caches of the dashboards rendered in this test, for settleDashboards. */
+const openDashboards: QueryClient[] = [];
+
+/**
+ * Unmounts the dashboards of this test (stopping their polls) and waits until every request
+ * they started has been answered, so none reaches the network after the test's handlers are
+ * gone (where it would fail the next test as unanswered).
+ */
+export async function settleDashboards(): Promise<void> {
+  const caches = openDashboards.splice(0);
+  cleanup();
+  await waitFor(() => {
+    for (const cache of caches) expect(cache.isFetching() + cache.isMutating()).toBe(0);
+  });
+  for (const cache of caches) cache.clear();
+}
+
+/**
+ * useSupabaseNetwork() for a file that renders the dashboard: after each test, and before the
+ * network forgets that test's handlers, it settles the dashboards (see settleDashboards). Call
+ * it once at the file's top level instead of useSupabaseNetwork().
+ */
+export function useDashboardNetwork() {
+  const network = useSupabaseNetwork();
+  afterEach(settleDashboards);
+  return network;
+}
+
 /**
  * The dashboard with a client `network` answers, keeping `?enquiry=` in state as the admin page
  * does. `lastListRequest()` is the last request for a page of the list (not a HEAD count).
@@ -191,7 +220,14 @@ export function renderDashboard(network: ReturnType<typeof useSupabaseNetwork>, 
   const answered = network.answer({
     // The list reads the enquiry_list view, a dialog's enquiry the table; a test giving only a
     // contact_submissions handler answers both.
-    tables: { contact_submissions: byId, enquiry_list: byId, ...setup.tables },
+    // The enquiry dialog and the CSV export read notes and follow-ups: none unless given.
+    tables: {
+      contact_submissions: byId,
+      enquiry_list: byId,
+      enquiry_notes: () => ({ data: [] }),
+      enquiry_follow_ups: () => ({ data: [] }),
+      ...setup.tables,
+    },
     userId: setup.userId,
     rpc: {
       // A search reads search_enquiry_list with the view's filters; here it finds every row.
@@ -203,6 +239,8 @@ export function renderDashboard(network: ReturnType<typeof useSupabaseNetwork>, 
       list_failed_enquiry_mail: () => ({ data: [] }),
       enquiry_timeline: () => ({ data: [] }),
       related_enquiries: () => ({ data: [] }),
+      // The CSV export records itself; the function returns nothing.
+      record_enquiry_export: () => ({}),
       ...setup.rpc,
     },
   });
@@ -223,9 +261,9 @@ export function renderDashboard(network: ReturnType<typeof useSupabaseNetwork>, 
     );
   }
   const url = setup.url ?? '/admin';
-  let queryClient: QueryClient | undefined;
+  const queryClient = createAdminQueryClient();
+  openDashboards.push(queryClient);
   if (setup.prefetched) {
-    queryClient = createAdminQueryClient();
     const view = readListView(new URLSearchParams(url.split('?')[1] ?? ''));
     prefetchDashboard(queryClient, answered.client, view, limits.adminPageSize);
   }
