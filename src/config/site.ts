@@ -39,7 +39,7 @@ export const site = {
   locale: 'en_GB',
 } as const;
 
-/** Every product timing and limit (docs/product-rules.md), in milliseconds where a duration. */
+/** Every product timing and limit, in milliseconds where a duration; the tests read them here. */
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;

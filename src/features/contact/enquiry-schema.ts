@@ -4,9 +4,8 @@ import { serviceInterestValues, timelineValues } from '@/content/contact-options
 import { EMAIL_PATTERN } from '@/lib/email-pattern';
 
 /**
- * The enquiry form's rules and messages, listed in docs/product-rules.md. The same
- * limits are CHECK constraints on contact_submissions, so a request that skips the form is
- * refused just the same. zod/mini keeps this off the critical path at ~5 KB.
+ * The enquiry form's rules and messages, kept here only. The same limits are CHECK constraints
+ * on contact_submissions, so a request that skips the form is refused just the same. zod/mini keeps this off the critical path at ~5 KB.
  */
 export const enquiryMessages = {
   fullNameMin: 'Full name must be at least 2 characters.',
