@@ -1,8 +1,9 @@
 import { limits } from '@/config/site';
 
 /**
- * Every user-facing text of sign-in, sign-up and the second step, kept here only. The welcome is said only to an admin whose second step is done (aal2);
- * an account that is not staff is turned away by the staff area, so it is not welcomed.
+ * Every user-facing text of sign-in, sign-up and the second step, kept here only. The welcome
+ * is said only to an admin whose second step is done (aal2); an account that is not staff is
+ * turned away by the staff area, so it is not welcomed.
  */
 export const authMessages = {
   fillAllFields: 'Please fill in all fields',
