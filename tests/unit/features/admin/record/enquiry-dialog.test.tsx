@@ -5,8 +5,26 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToastMessage } from '@/components/ui/toast/notify';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
+import {
+  filterOn,
+  useSupabaseNetwork,
+  type PostgrestRequest,
+} from '../../../support/supabase-network';
 import { enquiry, renderDashboard } from '../admin-test-data';
-import type { Call } from '../fake-admin-client';
+
+const network = useSupabaseNetwork();
+
+/** The dashboard; an open record's notes and follow-ups are none unless a test gives them. */
+function openDashboard(setup: NonNullable<Parameters<typeof renderDashboard>[1]> = {}) {
+  return renderDashboard(network, {
+    ...setup,
+    tables: {
+      enquiry_notes: () => ({ data: [] }),
+      enquiry_follow_ups: () => ({ data: [] }),
+      ...setup.tables,
+    },
+  });
+}
 
 let toasts: ToastMessage[];
 
@@ -20,13 +38,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function valueOf(calls: Call[], method: string): unknown {
-  return calls.find(([name]) => name === method)?.[1];
+/** The arguments each call of the database function `name` sent, in order. */
+function rpcArgs(requests: PostgrestRequest[], name: string): unknown[] {
+  return requests
+    .filter((request) => request.kind === 'rpc' && request.name === name)
+    .map(({ body }) => body);
 }
 
 describe('the enquiry dialog', () => {
   it('opens from a row with mailto and tel links, and closing it clears the link', async () => {
-    const { enquiryChanges } = renderDashboard({
+    const { enquiryChanges } = openDashboard({
       rows: [enquiry(1, { Phone: '+44 20 7946 0958', Job: 'CDO', Message: 'Full text.' })],
     });
     const user = userEvent.setup();
@@ -56,12 +77,12 @@ describe('the enquiry dialog', () => {
 
   it('a deep link opens an enquiry that is not on the page', async () => {
     const far = enquiry(99, { Name: 'Far Away' });
-    renderDashboard({
+    openDashboard({
       rows: [enquiry(1)],
       enquiryId: far.id,
       tables: {
-        contact_submissions: (calls) =>
-          valueOf(calls, 'eq') === 'id' ? { data: [far] } : { data: [enquiry(1)], count: 1 },
+        contact_submissions: (request) =>
+          filterOn(request, 'id') ? { data: [far] } : { data: [enquiry(1)], count: 1 },
       },
     });
     expect(await screen.findByRole('dialog', { name: 'Far Away' })).toBeInTheDocument();
@@ -71,7 +92,7 @@ describe('the enquiry dialog', () => {
     ['an unknown id', '00000000-0000-4000-8000-000000000404'],
     ['a malformed id', 'not-a-uuid'],
   ])('a deep link to %s says the enquiry was not found', async (_label, id) => {
-    renderDashboard({ rows: [enquiry(1)], enquiryId: id });
+    openDashboard({ rows: [enquiry(1)], enquiryId: id });
     const dialog = await screen.findByRole('dialog', { name: 'Enquiry not found' });
     expect(dialog).toHaveTextContent(
       'No enquiry matches this link. It may have been deleted, or the link is incomplete.',
@@ -81,15 +102,14 @@ describe('the enquiry dialog', () => {
   it('saves each field the moment it changes, sending only that column', async () => {
     const row = enquiry(1);
     const updates: unknown[] = [];
-    renderDashboard({
+    const { requests } = openDashboard({
       rows: [row],
       enquiryId: row.id,
       tables: {
-        contact_submissions: (calls) => {
-          const change = valueOf(calls, 'update');
-          if (change) {
-            updates.push(change);
-            Object.assign(row, change);
+        contact_submissions: (request) => {
+          if (request.method === 'PATCH') {
+            updates.push(request.body);
+            Object.assign(row, request.body);
           }
           return { data: [row], count: 1 };
         },
@@ -118,13 +138,21 @@ describe('the enquiry dialog', () => {
     expect(toasts).toContainEqual(
       expect.objectContaining({ title: 'Saved', description: 'Assigned to ada@example.com' }),
     );
+    // each write is to this enquiry alone, and asks for the row as saved
+    const writes = requests.filter(({ method }) => method === 'PATCH');
+    expect(writes.map(({ name }) => name)).toEqual(Array(3).fill('contact_submissions'));
+    for (const write of writes) {
+      expect([...write.params.keys()].sort()).toEqual(['id', 'select']);
+      expect(filterOn(write, 'id')).toEqual({ op: 'eq', value: row.id });
+      expect(write.prefer).toContain('return=representation');
+    }
     expect(date).toHaveValue('02/03/2025');
     expect(within(dialog).getByText('02 Mar 2025')).toBeInTheDocument();
   });
 
   it('"Not spam" asks the database to restore the status from before spam, as in bulk', async () => {
     const row = enquiry(1, { status: 'spam' });
-    const { rpcCalls } = renderDashboard({
+    const { requests } = openDashboard({
       rows: [row],
       enquiryId: row.id,
       rpc: {
@@ -137,11 +165,8 @@ describe('the enquiry dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Not spam' }));
     await waitFor(() =>
-      expect(rpcCalls).toContainEqual(
-        expect.objectContaining({
-          name: 'bulk_enquiry_action',
-          args: expect.objectContaining({ _ids: [row.id], _action: 'not_spam' }),
-        }),
+      expect(rpcArgs(requests, 'bulk_enquiry_action')).toContainEqual(
+        expect.objectContaining({ _ids: [row.id], _action: 'not_spam' }),
       ),
     );
     await waitFor(() => expect(within(dialog).getByLabelText('Status')).toHaveValue('won'));
@@ -150,12 +175,12 @@ describe('the enquiry dialog', () => {
   it('marks an enquiry as spam in one press, offers "Not spam", and rolls back a refusal', async () => {
     const row = enquiry(1);
     let refuse = false;
-    renderDashboard({
+    openDashboard({
       rows: [row],
       enquiryId: row.id,
       tables: {
-        contact_submissions: (calls) => {
-          const change = valueOf(calls, 'update');
+        contact_submissions: (request) => {
+          const change = request.method === 'PATCH' ? (request.body as object) : undefined;
           if (change && refuse)
             return {
               error: {
@@ -189,13 +214,13 @@ describe('the enquiry dialog', () => {
   it('lists notes newest first and adds one; an empty note gets a clear message', async () => {
     const row = enquiry(1);
     const inserted: unknown[] = [];
-    renderDashboard({
+    openDashboard({
       rows: [row],
       enquiryId: row.id,
       tables: {
-        enquiry_notes: (calls) => {
-          const insert = valueOf(calls, 'insert');
-          if (insert) {
+        enquiry_notes: (request) => {
+          if (request.method === 'POST') {
+            const insert = request.body as { body: string };
             inserted.push(insert);
             return {
               data: [
@@ -203,7 +228,7 @@ describe('the enquiry dialog', () => {
                   id: 'note-2',
                   created_at: '2025-03-02T09:00:00Z',
                   author_email: 'ada@example.com',
-                  body: (insert as { body: string }).body,
+                  body: insert.body,
                 },
               ],
             };
@@ -242,7 +267,7 @@ describe('the enquiry dialog', () => {
   });
   it('shows staff by name: the Assigned-to options and the author of a note', async () => {
     const row = enquiry(1);
-    renderDashboard({
+    openDashboard({
       rows: [row],
       enquiryId: row.id,
       rpc: {
@@ -289,47 +314,46 @@ describe('the enquiry dialog', () => {
 });
 
 describe('read marks', () => {
-  const marks = (rpcCalls: { name: string; args: Record<string, unknown> | undefined }[]) =>
-    rpcCalls.filter((call) => call.name === 'mark_enquiry_read').map((call) => call.args);
+  const marks = (requests: PostgrestRequest[]) => rpcArgs(requests, 'mark_enquiry_read');
 
   it('marks the enquiry read once per opening, and again when opened again', async () => {
-    const { rpcCalls } = renderDashboard({ rows: [enquiry(1), enquiry(2)] });
+    const { requests } = openDashboard({ rows: [enquiry(1), enquiry(2)] });
     const user = userEvent.setup();
     await user.click(
       await screen.findByRole('button', { name: 'View full enquiry from Person 1' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Person 1' });
     await waitFor(() =>
-      expect(marks(rpcCalls)).toEqual([{ _submission_id: enquiry(1).id, _read: true }]),
+      expect(marks(requests)).toEqual([{ _submission_id: enquiry(1).id, _read: true }]),
     );
     // saving in the dialog reloads the enquiry; that is not a new opening.
     await user.selectOptions(within(dialog).getByLabelText('Status'), 'in_progress');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await user.click(screen.getByRole('button', { name: 'View full enquiry from Person 1' }));
-    await waitFor(() => expect(marks(rpcCalls)).toHaveLength(2));
-    expect(marks(rpcCalls)[1]).toEqual({ _submission_id: enquiry(1).id, _read: true });
+    await waitFor(() => expect(marks(requests)).toHaveLength(2));
+    expect(marks(requests)[1]).toEqual({ _submission_id: enquiry(1).id, _read: true });
   });
 
   it('marks nothing for a deep link to an enquiry that does not exist', async () => {
-    const { rpcCalls } = renderDashboard({
+    const { requests } = openDashboard({
       rows: [enquiry(1)],
       enquiryId: '00000000-0000-4000-8000-000000000404',
     });
     await screen.findByRole('dialog', { name: 'Enquiry not found' });
-    expect(marks(rpcCalls)).toEqual([]);
+    expect(marks(requests)).toEqual([]);
   });
 
   it('"Mark as unread" removes the mark and closes the dialog', async () => {
-    const { rpcCalls, enquiryChanges } = renderDashboard({ rows: [enquiry(1)] });
+    const { requests, enquiryChanges } = openDashboard({ rows: [enquiry(1)] });
     const user = userEvent.setup();
     await user.click(
       await screen.findByRole('button', { name: 'View full enquiry from Person 1' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Person 1' });
-    await waitFor(() => expect(marks(rpcCalls)).toHaveLength(1));
+    await waitFor(() => expect(marks(requests)).toHaveLength(1));
     await user.click(within(dialog).getByRole('button', { name: 'Mark as unread' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(marks(rpcCalls)).toEqual([
+    expect(marks(requests)).toEqual([
       { _submission_id: enquiry(1).id, _read: true },
       { _submission_id: enquiry(1).id, _read: false },
     ]);

@@ -9,8 +9,22 @@ import type { EnquiryNeedingReply } from '@/features/admin/needs-reply/list-enqu
 import { NeedsReplyView } from '@/features/admin/needs-reply/needs-reply-view';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
+import { filterOn, useSupabaseNetwork } from '../../../support/supabase-network';
 import { enquiry, renderAdmin, renderDashboard, rowsHandler } from '../admin-test-data';
-import { createFakeAdminClient, eqValue, isHeadCount } from '../fake-admin-client';
+
+const network = useSupabaseNetwork();
+
+/** The dashboard; an open record's notes and follow-ups are none unless a test gives them. */
+function openDashboard(setup: NonNullable<Parameters<typeof renderDashboard>[1]> = {}) {
+  return renderDashboard(network, {
+    ...setup,
+    tables: {
+      enquiry_notes: () => ({ data: [] }),
+      enquiry_follow_ups: () => ({ data: [] }),
+      ...setup.tables,
+    },
+  });
+}
 
 beforeEach(() => {
   captureToasts();
@@ -67,7 +81,7 @@ describe('Previous and Next enquiry on the dashboard', () => {
   const rows = Array.from({ length: 30 }, (_, i) => enquiry(i + 1));
 
   it("follow the list's order across a page boundary and back, in its sort", async () => {
-    const { enquiryChanges, queries } = renderDashboard({
+    const { enquiryChanges, requests } = openDashboard({
       rows,
       url: '/admin?sort=name',
       enquiryId: enquiry(24).id,
@@ -81,14 +95,12 @@ describe('Previous and Next enquiry on the dashboard', () => {
     await user.click(stepButton('Next enquiry'));
     expect(await dialogNamed('Person 26')).toHaveTextContent('26 of 30 in the list');
     expect(enquiryChanges).toEqual([enquiry(25).id, enquiry(26).id]);
-    const pageTwo = queries.find(
-      ({ table, calls }) =>
-        table === 'enquiry_list' &&
-        !isHeadCount(calls) &&
-        calls.some(([method, from]) => method === 'range' && from === 25),
+    const pageTwo = requests.find(
+      (request) =>
+        request.name === 'enquiry_list' && request.method === 'GET' && request.range?.from === 25,
     );
-    // Page 2 in the list's own order (sorted by name).
-    expect(pageTwo?.calls).toContainEqual(['order', 'name_key', expect.anything()]);
+    // Page 2 in the list's own order (sorted by name, id breaking ties).
+    expect(pageTwo?.params.get('order')).toBe('name_key.asc.nullslast,id.asc');
     expect(await screen.findByText('Showing 26–30 of 30 enquiries')).toBeInTheDocument();
 
     // And back: the first of page 2's previous is the last of page 1.
@@ -98,7 +110,7 @@ describe('Previous and Next enquiry on the dashboard', () => {
   }, 20_000);
 
   it('are unavailable but focusable at the first and last enquiry of the list', async () => {
-    renderDashboard({ rows, url: '/admin?page=2', enquiryId: enquiry(30).id });
+    openDashboard({ rows, url: '/admin?page=2', enquiryId: enquiry(30).id });
     const user = userEvent.setup();
     expect(await dialogNamed('Person 30')).toBeInTheDocument();
     const next = stepButton('Next enquiry');
@@ -110,7 +122,7 @@ describe('Previous and Next enquiry on the dashboard', () => {
   });
 
   it('has no Previous before the first enquiry of the list', async () => {
-    const { enquiryChanges } = renderDashboard({ rows, enquiryId: enquiry(1).id });
+    const { enquiryChanges } = openDashboard({ rows, enquiryId: enquiry(1).id });
     const user = userEvent.setup();
     expect(await dialogNamed('Person 1')).toBeInTheDocument();
     const previous = stepButton('Previous enquiry');
@@ -121,14 +133,14 @@ describe('Previous and Next enquiry on the dashboard', () => {
 
   it('say so and go nowhere for an enquiry the list on screen does not hold', async () => {
     const far = enquiry(99, { Name: 'Far Away' });
-    renderDashboard({
+    openDashboard({
       rows: [enquiry(1), enquiry(2)],
       enquiryId: far.id,
       tables: {
-        contact_submissions: (calls) =>
-          eqValue(calls, 'id') === far.id
+        contact_submissions: (request) =>
+          filterOn(request, 'id')?.value === far.id
             ? { data: [far] }
-            : rowsHandler(() => [enquiry(1), enquiry(2)])(calls),
+            : rowsHandler(() => [enquiry(1), enquiry(2)])(request),
       },
     });
     const dialog = await dialogNamed('Far Away');
@@ -154,14 +166,17 @@ function due(n: number): EnquiryNeedingReply {
 describe('Previous and Next enquiry on Needs a reply', () => {
   it("follow that page's order, fetch the next record ahead, and carry on once the open one has left the list", async () => {
     let waiting = [due(1), due(2), due(3)];
-    const fake = createFakeAdminClient({
+    const { client, requests } = network.answer({
       tables: {
-        contact_submissions: (calls) => ({
-          data: [enquiry(Number(String(eqValue(calls, 'id')).slice(-12)))],
+        contact_submissions: (request) => ({
+          data: [enquiry(Number(String(filterOn(request, 'id')?.value).slice(-12)))],
         }),
+        enquiry_notes: () => ({ data: [] }),
+        enquiry_follow_ups: () => ({ data: [] }),
       },
       rpc: {
         enquiries_needing_reply: () => ({ data: waiting }),
+        enquiry_follow_ups_due: () => ({ data: [] }),
         list_staff: () => ({ data: [] }),
         enquiry_timeline: () => ({ data: [] }),
         related_enquiries: () => ({ data: [] }),
@@ -175,16 +190,23 @@ describe('Previous and Next enquiry on Needs a reply', () => {
         <NeedsReplyView enquiryId={enquiryId} onEnquiryChange={setEnquiryId} pollIntervalMs={0} />
       );
     }
-    renderAdmin(<Harness />, fake.client, { url: '/admin/needs-reply', queryClient });
+    renderAdmin(<Harness />, client, { url: '/admin/needs-reply', queryClient });
     const user = userEvent.setup();
     expect(await dialogNamed('Person 2')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('2 of 3 in the list')).toBeInTheDocument());
     // Both neighbours' records are asked for before either button is pressed.
     const asked = () =>
-      fake.queries
-        .filter(({ table }) => table === 'contact_submissions')
-        .map(({ calls }) => eqValue(calls, 'id'));
-    await waitFor(() => expect(asked()).toEqual(expect.arrayContaining([due(1).id, due(3).id])));
+      requests
+        .filter(({ name }) => name === 'contact_submissions')
+        .map((request) => filterOn(request, 'id'));
+    await waitFor(() =>
+      expect(asked()).toEqual(
+        expect.arrayContaining([
+          { op: 'eq', value: due(1).id },
+          { op: 'eq', value: due(3).id },
+        ]),
+      ),
+    );
 
     // A reply takes Person 2 off the list; Next still leads to the one after it.
     waiting = [due(1), due(3)];

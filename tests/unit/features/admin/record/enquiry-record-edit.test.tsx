@@ -5,8 +5,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToastMessage } from '@/components/ui/toast/notify';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
+
+import {
+  filterOn,
+  filtersOn,
+  useSupabaseNetwork,
+  type PostgrestAnswer,
+  type PostgrestRequest,
+} from '../../../support/supabase-network';
 import { enquiry, renderDashboard, rowsHandler } from '../admin-test-data';
-import type { Call, Result } from '../fake-admin-client';
+
+const network = useSupabaseNetwork();
 
 let toasts: ToastMessage[];
 
@@ -22,6 +32,23 @@ afterEach(() => {
 
 const calledAt = '2026-11-24T15:30:00.000Z';
 
+/** The columns a write is conditional on: its filters other than the enquiry's id. */
+function conditions(request: PostgrestRequest): string[] {
+  return [...new Set(request.params.keys())].filter(
+    (column) => column !== 'id' && column !== 'select',
+  );
+}
+
+/** Whether `row` meets PostgREST filter `column=eq.X` or `column=is.null`, as the database would. */
+function meets(row: Enquiry, request: PostgrestRequest, column: string): boolean {
+  const held = row[column as keyof Enquiry];
+  return filtersOn(request, column).every(({ op, value }) =>
+    op === 'eq'
+      ? held !== null && String(held) === value
+      : op === 'is' && value === 'null' && held === null,
+  );
+}
+
 /**
  * Enquiry 1 open in the dialog, over a fake database that keeps one row: updates change it,
  * a call with an outcome that counts moves its last contact, an undo of that call puts it back.
@@ -30,40 +57,34 @@ function openEnquiry(options: { refuse?: () => boolean; hold?: Promise<void> } =
   const row = enquiry(1, { last_contacted_at: '2026-11-20T12:00:00.000Z' });
   const updates: unknown[] = [];
   let beforeCall: string | null = null;
-  const fake = renderDashboard({
+  const dashboard = renderDashboard(network, {
     rows: [row],
     enquiryId: row.id,
     tables: {
-      contact_submissions: async (calls: Call[]): Promise<Result> => {
-        const change = calls.find(([method]) => method === 'update')?.[1];
+      contact_submissions: async (request): Promise<PostgrestAnswer> => {
+        if (request.method !== 'PATCH') return rowsHandler(() => [row])(request);
         // An undo is conditional (eq/is on the field): like the database, change nothing and
         // return no row when the field no longer holds the expected value.
-        const unmet = calls.some(
-          ([method, column, value]) =>
-            change &&
-            column !== 'id' &&
-            ((method === 'eq' && row[column as keyof typeof row] !== value) ||
-              (method === 'is' && row[column as keyof typeof row] !== value)),
-        );
-        if (unmet) return { data: [] };
-        if (change) {
-          updates.push(change);
-          await options.hold;
-          if (options.refuse?.()) {
-            return { error: { code: '42501', message: 'permission denied for table' } };
-          }
-          Object.assign(row, change);
+        const isRow = filterOn(request, 'id')?.value === row.id;
+        if (!isRow || !conditions(request).every((column) => meets(row, request, column))) {
+          return { data: [] };
         }
+        const change = request.body as Partial<Enquiry>;
+        updates.push(change);
+        await options.hold;
+        if (options.refuse?.()) {
+          return { error: { code: '42501', message: 'permission denied for table' } };
+        }
+        Object.assign(row, change);
         // the row as written, not filtered again by the condition it has just stopped meeting
-        const unconditioned = calls.filter(
-          ([method, column]) => (method !== 'eq' && method !== 'is') || column === 'id',
-        );
-        return rowsHandler(() => [row])(change ? unconditioned : calls);
+        return { data: [row] };
       },
+      enquiry_notes: () => ({ data: [] }),
+      enquiry_follow_ups: () => ({ data: [] }),
     },
     rpc: {
-      record_enquiry_contact: (args) => {
-        if (args?._outcome !== 'no_answer') {
+      record_enquiry_contact: (request) => {
+        if ((request.body as { _outcome?: string })._outcome !== 'no_answer') {
           beforeCall = row.last_contacted_at;
           Object.assign(row, { last_contacted_at: calledAt, first_response_at: calledAt });
         }
@@ -71,11 +92,27 @@ function openEnquiry(options: { refuse?: () => boolean; hold?: Promise<void> } =
       },
       undo_enquiry_contact: () => {
         Object.assign(row, { last_contacted_at: beforeCall, first_response_at: null });
-        return { data: null };
+        return {};
       },
     },
   });
-  return { ...fake, row, updates };
+  /** The database functions called, each with the arguments it was sent. */
+  const rpcCalls = () =>
+    dashboard.requests
+      .filter(({ kind }) => kind === 'rpc')
+      .map(({ name, body }) => ({ name, args: body }));
+  /** The writes sent: each one's body and the filters it was conditional on. */
+  const patches = () =>
+    dashboard.requests
+      .filter(({ method }) => method === 'PATCH')
+      .map((request) => ({
+        body: request.body,
+        id: filterOn(request, 'id'),
+        unless: Object.fromEntries(
+          conditions(request).map((column) => [column, filtersOn(request, column)]),
+        ),
+      }));
+  return { ...dashboard, row, updates, rpcCalls, patches };
 }
 
 async function logCall(dialog: HTMLElement, outcome: string, note = '') {
@@ -133,7 +170,7 @@ describe('editing an enquiry field by field', { timeout: 20_000 }, () => {
   });
 
   it('Undo on the confirmation saves the previous value the same way', async () => {
-    const { updates } = openEnquiry();
+    const { updates, patches, row } = openEnquiry();
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
     const user = userEvent.setup();
     await user.selectOptions(within(dialog).getByLabelText('Status'), 'won');
@@ -141,13 +178,19 @@ describe('editing an enquiry field by field', { timeout: 20_000 }, () => {
     lastToast('Saved')!.action!.onClick();
     await waitFor(() => expect(within(dialog).getByLabelText('Status')).toHaveValue('new'));
     await waitFor(() => expect(updates).toEqual([{ status: 'won' }, { status: 'new' }]));
+    // the save is by id alone; the undo only while the field still holds what the save stored
+    const id = { op: 'eq', value: row.id };
+    expect(patches()).toEqual([
+      { body: { status: 'won' }, id, unless: {} },
+      { body: { status: 'new' }, id, unless: { status: [{ op: 'eq', value: 'won' }] } },
+    ]);
     await waitFor(() =>
       expect(lastToast('Change undone')).toMatchObject({ description: 'Status: Won → New' }),
     );
   });
 
   it('an Undo after the field changed again (a call moved the date) is refused, nothing lost', async () => {
-    const { updates, row } = openEnquiry();
+    const { updates, row, patches } = openEnquiry();
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
     const user = userEvent.setup();
     await user.selectOptions(within(dialog).getByLabelText('Status'), 'won');
@@ -159,6 +202,12 @@ describe('editing an enquiry field by field', { timeout: 20_000 }, () => {
       expect(lastToast('Not saved')?.description).toMatch(/Not undone: it has changed since/),
     );
     expect(updates).toEqual([{ status: 'won' }]);
+    // the undo was sent on the condition the colleague's change no longer met
+    expect(patches().at(-1)).toEqual({
+      body: { status: 'new' },
+      id: { op: 'eq', value: row.id },
+      unless: { status: [{ op: 'eq', value: 'won' }] },
+    });
     await waitFor(() => expect(within(dialog).getByLabelText('Status')).toHaveValue('lost'));
   });
 
@@ -177,7 +226,7 @@ describe('editing an enquiry field by field', { timeout: 20_000 }, () => {
   });
 
   it('a date typed month first or in the future is refused beside the field, and nothing is sent', async () => {
-    const { updates } = openEnquiry();
+    const { updates, patches } = openEnquiry();
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
     const user = userEvent.setup();
     const date = within(dialog).getByLabelText('Last contacted');
@@ -188,6 +237,7 @@ describe('editing an enquiry field by field', { timeout: 20_000 }, () => {
     await user.type(date, '01/01/2999{Enter}');
     expect(date).toHaveAccessibleDescription(/The last contact cannot be in the future\./);
     expect(updates).toEqual([]);
+    expect(patches()).toEqual([]);
   });
 });
 
@@ -200,18 +250,20 @@ describe('logging a call', { timeout: 20_000 }, () => {
     const panel = within(dialog).getByRole('form', { name: 'Log a call' });
     await user.click(within(panel).getByRole('button', { name: 'Save call' }));
     expect(within(panel).getByText('Choose how the call went.')).toBeInTheDocument();
-    expect(rpcCalls.map(({ name }) => name)).not.toContain('record_enquiry_contact');
+    expect(rpcCalls().map(({ name }) => name)).not.toContain('record_enquiry_contact');
 
     await logCall(dialog, 'Left a voicemail', 'Asked them to ring back.');
-    expect(rpcCalls).toContainEqual({
-      name: 'record_enquiry_contact',
-      args: {
-        _submission_id: row.id,
-        _channel: 'phone',
-        _outcome: 'voicemail',
-        _note: 'Asked them to ring back.',
-      },
-    });
+    await waitFor(() =>
+      expect(rpcCalls()).toContainEqual({
+        name: 'record_enquiry_contact',
+        args: {
+          _submission_id: row.id,
+          _channel: 'phone',
+          _outcome: 'voicemail',
+          _note: 'Asked them to ring back.',
+        },
+      }),
+    );
     await waitFor(() =>
       expect(lastToast('Call logged')).toMatchObject({ description: 'Left a voicemail' }),
     );
@@ -219,7 +271,7 @@ describe('logging a call', { timeout: 20_000 }, () => {
     await waitFor(() => expect(date).toHaveValue('24/11/2026'));
     lastToast('Call logged')!.action!.onClick();
     await waitFor(() =>
-      expect(rpcCalls).toContainEqual({
+      expect(rpcCalls()).toContainEqual({
         name: 'undo_enquiry_contact',
         args: { _contact_id: 'contact-1' },
       }),
@@ -237,7 +289,7 @@ describe('logging a call', { timeout: 20_000 }, () => {
     within(dialog).getByRole('button', { name: 'Undo' }).focus();
     await user.keyboard('{Enter}');
     await waitFor(() =>
-      expect(rpcCalls).toContainEqual({
+      expect(rpcCalls()).toContainEqual({
         name: 'undo_enquiry_contact',
         args: { _contact_id: 'contact-1' },
       }),

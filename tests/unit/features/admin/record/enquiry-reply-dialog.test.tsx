@@ -7,8 +7,26 @@ import type { TimelineEvent } from '@/features/admin/record/enquiry-timeline';
 import type { Enquiry } from '@/features/admin/list/list-enquiries';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
+import {
+  useSupabaseNetwork,
+  type PostgrestHandler,
+  type PostgrestRequest,
+} from '../../../support/supabase-network';
 import { enquiry, renderDashboard } from '../admin-test-data';
-import type { RpcHandler } from '../fake-admin-client';
+
+const network = useSupabaseNetwork();
+
+/** The dashboard; an open record's notes and follow-ups are none unless a test gives them. */
+function openDashboard(setup: NonNullable<Parameters<typeof renderDashboard>[1]> = {}) {
+  return renderDashboard(network, {
+    ...setup,
+    tables: {
+      enquiry_notes: () => ({ data: [] }),
+      enquiry_follow_ups: () => ({ data: [] }),
+      ...setup.tables,
+    },
+  });
+}
 
 let toasts: ToastMessage[];
 
@@ -28,14 +46,14 @@ const respondedAt = '2025-03-01T11:30:00.000Z';
 function openEnquiry(
   overrides: Partial<Enquiry> = {},
   timeline: TimelineEvent[] = [],
-  rpc: Record<string, RpcHandler> = {},
+  rpc: Record<string, PostgrestHandler> = {},
 ) {
   const row = enquiry(1, overrides);
   const rows = [row];
   const respond = () => {
     rows[0] = { ...row, first_response_at: respondedAt, last_contacted_at: respondedAt };
   };
-  const fake = renderDashboard({
+  const dashboard = openDashboard({
     rows,
     enquiryId: row.id,
     rpc: {
@@ -51,18 +69,24 @@ function openEnquiry(
       ...rpc,
     },
   });
-  return { ...fake, row };
+  return { ...dashboard, row };
 }
 
-const timelineCalls = (rpcCalls: { name: string }[]) =>
-  rpcCalls.filter(({ name }) => name === 'enquiry_timeline').length;
+/** The database functions called, each with the arguments it was sent. */
+const rpcCalls = (requests: PostgrestRequest[]) =>
+  requests
+    .filter(({ kind }) => kind === 'rpc')
+    .map(({ method, name, body }) => ({ method, name, args: body }));
+
+const timelineCalls = (requests: PostgrestRequest[]) =>
+  requests.filter(({ kind, name }) => kind === 'rpc' && name === 'enquiry_timeline').length;
 
 describe('replying from the enquiry dialog', () => {
   it('sends the reply, names the recipient, clears the box and reloads enquiry, list and timeline', async () => {
-    const { rpcCalls, row } = openEnquiry();
+    const { requests, row } = openEnquiry();
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
-    await waitFor(() => expect(timelineCalls(rpcCalls)).toBe(1));
+    await waitFor(() => expect(timelineCalls(requests)).toBe(1));
     const box = within(dialog).getByRole('textbox', { name: /Reply to person1@example.com/ });
     await user.type(box, '  Thanks, we can talk on Tuesday.  ');
     await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));
@@ -74,25 +98,26 @@ describe('replying from the enquiry dialog', () => {
         }),
       ),
     );
-    expect(rpcCalls).toContainEqual({
+    expect(rpcCalls(requests)).toContainEqual({
+      method: 'POST',
       name: 'send_enquiry_reply',
       args: { _submission_id: row.id, _body: 'Thanks, we can talk on Tuesday.' },
     });
     expect(box).toHaveValue('');
-    await waitFor(() => expect(timelineCalls(rpcCalls)).toBe(2));
+    await waitFor(() => expect(timelineCalls(requests)).toBe(2));
     expect(await within(dialog).findByText(/First response:/)).toHaveTextContent(
       'First response: 01 Mar 2025, 11:30',
     );
   });
 
   it('refuses an empty reply beside the box without calling the database', async () => {
-    const { rpcCalls } = openEnquiry();
+    const { requests } = openEnquiry();
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
     await user.type(within(dialog).getByRole('textbox', { name: /Reply to/ }), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));
     expect(await within(dialog).findByText('Write a reply before sending it.')).toBeInTheDocument();
-    expect(rpcCalls.map(({ name }) => name)).not.toContain('send_enquiry_reply');
+    expect(rpcCalls(requests).map(({ name }) => name)).not.toContain('send_enquiry_reply');
   });
 
   it("shows the database's refusal as a toast and keeps the draft", async () => {
@@ -121,7 +146,7 @@ describe('replying from the enquiry dialog', () => {
     ['Log a call', 'phone', 'Call logged'],
     ['Replied by e-mail', 'email', 'E-mail reply recorded'],
   ])('"%s" records a %s contact and the first response appears', async (label, channel, title) => {
-    const { rpcCalls, row } = openEnquiry();
+    const { requests, row } = openEnquiry();
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
     expect(within(dialog).getByText(/No response yet — due/)).toHaveTextContent(
@@ -132,19 +157,22 @@ describe('replying from the enquiry dialog', () => {
       await user.click(within(dialog).getByRole('radio', { name: 'Reached' }));
       await user.click(within(dialog).getByRole('button', { name: 'Save call' }));
     }
-    expect(rpcCalls).toContainEqual({
-      name: 'record_enquiry_contact',
-      args: {
-        _submission_id: row.id,
-        _channel: channel,
-        ...(channel === 'phone' ? { _outcome: 'reached' } : {}),
-      },
-    });
+    await waitFor(() =>
+      expect(rpcCalls(requests)).toContainEqual({
+        method: 'POST',
+        name: 'record_enquiry_contact',
+        args: {
+          _submission_id: row.id,
+          _channel: channel,
+          ...(channel === 'phone' ? { _outcome: 'reached' } : {}),
+        },
+      }),
+    );
     await waitFor(() => expect(toasts).toContainEqual(expect.objectContaining({ title })));
     expect(await within(dialog).findByText(/First response:/)).toHaveTextContent(
       'First response: 01 Mar 2025, 11:30',
     );
-    await waitFor(() => expect(timelineCalls(rpcCalls)).toBe(2));
+    await waitFor(() => expect(timelineCalls(requests)).toBe(2));
   });
 });
 

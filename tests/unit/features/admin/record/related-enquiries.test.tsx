@@ -12,7 +12,22 @@ import {
 } from '@/features/admin/record/related-enquiries';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
+import { useSupabaseNetwork } from '../../../support/supabase-network';
 import { enquiry, renderDashboard } from '../admin-test-data';
+
+const network = useSupabaseNetwork();
+
+/** The dashboard; an open record's notes and follow-ups are none unless a test gives them. */
+function openDashboard(setup: NonNullable<Parameters<typeof renderDashboard>[1]> = {}) {
+  return renderDashboard(network, {
+    ...setup,
+    tables: {
+      enquiry_notes: () => ({ data: [] }),
+      enquiry_follow_ups: () => ({ data: [] }),
+      ...setup.tables,
+    },
+  });
+}
 
 let toasts: ToastMessage[];
 
@@ -65,7 +80,7 @@ describe('the related enquiries', () => {
       same_company: true,
       total: 8,
     });
-    const { enquiryChanges, rpcCalls } = renderDashboard({
+    const { enquiryChanges, requests } = openDashboard({
       rows: [enquiry(1)],
       enquiryId: enquiry(1).id,
       rpc: { related_enquiries: () => ({ data: [earlier, spam] }) },
@@ -83,10 +98,9 @@ describe('the related enquiries', () => {
     expect(items[1]).toHaveTextContent('Spam');
     expect(items[1]).toHaveTextContent('Same company');
     expect(section.getByText('and 6 more enquiries')).toBeInTheDocument();
-    expect(rpcCalls.find(({ name }) => name === 'related_enquiries')?.args).toEqual({
-      _submission_id: enquiry(1).id,
-      _limit: RELATED_SHOWN,
-    });
+    const asked = requests.find(({ kind, name }) => kind === 'rpc' && name === 'related_enquiries');
+    expect(asked?.method).toBe('POST');
+    expect(asked?.body).toEqual({ _submission_id: enquiry(1).id, _limit: RELATED_SHOWN });
 
     await userEvent
       .setup()
@@ -95,7 +109,7 @@ describe('the related enquiries', () => {
   });
 
   it('say when there are none', async () => {
-    renderDashboard({ rows: [enquiry(1)], enquiryId: enquiry(1).id });
+    openDashboard({ rows: [enquiry(1)], enquiryId: enquiry(1).id });
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
     expect(
       await within(dialog).findByText('None: no other enquiry has this e-mail address or company.'),
@@ -103,11 +117,11 @@ describe('the related enquiries', () => {
   });
 
   it('say so in the record when they could not be loaded, without a toast', async () => {
-    renderDashboard({
+    openDashboard({
       rows: [enquiry(1)],
       enquiryId: enquiry(1).id,
       rpc: {
-        related_enquiries: () => ({ data: null, error: { code: '42501', message: 'refused' } }),
+        related_enquiries: () => ({ error: { code: '42501', message: 'refused' } }),
       },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
