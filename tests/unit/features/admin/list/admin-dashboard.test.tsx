@@ -4,9 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { ToastMessage } from '@/components/ui/toast/notify';
 
+import { filterOn, type PostgrestRequest } from '../../../support/supabase-network';
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import { enquiry, figuresOf, overviewOf, renderDashboard } from '../admin-test-data';
-import { isHeadCount } from '../fake-admin-client';
+import {
+  enquiry,
+  figuresOf,
+  overviewOf,
+  renderDashboard,
+  useDashboardNetwork,
+} from '../admin-test-data';
+
+const network = useDashboardNetwork();
 
 let toasts: ToastMessage[];
 
@@ -17,6 +25,13 @@ async function enquiriesTable() {
 }
 
 const tableRows = async () => within(await enquiriesTable()).getAllByRole('row');
+
+/** The requests for a page of the list (not HEAD counts). */
+const listReads = (requests: PostgrestRequest[]) =>
+  requests.filter((request) => request.name === 'enquiry_list' && !request.head);
+
+const rpcNames = (requests: PostgrestRequest[]) =>
+  requests.filter((request) => request.kind === 'rpc').map((request) => request.name);
 
 beforeEach(() => {
   toasts = captureToasts();
@@ -30,7 +45,7 @@ afterEach(() => {
 
 describe('AdminDashboard', () => {
   it("shows the header, welcome, role badge and the card titles; Sign Out is the frame's", () => {
-    renderDashboard();
+    renderDashboard(network);
     expect(screen.getByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     // The address until the staff list says whose it is; this one has no staff name.
     expect(screen.getByText('Welcome, ada@example.com')).toBeInTheDocument();
@@ -44,7 +59,7 @@ describe('AdminDashboard', () => {
   });
 
   it('greets the person by staff name beside their address once the staff list has it', async () => {
-    renderDashboard({
+    renderDashboard(network, {
       rpc: {
         list_staff: () => ({
           data: [{ id: 'staff-1', email: 'Ada@Example.com', display_name: 'Ada Lovelace' }],
@@ -55,13 +70,13 @@ describe('AdminDashboard', () => {
   });
 
   it('shows a spinner while loading, then "No contact submissions found"', async () => {
-    renderDashboard();
+    renderDashboard(network);
     expect(screen.getByText('Loading contact submissions…')).toBeInTheDocument();
     expect(await screen.findByText('No contact submissions found')).toBeInTheDocument();
   });
 
   it('lists rows with date, name, address, company, status, interest, timeline, assignee, last contact and message; unread ones bold and marked', async () => {
-    renderDashboard({
+    renderDashboard(network, {
       rows: [
         { ...enquiry(1, { Interest: 'ai-ml', assigned_to: 'staff-1' }), read_by_me: false },
         {
@@ -127,7 +142,7 @@ describe('AdminDashboard', () => {
   });
 
   it('takes what the page started early and asks nothing twice', async () => {
-    const { queries, rpcCalls } = renderDashboard({
+    const { requests } = renderDashboard(network, {
       rows: [enquiry(1, { Name: 'Early Person' }), enquiry(2, { status: 'won' })],
       url: '/admin?status=won',
       prefetched: true,
@@ -135,10 +150,10 @@ describe('AdminDashboard', () => {
     const row = await screen.findByRole('row', { name: /Person 2/ });
     expect(within(row).getByText('Won')).toBeInTheDocument();
     await screen.findByText('Same as last week so far');
-    const lists = queries.filter((q) => q.table === 'enquiry_list' && !isHeadCount(q.calls));
+    const lists = listReads(requests);
     expect(lists).toHaveLength(1);
-    expect(lists[0]!.calls).toContainEqual(['eq', 'status', 'won']);
-    expect(rpcCalls.map((call) => call.name).sort()).toEqual([
+    expect(filterOn(lists[0]!, 'status')).toEqual({ op: 'eq', value: 'won' });
+    expect(rpcNames(requests).sort()).toEqual([
       'enquiry_dashboard_figures',
       'enquiry_list_counts',
       'list_failed_enquiry_mail',
@@ -147,13 +162,12 @@ describe('AdminDashboard', () => {
   });
 
   it('drops the unread mark of an enquiry once opened, without reloading the list', async () => {
-    const { queries, rpcCalls } = renderDashboard({
+    const { requests } = renderDashboard(network, {
       rows: [{ ...enquiry(1, { Name: 'Opened Person' }), read_by_me: false }],
     });
     const row = await screen.findByRole('row', { name: /Opened Person/ });
     expect(within(row).getByText('Unread')).toBeInTheDocument();
-    const listLoads = () =>
-      queries.filter((q) => q.table === 'enquiry_list' && !isHeadCount(q.calls)).length;
+    const listLoads = () => listReads(requests).length;
     const loadsBefore = listLoads();
     const user = userEvent.setup();
     await user.click(
@@ -162,12 +176,12 @@ describe('AdminDashboard', () => {
     await user.click(await screen.findByRole('button', { name: 'Close' }));
     await waitFor(() => expect(within(row).queryByText('Unread')).toBeNull());
     expect(row).not.toHaveClass('font-bold');
-    expect(rpcCalls.filter((call) => call.name === 'mark_enquiry_read')).toHaveLength(1);
+    expect(rpcNames(requests).filter((name) => name === 'mark_enquiry_read')).toHaveLength(1);
     expect(listLoads()).toBe(loadsBefore);
   });
 
   it('sorts by a column header from the first page again, and asks the database for that order', async () => {
-    const { lastQuery } = renderDashboard({
+    const { lastListRequest } = renderDashboard(network, {
       rows: Array.from({ length: 30 }, (_, i) => enquiry(i + 1)),
       url: '/admin?page=2',
     });
@@ -178,11 +192,9 @@ describe('AdminDashboard', () => {
       'aria-sort',
       'ascending',
     );
-    expect(lastQuery()).toContainEqual([
-      'order',
-      'name_key',
-      { ascending: true, nullsFirst: false },
-    ]);
+    const sorted = lastListRequest();
+    expect(sorted.params.get('order')).toBe('name_key.asc.nullslast,id.asc');
+    expect(sorted.range).toEqual({ from: 0, to: 24 });
   });
 
   it('below tablet width lists cards and keeps the filters behind one Filters button', async () => {
@@ -193,7 +205,7 @@ describe('AdminDashboard', () => {
       removeEventListener: () => {},
     }));
     try {
-      renderDashboard({ rows: [enquiry(1), enquiry(2, { status: 'won' })] });
+      renderDashboard(network, { rows: [enquiry(1), enquiry(2, { status: 'won' })] });
       const cards = await screen.findByRole('list', { name: 'Enquiries' });
       expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
       expect(screen.queryByRole('region', { name: 'Submissions table' })).toBeNull();
@@ -216,7 +228,7 @@ describe('AdminDashboard', () => {
   });
 
   it('counts each status in the status filter, and filters by it', async () => {
-    renderDashboard({
+    renderDashboard(network, {
       rows: [
         enquiry(1),
         enquiry(2),
@@ -239,7 +251,7 @@ describe('AdminDashboard', () => {
   });
 
   it('pages on the server, 25 rows at a time', async () => {
-    renderDashboard({ rows: Array.from({ length: 30 }, (_, i) => enquiry(i + 1)) });
+    renderDashboard(network, { rows: Array.from({ length: 30 }, (_, i) => enquiry(i + 1)) });
     expect(await screen.findByText('Showing 1–25 of 30 enquiries')).toBeInTheDocument();
     expect(await tableRows()).toHaveLength(26);
     const user = userEvent.setup();
@@ -259,7 +271,7 @@ describe('AdminDashboard', () => {
   });
 
   it('opens with the status filter and page the address names', async () => {
-    renderDashboard({
+    renderDashboard(network, {
       rows: [
         ...Array.from({ length: 27 }, (_, i) => enquiry(i + 1, { status: 'spam' })),
         enquiry(99),
@@ -273,10 +285,9 @@ describe('AdminDashboard', () => {
 
   it('toasts "Error: Failed to load contact submissions." and logs a query error', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderDashboard({
+    renderDashboard(network, {
       tables: {
         contact_submissions: () => ({
-          data: null,
           error: { message: 'permission denied', code: '42501' },
         }),
       },
@@ -288,20 +299,21 @@ describe('AdminDashboard', () => {
         variant: 'destructive',
       }),
     );
+    // What PostgREST sent, as supabase-js hands it on.
     expect(error).toHaveBeenCalledWith('Error fetching contact submissions:', {
       message: 'permission denied',
       code: '42501',
+      details: null,
+      hint: null,
     });
   });
 
   it('toasts "Error: An unexpected error occurred." when loading throws', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderDashboard({
-      tables: {
-        contact_submissions: () => {
-          throw new TypeError('Failed to fetch');
-        },
-      },
+    // supabase-js answers a refusal or a network failure with an error, never a throw; what
+    // throws is an answer the dashboard cannot read: figures missing what it expects.
+    renderDashboard(network, {
+      rpc: { enquiry_dashboard_figures: () => ({ data: { overview: null } }) },
     });
     await waitFor(() =>
       expect(toasts).toContainEqual({
@@ -310,11 +322,14 @@ describe('AdminDashboard', () => {
         variant: 'destructive',
       }),
     );
-    expect(error).toHaveBeenCalled();
+    expect(error).toHaveBeenCalledWith(
+      'Unexpected error loading contact submissions:',
+      expect.any(Error),
+    );
   });
 
   it('exports every filtered row as a CSV download', async () => {
-    renderDashboard({ rows: Array.from({ length: 30 }, (_, i) => enquiry(i + 1)) });
+    renderDashboard(network, { rows: Array.from({ length: 30 }, (_, i) => enquiry(i + 1)) });
     const blobs: Blob[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
       blobs.push(blob);
@@ -337,7 +352,7 @@ describe('AdminDashboard', () => {
   });
 
   it("exports in the view's sort, so the file runs in the order shown", async () => {
-    const { queries } = renderDashboard({
+    const { requests } = renderDashboard(network, {
       rows: [enquiry(1), enquiry(2)],
       url: '/admin?sort=name&dir=desc',
     });
@@ -347,24 +362,18 @@ describe('AdminDashboard', () => {
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     await enquiriesTable();
-    const before = queries.length;
+    const before = requests.length;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    const exportRead = queries
-      .slice(before)
-      .find(({ table, calls }) => table === 'enquiry_list' && !isHeadCount(calls));
-    expect(exportRead?.calls).toContainEqual([
-      'order',
-      'name_key',
-      { ascending: false, nullsFirst: false },
-    ]);
+    const exportRead = listReads(requests.slice(before))[0];
+    expect(exportRead?.params.get('order')).toBe('name_key.desc.nullslast,id.asc');
     vi.unstubAllGlobals();
   });
 });
 
 describe('the overview', () => {
   it('shows this week and month against the previous period, open and closed, and the chart', async () => {
-    renderDashboard({
+    renderDashboard(network, {
       rows: [enquiry(1)],
       rpc: {
         enquiry_dashboard_figures: () => ({
@@ -427,7 +436,7 @@ describe('the overview', () => {
   it('announces new enquiries politely, reloads the list in place and keeps focus', async () => {
     const rows = [enquiry(1)];
     let polls = 0;
-    const { rpcCalls } = renderDashboard({
+    const { requests } = renderDashboard(network, {
       rows,
       pollIntervalMs: 40,
       rpc: {
@@ -456,13 +465,14 @@ describe('the overview', () => {
     );
     expect(search).toHaveFocus();
     // After the first load, every poll asks about arrivals since the newest enquiry seen.
-    expect(rpcCalls.at(-1)?.args).toEqual({ _since: expect.any(String) });
+    const figuresReads = requests.filter((request) => request.name === 'enquiry_dashboard_figures');
+    expect(figuresReads.at(-1)?.body).toEqual({ _since: expect.any(String) });
   });
 
   it('announces the first enquiry on a dashboard opened with none', async () => {
     const rows: ReturnType<typeof enquiry>[] = [];
     let polls = 0;
-    renderDashboard({
+    renderDashboard(network, {
       rows,
       pollIntervalMs: 40,
       rpc: {

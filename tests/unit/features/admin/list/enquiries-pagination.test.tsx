@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import { enquiry, renderDashboard } from '../admin-test-data';
+import { enquiry, renderDashboard, useDashboardNetwork } from '../admin-test-data';
+
+const network = useDashboardNetwork();
 
 let scrolls: ScrollToOptions[];
 /** Which page's rows were on screen at each scroll: the first row's name. */
@@ -48,7 +50,7 @@ describe("after the list's Next or Previous page", () => {
     "the list's heading comes to the top of the view and takes focus, %s",
     async (_how, reduce, behavior) => {
       preferReducedMotion(reduce);
-      renderDashboard({ rows });
+      renderDashboard(network, { rows });
       const user = userEvent.setup();
       expect(await screen.findByText('Showing 1–25 of 30 enquiries')).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Next' }));

@@ -2,9 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { filterOn, filtersOn, type PostgrestRequest } from '../../../support/supabase-network';
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import { enquiry, renderDashboard } from '../admin-test-data';
-import type { Call } from '../fake-admin-client';
+import { enquiry, renderDashboard, useDashboardNetwork } from '../admin-test-data';
+
+const network = useDashboardNetwork();
 
 const ADA = 'a0000000-0000-4000-8000-000000000001';
 const GRACE = 'a0000000-0000-4000-8000-000000000002';
@@ -17,12 +19,16 @@ const staff = [
 
 const rows = [enquiry(1), enquiry(2, { assigned_to: ADA })];
 
-/** The arguments of every enquiry_list_counts request so far. */
-const countsArgs = (rpcCalls: { name: string; args?: Record<string, unknown> }[]) =>
-  rpcCalls.filter((call) => call.name === 'enquiry_list_counts').map((call) => call.args);
+/** The requests to one database function so far. */
+const rpcRequests = (requests: PostgrestRequest[], name: string) =>
+  requests.filter((request) => request.kind === 'rpc' && request.name === name);
 
-const assigneeCalls = (calls: Call[]) =>
-  calls.filter(([method, column]) => column === 'assigned_to' && method !== 'order');
+/** The arguments of every enquiry_list_counts request so far. */
+const countsArgs = (requests: PostgrestRequest[]) =>
+  rpcRequests(requests, 'enquiry_list_counts').map((request) => request.body);
+
+/** The filters on assigned_to a request sent (its order is a parameter of its own). */
+const assigneeFilters = (request: PostgrestRequest) => filtersOn(request, 'assigned_to');
 
 beforeEach(() => {
   captureToasts();
@@ -37,22 +43,21 @@ afterEach(() => {
 
 describe('the search', () => {
   it('sends the text as typed to the database, for the list and its counts alike', async () => {
-    const { rpcCalls, rpcQueries, queries } = renderDashboard({ rows });
+    const { requests } = renderDashboard(network, { rows });
     await screen.findByText('Showing 1–2 of 2 enquiries');
     await userEvent.setup().type(screen.getByLabelText('Search'), ' Zoë +44 7700_%');
 
-    await waitFor(() =>
-      expect(rpcCalls.filter((call) => call.name === 'search_enquiry_list')).not.toHaveLength(0),
-    );
-    const search = rpcCalls.findLast((call) => call.name === 'search_enquiry_list');
-    expect(search?.args).toEqual({ _search: ' Zoë +44 7700_%' });
+    await waitFor(() => expect(rpcRequests(requests, 'search_enquiry_list')).not.toHaveLength(0));
+    const search = rpcRequests(requests, 'search_enquiry_list').at(-1)!;
+    expect(search.body).toEqual({ _search: ' Zoë +44 7700_%' });
     // The view's filters, order and page go on the function's rows; no pattern is built here.
-    const chained = rpcQueries.findLast((call) => call.name === 'search_enquiry_list')!.calls;
-    expect(chained).toContainEqual(['neq', 'status', 'spam']);
-    expect(chained.map(([method]) => method)).toEqual(expect.arrayContaining(['order', 'range']));
-    expect(queries.flatMap((query) => query.calls).some(([method]) => method === 'or')).toBe(false);
+    expect(filterOn(search, 'status')).toEqual({ op: 'neq', value: 'spam' });
+    expect(search.params.get('order')).toBe('created_at.desc.nullslast,id.asc');
+    expect(search.range).toEqual({ from: 0, to: 24 });
+    expect(search.prefer).toContain('count=exact');
+    expect(requests.some((request) => request.params.has('or'))).toBe(false);
     await waitFor(() =>
-      expect(countsArgs(rpcCalls)).toContainEqual(
+      expect(countsArgs(requests)).toContainEqual(
         expect.objectContaining({ _search: ' Zoë +44 7700_%' }),
       ),
     );
@@ -61,7 +66,7 @@ describe('the search', () => {
 
 describe('the assignee filter', () => {
   it('offers anyone, me, unassigned and each staff member by name, and filters the list and the counts', async () => {
-    const { lastQuery, rpcCalls } = renderDashboard({
+    const { lastListRequest, requests } = renderDashboard(network, {
       rows,
       rpc: { list_staff: () => ({ data: staff }) },
     });
@@ -75,21 +80,25 @@ describe('the assignee filter', () => {
     );
     const user = userEvent.setup();
     await user.selectOptions(select, GRACE);
-    await waitFor(() => expect(assigneeCalls(lastQuery())).toEqual([['eq', 'assigned_to', GRACE]]));
-    await waitFor(() => expect(countsArgs(rpcCalls).at(-1)).toMatchObject({ _assignee: GRACE }));
+    await waitFor(() =>
+      expect(assigneeFilters(lastListRequest())).toEqual([{ op: 'eq', value: GRACE }]),
+    );
+    await waitFor(() => expect(countsArgs(requests).at(-1)).toMatchObject({ _assignee: GRACE }));
 
     await user.selectOptions(select, 'none');
-    await waitFor(() => expect(assigneeCalls(lastQuery())).toEqual([['is', 'assigned_to', null]]));
-    await waitFor(() => expect(countsArgs(rpcCalls).at(-1)).toMatchObject({ _assignee: 'none' }));
+    await waitFor(() =>
+      expect(assigneeFilters(lastListRequest())).toEqual([{ op: 'is', value: 'null' }]),
+    );
+    await waitFor(() => expect(countsArgs(requests).at(-1)).toMatchObject({ _assignee: 'none' }));
 
     await user.selectOptions(select, '');
     expect(select).toHaveValue('');
     // Anyone again is the view the dashboard opened with, so its counts come from the cache.
-    expect(countsArgs(rpcCalls)[0]).toMatchObject({ _assignee: '' });
+    expect(countsArgs(requests)[0]).toMatchObject({ _assignee: '' });
   });
 
   it('"My enquiries" turns the filter to me in one press, says so, and turns it off again', async () => {
-    const { lastQuery, rpcCalls } = renderDashboard({
+    const { lastListRequest, requests } = renderDashboard(network, {
       rows,
       userId: ADA,
       rpc: { list_staff: () => ({ data: staff }) },
@@ -103,8 +112,10 @@ describe('the assignee filter', () => {
     expect(mine).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByLabelText('Assigned to')).toHaveValue('me');
     // The list asks for the signed-in staff member's id; the counts ask the database for "me".
-    await waitFor(() => expect(assigneeCalls(lastQuery())).toEqual([['eq', 'assigned_to', ADA]]));
-    await waitFor(() => expect(countsArgs(rpcCalls).at(-1)).toMatchObject({ _assignee: 'me' }));
+    await waitFor(() =>
+      expect(assigneeFilters(lastListRequest())).toEqual([{ op: 'eq', value: ADA }]),
+    );
+    await waitFor(() => expect(countsArgs(requests).at(-1)).toMatchObject({ _assignee: 'me' }));
 
     await user.click(mine);
     expect(mine).toHaveAttribute('aria-pressed', 'false');
@@ -112,7 +123,7 @@ describe('the assignee filter', () => {
   });
 
   it('opens with the assignee the address names, keeping an id the staff list lacks', async () => {
-    const { lastQuery } = renderDashboard({
+    const { lastListRequest } = renderDashboard(network, {
       rows,
       url: `/admin?assignee=${FORMER}`,
       rpc: { list_staff: () => ({ data: staff }) },
@@ -125,7 +136,7 @@ describe('the assignee filter', () => {
       ),
     );
     await waitFor(() =>
-      expect(assigneeCalls(lastQuery())).toEqual([['eq', 'assigned_to', FORMER]]),
+      expect(assigneeFilters(lastListRequest())).toEqual([{ op: 'eq', value: FORMER }]),
     );
     expect(screen.getByRole('button', { name: 'Clear' })).toBeInTheDocument();
   });
@@ -137,7 +148,7 @@ describe('the assignee filter', () => {
       addEventListener: () => {},
       removeEventListener: () => {},
     }));
-    renderDashboard({ rows, userId: ADA, rpc: { list_staff: () => ({ data: staff }) } });
+    renderDashboard(network, { rows, userId: ADA, rpc: { list_staff: () => ({ data: staff }) } });
     await screen.findByRole('list', { name: 'Enquiries' });
     const toggle = screen.getByRole('button', { name: 'Filters' });
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
