@@ -5,26 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToastMessage } from '@/components/ui/toast/notify';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import {
-  filterOn,
-  useSupabaseNetwork,
-  type PostgrestRequest,
-} from '../../../support/supabase-network';
-import { enquiry, renderDashboard } from '../admin-test-data';
+import { filterOn, type PostgrestRequest } from '../../../support/supabase-network';
+import { enquiry, renderDashboard, useDashboardNetwork } from '../admin-test-data';
 
-const network = useSupabaseNetwork();
-
-/** The dashboard; an open record's notes and follow-ups are none unless a test gives them. */
-function openDashboard(setup: NonNullable<Parameters<typeof renderDashboard>[1]> = {}) {
-  return renderDashboard(network, {
-    ...setup,
-    tables: {
-      enquiry_notes: () => ({ data: [] }),
-      enquiry_follow_ups: () => ({ data: [] }),
-      ...setup.tables,
-    },
-  });
-}
+const network = useDashboardNetwork();
 
 let toasts: ToastMessage[];
 
@@ -47,7 +31,7 @@ function rpcArgs(requests: PostgrestRequest[], name: string): unknown[] {
 
 describe('the enquiry dialog', () => {
   it('opens from a row with mailto and tel links, and closing it clears the link', async () => {
-    const { enquiryChanges } = openDashboard({
+    const { enquiryChanges } = renderDashboard(network, {
       rows: [enquiry(1, { Phone: '+44 20 7946 0958', Job: 'CDO', Message: 'Full text.' })],
     });
     const user = userEvent.setup();
@@ -77,7 +61,7 @@ describe('the enquiry dialog', () => {
 
   it('a deep link opens an enquiry that is not on the page', async () => {
     const far = enquiry(99, { Name: 'Far Away' });
-    openDashboard({
+    renderDashboard(network, {
       rows: [enquiry(1)],
       enquiryId: far.id,
       tables: {
@@ -92,7 +76,7 @@ describe('the enquiry dialog', () => {
     ['an unknown id', '00000000-0000-4000-8000-000000000404'],
     ['a malformed id', 'not-a-uuid'],
   ])('a deep link to %s says the enquiry was not found', async (_label, id) => {
-    openDashboard({ rows: [enquiry(1)], enquiryId: id });
+    renderDashboard(network, { rows: [enquiry(1)], enquiryId: id });
     const dialog = await screen.findByRole('dialog', { name: 'Enquiry not found' });
     expect(dialog).toHaveTextContent(
       'No enquiry matches this link. It may have been deleted, or the link is incomplete.',
@@ -102,7 +86,7 @@ describe('the enquiry dialog', () => {
   it('saves each field the moment it changes, sending only that column', async () => {
     const row = enquiry(1);
     const updates: unknown[] = [];
-    const { requests } = openDashboard({
+    const { requests } = renderDashboard(network, {
       rows: [row],
       enquiryId: row.id,
       tables: {
@@ -152,7 +136,7 @@ describe('the enquiry dialog', () => {
 
   it('"Not spam" asks the database to restore the status from before spam, as in bulk', async () => {
     const row = enquiry(1, { status: 'spam' });
-    const { requests } = openDashboard({
+    const { requests } = renderDashboard(network, {
       rows: [row],
       enquiryId: row.id,
       rpc: {
@@ -175,7 +159,7 @@ describe('the enquiry dialog', () => {
   it('marks an enquiry as spam in one press, offers "Not spam", and rolls back a refusal', async () => {
     const row = enquiry(1);
     let refuse = false;
-    openDashboard({
+    renderDashboard(network, {
       rows: [row],
       enquiryId: row.id,
       tables: {
@@ -214,7 +198,7 @@ describe('the enquiry dialog', () => {
   it('lists notes newest first and adds one; an empty note gets a clear message', async () => {
     const row = enquiry(1);
     const inserted: unknown[] = [];
-    openDashboard({
+    renderDashboard(network, {
       rows: [row],
       enquiryId: row.id,
       tables: {
@@ -267,7 +251,7 @@ describe('the enquiry dialog', () => {
   });
   it('shows staff by name: the Assigned-to options and the author of a note', async () => {
     const row = enquiry(1);
-    openDashboard({
+    renderDashboard(network, {
       rows: [row],
       enquiryId: row.id,
       rpc: {
@@ -317,7 +301,7 @@ describe('read marks', () => {
   const marks = (requests: PostgrestRequest[]) => rpcArgs(requests, 'mark_enquiry_read');
 
   it('marks the enquiry read once per opening, and again when opened again', async () => {
-    const { requests } = openDashboard({ rows: [enquiry(1), enquiry(2)] });
+    const { requests } = renderDashboard(network, { rows: [enquiry(1), enquiry(2)] });
     const user = userEvent.setup();
     await user.click(
       await screen.findByRole('button', { name: 'View full enquiry from Person 1' }),
@@ -335,7 +319,7 @@ describe('read marks', () => {
   });
 
   it('marks nothing for a deep link to an enquiry that does not exist', async () => {
-    const { requests } = openDashboard({
+    const { requests } = renderDashboard(network, {
       rows: [enquiry(1)],
       enquiryId: '00000000-0000-4000-8000-000000000404',
     });
@@ -344,7 +328,7 @@ describe('read marks', () => {
   });
 
   it('"Mark as unread" removes the mark and closes the dialog', async () => {
-    const { requests, enquiryChanges } = openDashboard({ rows: [enquiry(1)] });
+    const { requests, enquiryChanges } = renderDashboard(network, { rows: [enquiry(1)] });
     const user = userEvent.setup();
     await user.click(
       await screen.findByRole('button', { name: 'View full enquiry from Person 1' }),

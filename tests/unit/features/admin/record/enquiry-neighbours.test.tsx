@@ -9,22 +9,16 @@ import type { EnquiryNeedingReply } from '@/features/admin/needs-reply/list-enqu
 import { NeedsReplyView } from '@/features/admin/needs-reply/needs-reply-view';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import { filterOn, useSupabaseNetwork } from '../../../support/supabase-network';
-import { enquiry, renderAdmin, renderDashboard, rowsHandler } from '../admin-test-data';
+import { filterOn } from '../../../support/supabase-network';
+import {
+  enquiry,
+  renderAdmin,
+  renderDashboard,
+  rowsHandler,
+  useDashboardNetwork,
+} from '../admin-test-data';
 
-const network = useSupabaseNetwork();
-
-/** The dashboard; an open record's notes and follow-ups are none unless a test gives them. */
-function openDashboard(setup: NonNullable<Parameters<typeof renderDashboard>[1]> = {}) {
-  return renderDashboard(network, {
-    ...setup,
-    tables: {
-      enquiry_notes: () => ({ data: [] }),
-      enquiry_follow_ups: () => ({ data: [] }),
-      ...setup.tables,
-    },
-  });
-}
+const network = useDashboardNetwork();
 
 beforeEach(() => {
   captureToasts();
@@ -81,7 +75,7 @@ describe('Previous and Next enquiry on the dashboard', () => {
   const rows = Array.from({ length: 30 }, (_, i) => enquiry(i + 1));
 
   it("follow the list's order across a page boundary and back, in its sort", async () => {
-    const { enquiryChanges, requests } = openDashboard({
+    const { enquiryChanges, requests } = renderDashboard(network, {
       rows,
       url: '/admin?sort=name',
       enquiryId: enquiry(24).id,
@@ -110,7 +104,7 @@ describe('Previous and Next enquiry on the dashboard', () => {
   }, 20_000);
 
   it('are unavailable but focusable at the first and last enquiry of the list', async () => {
-    openDashboard({ rows, url: '/admin?page=2', enquiryId: enquiry(30).id });
+    renderDashboard(network, { rows, url: '/admin?page=2', enquiryId: enquiry(30).id });
     const user = userEvent.setup();
     expect(await dialogNamed('Person 30')).toBeInTheDocument();
     const next = stepButton('Next enquiry');
@@ -122,7 +116,7 @@ describe('Previous and Next enquiry on the dashboard', () => {
   });
 
   it('has no Previous before the first enquiry of the list', async () => {
-    const { enquiryChanges } = openDashboard({ rows, enquiryId: enquiry(1).id });
+    const { enquiryChanges } = renderDashboard(network, { rows, enquiryId: enquiry(1).id });
     const user = userEvent.setup();
     expect(await dialogNamed('Person 1')).toBeInTheDocument();
     const previous = stepButton('Previous enquiry');
@@ -133,7 +127,7 @@ describe('Previous and Next enquiry on the dashboard', () => {
 
   it('say so and go nowhere for an enquiry the list on screen does not hold', async () => {
     const far = enquiry(99, { Name: 'Far Away' });
-    openDashboard({
+    renderDashboard(network, {
       rows: [enquiry(1), enquiry(2)],
       enquiryId: far.id,
       tables: {

@@ -10,13 +10,12 @@ import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import {
   filterOn,
   filtersOn,
-  useSupabaseNetwork,
   type PostgrestAnswer,
   type PostgrestRequest,
 } from '../../../support/supabase-network';
-import { enquiry, renderDashboard, rowsHandler } from '../admin-test-data';
+import { enquiry, renderDashboard, rowsHandler, useDashboardNetwork } from '../admin-test-data';
 
-const network = useSupabaseNetwork();
+const network = useDashboardNetwork();
 
 let toasts: ToastMessage[];
 
@@ -79,8 +78,6 @@ function openEnquiry(options: { refuse?: () => boolean; hold?: Promise<void> } =
         // the row as written, not filtered again by the condition it has just stopped meeting
         return { data: [row] };
       },
-      enquiry_notes: () => ({ data: [] }),
-      enquiry_follow_ups: () => ({ data: [] }),
     },
     rpc: {
       record_enquiry_contact: (request) => {

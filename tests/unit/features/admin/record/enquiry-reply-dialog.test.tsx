@@ -7,26 +7,10 @@ import type { TimelineEvent } from '@/features/admin/record/enquiry-timeline';
 import type { Enquiry } from '@/features/admin/list/list-enquiries';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import {
-  useSupabaseNetwork,
-  type PostgrestHandler,
-  type PostgrestRequest,
-} from '../../../support/supabase-network';
-import { enquiry, renderDashboard } from '../admin-test-data';
+import { type PostgrestHandler, type PostgrestRequest } from '../../../support/supabase-network';
+import { enquiry, renderDashboard, useDashboardNetwork } from '../admin-test-data';
 
-const network = useSupabaseNetwork();
-
-/** The dashboard; an open record's notes and follow-ups are none unless a test gives them. */
-function openDashboard(setup: NonNullable<Parameters<typeof renderDashboard>[1]> = {}) {
-  return renderDashboard(network, {
-    ...setup,
-    tables: {
-      enquiry_notes: () => ({ data: [] }),
-      enquiry_follow_ups: () => ({ data: [] }),
-      ...setup.tables,
-    },
-  });
-}
+const network = useDashboardNetwork();
 
 let toasts: ToastMessage[];
 
@@ -53,7 +37,7 @@ function openEnquiry(
   const respond = () => {
     rows[0] = { ...row, first_response_at: respondedAt, last_contacted_at: respondedAt };
   };
-  const dashboard = openDashboard({
+  const dashboard = renderDashboard(network, {
     rows,
     enquiryId: row.id,
     rpc: {

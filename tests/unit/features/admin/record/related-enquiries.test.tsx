@@ -12,22 +12,9 @@ import {
 } from '@/features/admin/record/related-enquiries';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import { useSupabaseNetwork } from '../../../support/supabase-network';
-import { enquiry, renderDashboard } from '../admin-test-data';
+import { enquiry, renderDashboard, useDashboardNetwork } from '../admin-test-data';
 
-const network = useSupabaseNetwork();
-
-/** The dashboard; an open record's notes and follow-ups are none unless a test gives them. */
-function openDashboard(setup: NonNullable<Parameters<typeof renderDashboard>[1]> = {}) {
-  return renderDashboard(network, {
-    ...setup,
-    tables: {
-      enquiry_notes: () => ({ data: [] }),
-      enquiry_follow_ups: () => ({ data: [] }),
-      ...setup.tables,
-    },
-  });
-}
+const network = useDashboardNetwork();
 
 let toasts: ToastMessage[];
 
@@ -80,7 +67,7 @@ describe('the related enquiries', () => {
       same_company: true,
       total: 8,
     });
-    const { enquiryChanges, requests } = openDashboard({
+    const { enquiryChanges, requests } = renderDashboard(network, {
       rows: [enquiry(1)],
       enquiryId: enquiry(1).id,
       rpc: { related_enquiries: () => ({ data: [earlier, spam] }) },
@@ -109,7 +96,7 @@ describe('the related enquiries', () => {
   });
 
   it('say when there are none', async () => {
-    openDashboard({ rows: [enquiry(1)], enquiryId: enquiry(1).id });
+    renderDashboard(network, { rows: [enquiry(1)], enquiryId: enquiry(1).id });
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
     expect(
       await within(dialog).findByText('None: no other enquiry has this e-mail address or company.'),
@@ -117,7 +104,7 @@ describe('the related enquiries', () => {
   });
 
   it('say so in the record when they could not be loaded, without a toast', async () => {
-    openDashboard({
+    renderDashboard(network, {
       rows: [enquiry(1)],
       enquiryId: enquiry(1).id,
       rpc: {
