@@ -5,6 +5,9 @@ import {
   filtersOn,
   TEST_ANON_KEY,
   TEST_SUPABASE_URL,
+  TEST_TOTP_CODE,
+  TEST_TOTP_QR_SVG,
+  TEST_TOTP_SECRET,
   useSupabaseNetwork,
 } from './supabase-network';
 
@@ -343,5 +346,260 @@ describe('requests no handler answers', () => {
       },
     });
     await client.rpc('list_staff');
+  });
+});
+
+describe('GoTrue at /auth/v1', () => {
+  const account = { id: 'u-ada', email: 'ada@example.com', password: 'correct-horse' };
+  const totp = {
+    id: 'factor-1',
+    friendly_name: 'Authenticator app',
+    factor_type: 'totp' as const,
+    status: 'verified' as const,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+  };
+  const claimsOf = (token: string | undefined) =>
+    JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+
+  it('signs a signed-out client in with the password as GoTrue does, an aal1 session', async () => {
+    const { client, requests } = network.answer({ auth: { account } });
+    expect((await client.auth.getSession()).data.session).toBeNull();
+    const events: string[] = [];
+    client.auth.onAuthStateChange((event) => events.push(event));
+    const { data, error } = await client.auth.signInWithPassword({
+      email: 'ada@example.com',
+      password: 'correct-horse',
+    });
+    expect(error).toBeNull();
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      kind: 'auth',
+      name: '/token',
+      body: { email: 'ada@example.com', password: 'correct-horse' },
+    });
+    expect(requests[0]?.params.get('grant_type')).toBe('password');
+    expect(requests[0]?.headers.authorization).toBe(`Bearer ${TEST_ANON_KEY}`);
+    expect(data.session).toMatchObject({ token_type: 'bearer', expires_in: expect.any(Number) });
+    expect(data.user).toMatchObject({ id: 'u-ada', email: 'ada@example.com' });
+    expect(claimsOf(data.session?.access_token)).toMatchObject({
+      sub: 'u-ada',
+      email: 'ada@example.com',
+      role: 'authenticated',
+      aal: 'aal1',
+      amr: [{ method: 'password', timestamp: expect.any(Number) }],
+      session_id: expect.any(String),
+    });
+    expect((await client.auth.getSession()).data.session?.user.id).toBe('u-ada');
+    await vi.waitFor(() => expect(events).toContain('SIGNED_IN'));
+  });
+
+  it('refuses a wrong password with 400 invalid_credentials, the code auth-js reads', async () => {
+    const { client } = network.answer({ auth: { account } });
+    const { error } = await client.auth.signInWithPassword({
+      email: 'ada@example.com',
+      password: 'wrong',
+    });
+    expect(error).toMatchObject({
+      name: 'AuthApiError',
+      status: 400,
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    });
+  });
+
+  it('sends the 2024-01-01 error shape to auth-js, the initial one to a client without it', async () => {
+    network.answer({ auth: { account } });
+    const legacy = await fetch(`${TEST_SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'x-test-client': '1', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ada@example.com', password: 'wrong' }),
+    });
+    expect(legacy.status).toBe(400);
+    expect(legacy.headers.get('x-sb-error-code')).toBe('invalid_credentials');
+    expect(await legacy.json()).toEqual({
+      code: 400,
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    });
+    const current = await fetch(`${TEST_SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'x-test-client': '1', 'x-supabase-api-version': '2024-01-01' },
+      body: JSON.stringify({ email: 'ada@example.com', password: 'wrong' }),
+    });
+    expect(current.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(await current.json()).toEqual({
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    });
+  });
+
+  it('lets a handler answer a route, or hold it and then let GoTrue answer', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { client, requests } = network.answer({
+      auth: {
+        account,
+        handlers: {
+          signup: () => ({ error: { code: 'over_request_rate_limit' } }),
+          token: async (_request, gotrue) => {
+            await held;
+            return gotrue();
+          },
+        },
+      },
+    });
+    const refused = await client.auth.signUp({ email: 'new@example.com', password: 'long-enough' });
+    expect(refused.error).toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
+    const signingIn = client.auth.signInWithPassword({
+      email: 'ada@example.com',
+      password: 'correct-horse',
+    });
+    await vi.waitFor(() => expect(requests.map((request) => request.name)).toContain('/token'));
+    release();
+    expect((await signingIn).error).toBeNull();
+  });
+
+  it('signs up a new address as a user without a session, an existing one without identities', async () => {
+    const { client, requests } = network.answer({ auth: { account } });
+    const created = await client.auth.signUp({
+      email: 'new@example.com',
+      password: 'long-enough',
+      options: { emailRedirectTo: 'https://x.example/auth', data: { full_name: 'New' } },
+    });
+    expect(created.error).toBeNull();
+    expect(created.data.session).toBeNull();
+    expect(created.data.user?.identities).toHaveLength(1);
+    expect(created.data.user?.user_metadata).toMatchObject({ full_name: 'New' });
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      name: '/signup',
+      body: { email: 'new@example.com', password: 'long-enough', data: { full_name: 'New' } },
+    });
+    expect(requests[0]?.params.get('redirect_to')).toBe('https://x.example/auth');
+    const existing = await client.auth.signUp({ email: 'ada@example.com', password: 'x-long-pw' });
+    expect(existing.data.user?.identities).toEqual([]);
+  });
+
+  it('signs out with POST /logout?scope=global and 204, then emits SIGNED_OUT', async () => {
+    const { client, requests } = network.answer({ userId: 'u-ada', email: 'ada@example.com' });
+    const token = (await client.auth.getSession()).data.session?.access_token;
+    const events: string[] = [];
+    client.auth.onAuthStateChange((event) => events.push(event));
+    expect((await client.auth.signOut()).error).toBeNull();
+    expect(requests[0]).toMatchObject({ method: 'POST', kind: 'auth', name: '/logout' });
+    expect(requests[0]?.params.get('scope')).toBe('global');
+    expect(requests[0]?.headers.authorization).toBe(`Bearer ${token}`);
+    expect((await client.auth.getSession()).data.session).toBeNull();
+    expect(events).toContain('SIGNED_OUT');
+  });
+
+  it('answers GET /user with the user and their factors, and sets the level from aal', async () => {
+    const { client, requests } = network.answer({
+      userId: 'u-ada',
+      email: 'ada@example.com',
+      aal: 'aal2',
+      auth: { factors: [totp] },
+    });
+    const listed = await client.auth.mfa.listFactors();
+    expect(listed.data?.totp.map((factor) => factor.id)).toEqual(['factor-1']);
+    expect(requests[0]).toMatchObject({ method: 'GET', kind: 'auth', name: '/user' });
+    const levels = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(levels.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('enrols a TOTP factor, refuses a wrong code, and verifies the right one to aal2', async () => {
+    const { client, requests } = network.answer({ userId: 'u-ada', email: 'ada@example.com' });
+    expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: 'aal1',
+      nextLevel: 'aal1',
+    });
+    const enrolled = await client.auth.mfa.enroll({
+      factorType: 'totp',
+      friendlyName: 'Authenticator app',
+      issuer: 'Kestrel Data',
+    });
+    expect(enrolled.error).toBeNull();
+    const factorId = enrolled.data!.id;
+    expect(enrolled.data).toMatchObject({
+      type: 'totp',
+      friendly_name: 'Authenticator app',
+      totp: {
+        qr_code: `data:image/svg+xml;utf-8,${TEST_TOTP_QR_SVG}`,
+        secret: TEST_TOTP_SECRET,
+        uri: expect.stringMatching(/^otpauth:\/\/totp\/Kestrel%20Data:ada@example\.com\?/),
+      },
+    });
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      name: '/factors',
+      body: { friendly_name: 'Authenticator app', factor_type: 'totp', issuer: 'Kestrel Data' },
+    });
+    const again = await client.auth.mfa.enroll({
+      factorType: 'totp',
+      friendlyName: 'Authenticator app',
+    });
+    expect(again.error).toMatchObject({ status: 422, code: 'mfa_factor_name_conflict' });
+
+    const wrong = await client.auth.mfa.challengeAndVerify({ factorId, code: '000000' });
+    expect(wrong.error).toMatchObject({
+      status: 422,
+      code: 'mfa_verification_failed',
+      message: 'Invalid TOTP code entered',
+    });
+    const events: string[] = [];
+    client.auth.onAuthStateChange((event) => events.push(event));
+    const right = await client.auth.mfa.challengeAndVerify({ factorId, code: TEST_TOTP_CODE });
+    expect(right.error).toBeNull();
+    const [challenge, verify] = requests.slice(-2);
+    expect(challenge).toMatchObject({ method: 'POST', name: `/factors/${factorId}/challenge` });
+    expect(verify).toMatchObject({
+      method: 'POST',
+      name: `/factors/${factorId}/verify`,
+      body: { code: TEST_TOTP_CODE, challenge_id: expect.any(String) },
+    });
+    const session = (await client.auth.getSession()).data.session;
+    expect(claimsOf(session?.access_token)).toMatchObject({ aal: 'aal2' });
+    expect(session?.user.factors).toEqual([expect.objectContaining({ status: 'verified' })]);
+    expect(events).toContain('MFA_CHALLENGE_VERIFIED');
+    expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: 'aal2',
+      nextLevel: 'aal2',
+    });
+  });
+
+  it('removes a factor with DELETE /factors/:id, and says mfa_factor_not_found after', async () => {
+    const { client, requests } = network.answer({
+      userId: 'u-ada',
+      auth: { factors: [{ ...totp, status: 'unverified' }] },
+    });
+    expect(await client.auth.mfa.unenroll({ factorId: 'factor-1' })).toMatchObject({
+      data: { id: 'factor-1' },
+      error: null,
+    });
+    expect(requests[0]).toMatchObject({ method: 'DELETE', name: '/factors/factor-1' });
+    const gone = await client.auth.mfa.challenge({ factorId: 'factor-1' });
+    expect(gone.error).toMatchObject({ status: 404, code: 'mfa_factor_not_found' });
+    expect((await client.auth.mfa.listFactors()).data?.all).toEqual([]);
+  });
+
+  it('refreshes an expiring stored session through POST /token?grant_type=refresh_token', async () => {
+    const { client, requests } = network.answer({
+      userId: 'u-ada',
+      aal: 'aal2',
+      auth: { expiresAt: Math.floor(Date.now() / 1000) + 10 },
+    });
+    const { data } = await client.auth.getSession();
+    expect(requests[0]?.params.get('grant_type')).toBe('refresh_token');
+    expect(requests[0]?.body).toEqual({ refresh_token: 'refresh-aal2-u-ada' });
+    expect(claimsOf(data.session?.access_token)).toMatchObject({ sub: 'u-ada', aal: 'aal2' });
   });
 });

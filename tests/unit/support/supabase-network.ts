@@ -1,4 +1,4 @@
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type Factor } from '@supabase/supabase-js';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -22,12 +22,15 @@ const SINGLE_OBJECT = 'application/vnd.pgrst.object+json';
 /** Far enough ahead that no faked clock makes supabase-js refresh the session. */
 const SESSION_EXPIRES_AT = Date.UTC(2100, 0, 1) / 1000;
 
-/** One request PostgREST received, parsed. */
+/** One request PostgREST (or GoTrue, kind `auth`) received, parsed. */
 export type PostgrestRequest = {
   method: string;
-  /** `table` for /rest/v1/:table, `rpc` for /rest/v1/rpc/:fn, `other` for any other path. */
-  kind: 'table' | 'rpc' | 'other';
-  /** The table or function; for `other`, the path. */
+  /**
+   * `table` for /rest/v1/:table, `rpc` for /rest/v1/rpc/:fn, `auth` for /auth/v1/*, `other` for
+   * any other path.
+   */
+  kind: 'table' | 'rpc' | 'auth' | 'other';
+  /** The table or function; for `auth`, the path after /auth/v1 (`/token`); for `other`, the path. */
   name: string;
   url: string;
   /** Filters (`status=eq.new`), `select`, `order`, `limit`, `offset`, `or`, and GET rpc args. */
@@ -73,6 +76,53 @@ export type NetworkRoutes = {
   /** Signs the client in as this user; without it the client uses the anon key. */
   userId?: string;
   email?: string;
+  /** The assurance level of userId's session: aal1 (a password sign-in) unless given. */
+  aal?: AssuranceLevel;
+  /** What GoTrue at /auth/v1 knows and answers; see GoTrueRoutes. */
+  auth?: GoTrueRoutes;
+};
+
+export type AssuranceLevel = 'aal1' | 'aal2';
+
+/** The routes of GoTrue the fake answers, each one a key of `auth.handlers`. */
+export type AuthRoute =
+  'token' | 'signup' | 'logout' | 'user' | 'enroll' | 'challenge' | 'verify' | 'unenroll';
+
+/** A GoTrue error: its code (`invalid_credentials`), and its message unless the usual one. */
+export type AuthErrorBody = { code: string; message?: string };
+
+/** What a GoTrue route answers: a JSON body (none: 204), or an error; `status` overrides. */
+export type AuthAnswer =
+  { data?: unknown; error?: AuthErrorBody; status?: number } | 'network-failure';
+
+/**
+ * Answers one GoTrue route instead of the fake; `gotrue()` gives (and applies) the fake's own
+ * answer, so a handler can hold a request back, or refuse once and then let GoTrue answer.
+ */
+export type AuthHandler = (
+  request: PostgrestRequest,
+  gotrue: () => AuthAnswer,
+) => AuthAnswer | Promise<AuthAnswer>;
+
+/**
+ * A small GoTrue of one account: `userId` and `email` when given, else `account`. It signs in
+ * with the account's password (an aal1 session), signs up new addresses, signs out, lists the
+ * user's factors (GET /user), enrols TOTP factors, challenges and verifies them with `totpCode`
+ * (an aal2 session) and removes them, as GoTrue answers each.
+ */
+export type GoTrueRoutes = {
+  /** The account when no userId is given (a signed-out client); and its password. */
+  account?: { id: string; email: string; password?: string };
+  /** The password of userId's account, for a sign-in through POST /token. */
+  password?: string;
+  /** The account's MFA factors (a verified TOTP factor lets its session reach aal2). */
+  factors?: Factor[];
+  /** The code POST /factors/:id/verify accepts; TEST_TOTP_CODE unless given. */
+  totpCode?: string;
+  /** When the signed-in session expires (Unix seconds); far ahead unless given. */
+  expiresAt?: number;
+  /** Answers of routes that replace (or wrap) the fake's. */
+  handlers?: Partial<Record<AuthRoute, AuthHandler>>;
 };
 
 let clientsMade = 0;
@@ -81,53 +131,119 @@ function base64Url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-/** A session as GoTrue hands it out; the token is a JWT no one checks the signature of. */
-function sessionOf(userId: string, email = '') {
-  const claims = {
-    sub: userId,
-    email,
-    role: 'authenticated',
+/** The TOTP code the fake GoTrue accepts unless `auth.totpCode` says otherwise. */
+export const TEST_TOTP_CODE = '123456';
+/** The key the fake GoTrue gives every TOTP factor it enrols (base32, as GoTrue's). */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+/** The QR code GoTrue sends (an SVG; supabase-js makes it a data: URL). */
+export const TEST_TOTP_QR_SVG = '<svg xmlns="http://www.w3.org/2000/svg"></svg>';
+const CREATED_AT = '2026-01-01T00:00:00Z';
+
+export type SessionUser = { id: string; email: string; factors?: Factor[] };
+
+/** The user as GoTrue sends it: `factors` is left out when there are none. */
+function userJson({ id, email, factors }: SessionUser, identities = true) {
+  return {
+    id,
     aud: 'authenticated',
-    exp: SESSION_EXPIRES_AT,
+    role: 'authenticated',
+    email,
+    phone: '',
+    email_confirmed_at: CREATED_AT,
+    confirmed_at: CREATED_AT,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: { email, email_verified: true, phone_verified: false, sub: id },
+    identities: identities
+      ? [
+          {
+            identity_id: `identity-${id}`,
+            id,
+            user_id: id,
+            identity_data: { email, email_verified: true, phone_verified: false, sub: id },
+            provider: 'email',
+            created_at: CREATED_AT,
+            updated_at: CREATED_AT,
+            email,
+          },
+        ]
+      : [],
+    ...(factors && factors.length > 0 ? { factors } : {}),
+    created_at: CREATED_AT,
+    updated_at: CREATED_AT,
+    is_anonymous: false,
+  };
+}
+
+/**
+ * A session as GoTrue hands it out (POST /token, POST /factors/:id/verify); the access token is a
+ * JWT with GoTrue's claims (sub, email, role, aal, amr, session_id) no one checks the signature of.
+ */
+export function sessionOf(
+  user: SessionUser,
+  {
+    aal = 'aal1',
+    expiresAt = SESSION_EXPIRES_AT,
+  }: { aal?: AssuranceLevel; expiresAt?: number } = {},
+) {
+  const issuedAt = Math.min(expiresAt - 3600, Math.floor(Date.now() / 1000));
+  const amr = [{ method: 'password', timestamp: issuedAt }];
+  if (aal === 'aal2') amr.unshift({ method: 'totp', timestamp: issuedAt });
+  const claims = {
+    iss: `${TEST_SUPABASE_URL}/auth/v1`,
+    sub: user.id,
+    aud: 'authenticated',
+    exp: expiresAt,
+    iat: issuedAt,
+    email: user.email,
+    phone: '',
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: {},
+    role: 'authenticated',
+    aal,
+    amr,
+    session_id: `session-${user.id}`,
+    is_anonymous: false,
   };
   return {
     access_token: `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url(claims)}.test-signature`,
-    refresh_token: 'test-refresh-token',
     token_type: 'bearer',
-    expires_in: 3600,
-    expires_at: SESSION_EXPIRES_AT,
-    user: {
-      id: userId,
-      aud: 'authenticated',
-      role: 'authenticated',
-      email,
-      app_metadata: { provider: 'email', providers: ['email'] },
-      user_metadata: {},
-      created_at: '2026-01-01T00:00:00Z',
-    },
+    expires_in: Math.max(expiresAt - issuedAt, 1),
+    expires_at: expiresAt,
+    refresh_token: `refresh-${aal}-${user.id}`,
+    user: userJson(user),
   };
 }
 
 /**
  * A supabase-js client at TEST_SUPABASE_URL, signed in as `userId` when given (the session is
- * read from its own storage, so no auth request is made). A signed-in client holds a
- * BroadcastChannel until `client.auth.dispose()`; the clients of `answer()` are disposed after
+ * read from its own storage, so no auth request is made), at `aal` (aal1 unless given), with
+ * the user's `factors`. A client holds a BroadcastChannel until `client.auth.dispose()`; the clients of `answer()` are disposed after
  * each test.
  */
 export function createTestSupabaseClient(
-  options: { userId?: string; email?: string; headers?: Record<string, string> } = {},
+  options: {
+    userId?: string;
+    email?: string;
+    aal?: AssuranceLevel;
+    factors?: Factor[];
+    expiresAt?: number;
+    headers?: Record<string, string>;
+  } = {},
 ): AppSupabaseClient {
   clientsMade += 1;
   // A key of its own: supabase-js warns about a second client on one key in a browser (jsdom).
   const storageKey = `sb-test-${clientsMade}-auth-token`;
   const stored = new Map<string, string>();
   if (options.userId) {
-    stored.set(storageKey, JSON.stringify(sessionOf(options.userId, options.email)));
+    const user = { id: options.userId, email: options.email ?? '', factors: options.factors };
+    const session = sessionOf(user, { aal: options.aal, expiresAt: options.expiresAt });
+    stored.set(storageKey, JSON.stringify(session));
   }
   return createClient<Database>(TEST_SUPABASE_URL, TEST_ANON_KEY, {
     auth: {
       storageKey,
-      persistSession: options.userId !== undefined,
+      // Kept in `stored` (never localStorage), so a sign-in through POST /token is kept too.
+      persistSession: true,
       autoRefreshToken: false,
       detectSessionInUrl: false,
       storage: {
@@ -347,12 +463,271 @@ function notFound(request: PostgrestRequest): Response {
       hint: `${missing}: only /rest/v1 is answered; add an MSW handler with network.server.use().`,
     },
   };
-  return errorResponse(byKind[request.kind], 404);
+  return errorResponse(byKind[request.kind === 'auth' ? 'other' : request.kind], 404);
+}
+
+/** GoTrue's status of an error code (auth `internal/api/errors.go` and the handlers). */
+const authErrorStatus: Record<string, number> = {
+  invalid_credentials: 400,
+  email_not_confirmed: 400,
+  validation_failed: 400,
+  refresh_token_not_found: 400,
+  session_not_found: 403,
+  no_authorization: 401,
+  bad_jwt: 403,
+  not_admin: 403,
+  user_not_found: 403,
+  mfa_factor_not_found: 404,
+  not_found: 404,
+  weak_password: 422,
+  signup_disabled: 422,
+  user_already_exists: 422,
+  email_exists: 422,
+  mfa_verification_failed: 422,
+  mfa_challenge_expired: 422,
+  mfa_ip_address_mismatch: 422,
+  mfa_factor_name_conflict: 422,
+  too_many_enrolled_mfa_factors: 422,
+  over_request_rate_limit: 429,
+  over_email_send_rate_limit: 429,
+  unexpected_failure: 500,
+};
+
+const authErrorMessage: Record<string, string> = {
+  invalid_credentials: 'Invalid login credentials',
+  no_authorization: 'This endpoint requires a valid Bearer token',
+  mfa_factor_not_found: 'Factor not found',
+  mfa_verification_failed: 'Invalid TOTP code entered',
+  over_request_rate_limit: 'Request rate limit reached',
+  signup_disabled: 'Signups not allowed for this instance',
+  user_already_exists: 'User already registered',
+  unexpected_failure: 'Unexpected failure, please check server logs for more information',
+};
+
+const API_VERSION = '2024-01-01';
+
+/**
+ * A GoTrue error as GoTrue sends it: `{ code, message }` with the X-Supabase-Api-Version header
+ * to a client that sent that header (auth-js always does), else the initial shape
+ * `{ code: <status>, error_code, msg }`; the x-sb-error-code header either way.
+ */
+function authErrorResponse(request: PostgrestRequest, error: AuthErrorBody, status?: number) {
+  const sent = status ?? authErrorStatus[error.code] ?? 400;
+  const message = error.message ?? authErrorMessage[error.code] ?? error.code;
+  const headers: Record<string, string> = { 'x-sb-error-code': error.code };
+  if ((request.headers['x-supabase-api-version'] ?? '') >= API_VERSION) {
+    headers['X-Supabase-Api-Version'] = API_VERSION;
+    return HttpResponse.json({ code: error.code, message }, { status: sent, headers });
+  }
+  return HttpResponse.json(
+    { code: sent, error_code: error.code, msg: message },
+    {
+      status: sent,
+      headers,
+    },
+  );
+}
+
+function respondAuth(request: PostgrestRequest, answer: AuthAnswer): Response {
+  if (answer === 'network-failure') return HttpResponse.error();
+  if (answer.error) return authErrorResponse(request, answer.error, answer.status);
+  if (answer.data === undefined) return new HttpResponse(null, { status: answer.status ?? 204 });
+  return HttpResponse.json(answer.data as Record<string, unknown>, {
+    status: answer.status ?? 200,
+  });
+}
+
+/** The claims of the Bearer token, or undefined for none, the anon key or no JWT. */
+function bearerClaims(request: PostgrestRequest): Record<string, unknown> | undefined {
+  const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  const payload = token?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    return JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+function authRoute(method: string, path: string): { route: AuthRoute; factorId?: string } | null {
+  if (method === 'POST' && path === '/token') return { route: 'token' };
+  if (method === 'POST' && path === '/signup') return { route: 'signup' };
+  if (method === 'POST' && path === '/logout') return { route: 'logout' };
+  if (method === 'GET' && path === '/user') return { route: 'user' };
+  if (method === 'POST' && path === '/factors') return { route: 'enroll' };
+  const factor = /^\/factors\/([^/]+)(\/challenge|\/verify)?$/.exec(path);
+  if (!factor) return null;
+  const factorId = decodeURIComponent(factor[1]!);
+  if (method === 'POST' && factor[2] === '/challenge') return { route: 'challenge', factorId };
+  if (method === 'POST' && factor[2] === '/verify') return { route: 'verify', factorId };
+  if (method === 'DELETE' && !factor[2]) return { route: 'unenroll', factorId };
+  return null;
+}
+
+/** The state of one client's GoTrue, and its answer to each route. */
+function createGoTrue(routes: NetworkRoutes) {
+  const auth = routes.auth ?? {};
+  const account = {
+    id: routes.userId ?? auth.account?.id ?? 'test-user',
+    email: routes.email ?? auth.account?.email ?? '',
+    password: auth.password ?? auth.account?.password,
+  };
+  let factors: Factor[] = (auth.factors ?? []).map((factor) => ({ ...factor }));
+  const challenges = new Map<string, string>();
+  let made = 0;
+  const user = () => ({ id: account.id, email: account.email, factors });
+  const session = (aal: AssuranceLevel) => sessionOf(user(), { aal });
+  const refuse = (code: string, message?: string): AuthAnswer => ({ error: { code, message } });
+
+  function signedIn(request: PostgrestRequest): AuthAnswer | null {
+    if (!request.headers.authorization) return refuse('no_authorization');
+    const claims = bearerClaims(request);
+    if (!claims || typeof claims.sub !== 'string') {
+      return refuse('bad_jwt', 'invalid claim: missing sub claim');
+    }
+    if (claims.sub !== account.id) {
+      return refuse('user_not_found', 'User from sub claim in JWT does not exist');
+    }
+    return null;
+  }
+
+  function token(request: PostgrestRequest): AuthAnswer {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const grant = request.params.get('grant_type');
+    if (grant === 'refresh_token') {
+      const match = /^refresh-(aal[12])-/.exec(String(body.refresh_token ?? ''));
+      if (!match)
+        return refuse('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      return { data: session(match[1] as AssuranceLevel) };
+    }
+    if (grant !== 'password') {
+      return refuse('invalid_credentials', 'unsupported_grant_type');
+    }
+    if (!body.email) return refuse('validation_failed', 'missing email or phone');
+    const email = String(body.email).toLowerCase();
+    const known = account.password !== undefined && email === account.email.toLowerCase();
+    if (!known || body.password !== account.password) return refuse('invalid_credentials');
+    return { data: session('aal1') };
+  }
+
+  function signup(request: PostgrestRequest): AuthAnswer {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (!body.password) return refuse('validation_failed', 'Signup requires a valid password');
+    const email = String(body.email ?? '').toLowerCase();
+    const data = (body.data ?? {}) as Record<string, unknown>;
+    made += 1;
+    const id = `signed-up-${made}`;
+    // An address that has an account: a made-up user without identities (confirmations on).
+    const existing = email === account.email.toLowerCase();
+    const created = userJson({ id, email }, !existing);
+    return {
+      data: {
+        ...created,
+        email_confirmed_at: undefined,
+        confirmed_at: undefined,
+        confirmation_sent_at: CREATED_AT,
+        user_metadata: existing
+          ? data
+          : { ...created.user_metadata, email_verified: false, ...data },
+      },
+    };
+  }
+
+  function enroll(request: PostgrestRequest): AuthAnswer {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const name = typeof body.friendly_name === 'string' ? body.friendly_name : '';
+    if (name && factors.some((factor) => factor.friendly_name === name)) {
+      return refuse(
+        'mfa_factor_name_conflict',
+        `A factor with the friendly name "${name}" for this user already exists`,
+      );
+    }
+    made += 1;
+    const id = `factor-new-${made}`;
+    factors = [
+      ...factors,
+      {
+        id,
+        friendly_name: name,
+        factor_type: 'totp',
+        status: 'unverified',
+        created_at: CREATED_AT,
+        updated_at: CREATED_AT,
+      },
+    ];
+    const issuer = typeof body.issuer === 'string' ? body.issuer : '';
+    const label = `${encodeURIComponent(issuer)}:${account.email}`;
+    const query = `algorithm=SHA1&digits=6&issuer=${encodeURIComponent(issuer)}&period=30`;
+    return {
+      data: {
+        id,
+        type: 'totp',
+        friendly_name: name,
+        totp: {
+          qr_code: TEST_TOTP_QR_SVG,
+          secret: TEST_TOTP_SECRET,
+          uri: `otpauth://totp/${label}?${query}&secret=${TEST_TOTP_SECRET}`,
+        },
+      },
+    };
+  }
+
+  return (request: PostgrestRequest, route: AuthRoute, factorId?: string): AuthAnswer => {
+    if (route === 'token') return token(request);
+    if (route === 'signup') return signup(request);
+    const refusal = signedIn(request);
+    if (refusal) return refusal;
+    const factor = factors.find((candidate) => candidate.id === factorId);
+    switch (route) {
+      case 'logout': {
+        const scope = request.params.get('scope') ?? 'global';
+        if (!['global', 'local', 'others'].includes(scope)) {
+          return refuse('validation_failed', `Unsupported logout scope "${scope}"`);
+        }
+        return {};
+      }
+      case 'user':
+        return { data: userJson(user()) };
+      case 'enroll':
+        return enroll(request);
+      case 'challenge': {
+        if (!factor) return refuse('mfa_factor_not_found');
+        made += 1;
+        const id = `challenge-${made}`;
+        challenges.set(id, factor.id);
+        return {
+          data: { id, type: 'totp', expires_at: Math.floor(Date.now() / 1000) + 300 },
+        };
+      }
+      case 'verify': {
+        if (!factor) return refuse('mfa_factor_not_found');
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        if (challenges.get(String(body.challenge_id)) !== factor.id) {
+          return refuse(
+            'mfa_challenge_expired',
+            `MFA challenge ${String(body.challenge_id)} has expired, verify against another`,
+          );
+        }
+        challenges.delete(String(body.challenge_id));
+        if (body.code !== (auth.totpCode ?? TEST_TOTP_CODE))
+          return refuse('mfa_verification_failed');
+        factors = factors.map((candidate) =>
+          candidate.id === factor.id ? { ...candidate, status: 'verified' as const } : candidate,
+        );
+        return { data: session('aal2') };
+      }
+      case 'unenroll':
+        if (!factor) return refuse('mfa_factor_not_found');
+        factors = factors.filter((candidate) => candidate.id !== factor.id);
+        return { data: { id: factor.id } };
+    }
+  };
 }
 
 type AnsweringClient = {
   routes: NetworkRoutes;
   requests: PostgrestRequest[];
+  gotrue: ReturnType<typeof createGoTrue>;
 };
 
 export type AnsweredNetwork = {
@@ -382,6 +757,7 @@ export function useSupabaseNetwork() {
         : kind === 'rpc'
           ? target?.routes.rpc?.[name]
           : undefined;
+    if (kind === 'auth') return dispatchAuth(parsed, target);
     if (!handler) {
       unhandled.push(`${parsed.method} ${parsed.url}`);
       return notFound(parsed);
@@ -391,6 +767,23 @@ export function useSupabaseNetwork() {
     } catch (error) {
       handlerErrors.push(error);
       return errorResponse({ code: 'XX000', message: `The test handler of ${name} threw` }, 500);
+    }
+  }
+
+  async function dispatchAuth(request: PostgrestRequest, target: AnsweringClient | undefined) {
+    const found = authRoute(request.method, request.name);
+    if (!target || !found) {
+      unhandled.push(`${request.method} ${request.url}`);
+      const message = `No test handler answers ${request.method} /auth/v1${request.name}`;
+      return authErrorResponse(request, { code: 'not_found', message });
+    }
+    const gotrue = () => target.gotrue(request, found.route, found.factorId);
+    const handler = target.routes.auth?.handlers?.[found.route];
+    try {
+      return respondAuth(request, handler ? await handler(request, gotrue) : gotrue());
+    } catch (error) {
+      handlerErrors.push(error);
+      return authErrorResponse(request, { code: 'unexpected_failure' });
     }
   }
 
@@ -404,6 +797,9 @@ export function useSupabaseNetwork() {
       http[method](`${REST_URL}/:table`, ({ request, params }) =>
         dispatch(request, 'table', String(params.table)),
       ),
+    ),
+    http.all(`${TEST_SUPABASE_URL}/auth/v1/*`, ({ request }) =>
+      dispatch(request, 'auth', new URL(request.url).pathname.slice('/auth/v1'.length)),
     ),
     http.all(`${TEST_SUPABASE_URL}/*`, ({ request }) =>
       dispatch(request, 'other', new URL(request.url).pathname),
@@ -429,13 +825,23 @@ export function useSupabaseNetwork() {
   afterAll(() => server.close());
 
   return {
-    /** A client whose requests the given handlers answer (as `userId` when given). */
+    /**
+     * A client whose requests the given handlers answer, and GoTrue the fake of `auth` (signed in
+     * as `userId` at `aal` when given; signed out otherwise).
+     */
     answer(routes: NetworkRoutes = {}): AnsweredNetwork {
       const id = String(answering.size + 1);
       const requests: PostgrestRequest[] = [];
-      answering.set(id, { routes, requests });
-      const { userId, email } = routes;
-      const client = createTestSupabaseClient({ userId, email, headers: { [CLIENT_HEADER]: id } });
+      answering.set(id, { routes, requests, gotrue: createGoTrue(routes) });
+      const { userId, email, aal, auth } = routes;
+      const client = createTestSupabaseClient({
+        userId,
+        email,
+        aal,
+        factors: auth?.factors,
+        expiresAt: auth?.expiresAt,
+        headers: { [CLIENT_HEADER]: id },
+      });
       clients.push(client);
       return { client, requests };
     },
