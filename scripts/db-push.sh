@@ -65,3 +65,6 @@ if ! npx --no-install supabase db push --db-url "$PUSH_URL" --yes >"$OUTPUT_FILE
 fi
 
 echo "db-push: supabase db push applied $APPLIED migrations and the seed; a second push had nothing to do."
+
+# Every schedule the migrations declare is in pg_cron's table, and each job's command runs.
+node scripts/db-schedules-check.mjs

@@ -81,8 +81,21 @@ as_pg "$BIN_DIR/initdb" -D "$DATA_DIR" -U postgres --auth=trust --encoding=UTF8 
   || as_pg "$BIN_DIR/initdb" -D "$DATA_DIR" -U postgres --auth=trust --encoding=UTF8 --no-locale >"$WORK_DIR/initdb.log" 2>&1 \
   || { echo "pg-throwaway: initdb failed:" >&2; cat "$WORK_DIR/initdb.log" >&2; exit 1; }
 
-if ! as_pg "$BIN_DIR/pg_ctl" -D "$DATA_DIR" -l "$LOG_FILE" -w -t 30 \
-  -o "-p $PORT -c listen_addresses=127.0.0.1 -k $WORK_DIR -c fsync=off -c full_page_writes=off -c synchronous_commit=off" start >/dev/null; then
+# PG_THROWAWAY_CRON=1: load a real pg_cron for the postgres database, as hosted Supabase does
+# (Debian's postgresql-<version>-cron). Only when asked: its scheduler would run jobs mid-test.
+SERVER_OPTIONS="-p $PORT -c listen_addresses=127.0.0.1 -k $WORK_DIR -c fsync=off -c full_page_writes=off -c synchronous_commit=off"
+if [ "${PG_THROWAWAY_CRON:-}" = "1" ]; then
+  if [ -f "$BIN_DIR/../lib/pg_cron.so" ]; then
+    SERVER_OPTIONS="$SERVER_OPTIONS -c shared_preload_libraries=pg_cron -c cron.database_name=postgres"
+  elif [ "${PG_THROWAWAY_REQUIRED:-}" = "1" ]; then
+    echo "pg-throwaway: PG_THROWAWAY_CRON=1 needs pg_cron: apt-get install postgresql-$(basename "$(dirname "$BIN_DIR")")-cron" >&2
+    exit 1
+  else
+    echo "pg-throwaway: no pg_cron for this server; the platform.sql stand-in takes its place"
+  fi
+fi
+
+if ! as_pg "$BIN_DIR/pg_ctl" -D "$DATA_DIR" -l "$LOG_FILE" -w -t 30 -o "$SERVER_OPTIONS" start >/dev/null; then
   echo "pg-throwaway: PostgreSQL did not start:" >&2
   cat "$LOG_FILE" >&2 || true
   exit 1

@@ -272,6 +272,95 @@ $$;
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
   to anon, authenticated, service_role;
 
+-- Stand-ins for pg_cron, pg_net and Vault where this server lacks them (PGlite; a throwaway
+-- PostgreSQL, or a database of it other than pg_cron's cron.database_name). Hosted Supabase has
+-- the real ones. cron.schedule records the job as pg_cron does (replacing one of the same name);
+-- the embedded backend runs the recorded jobs on their schedules. net.http_post only records the
+-- request. Vault keeps secrets in clear: these servers hold no real ones.
+do $$
+begin
+  if pg_catalog.current_setting('cron.database_name', true) is distinct from pg_catalog.current_database() then
+    create schema if not exists cron;
+    create table if not exists cron.job (
+      jobid bigserial primary key,
+      schedule text not null,
+      command text not null,
+      nodename text not null default 'localhost',
+      nodeport integer not null default 5432,
+      database text not null default pg_catalog.current_database(),
+      username text not null default current_user,
+      active boolean not null default true,
+      jobname text unique
+    );
+    create or replace function cron.schedule(job_name text, schedule text, command text)
+    returns bigint language sql as $f$
+      insert into cron.job (jobname, schedule, command) values (job_name, schedule, command)
+      on conflict (jobname) do update set schedule = excluded.schedule, command = excluded.command
+      returning jobid
+    $f$;
+    create or replace function cron.unschedule(job_name text) returns boolean language sql as $f$
+      with gone as (delete from cron.job where jobname = job_name returning 1)
+      select exists (select 1 from gone)
+    $f$;
+  end if;
+  if not exists (select 1 from pg_catalog.pg_namespace where nspname = 'net') then
+    create schema net;
+    create table net.http_request_queue (
+      id bigserial primary key,
+      method text not null,
+      url text not null,
+      headers jsonb not null,
+      body jsonb,
+      timeout_milliseconds integer not null,
+      created_at timestamptz not null default now()
+    );
+    create function net.http_post(
+      url text,
+      body jsonb default '{}'::jsonb,
+      params jsonb default '{}'::jsonb,
+      headers jsonb default '{"Content-Type": "application/json"}'::jsonb,
+      timeout_milliseconds integer default 5000
+    ) returns bigint language sql as $f$
+      insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
+      values ('POST', url, headers, body, timeout_milliseconds)
+      returning id
+    $f$;
+  end if;
+  if not exists (select 1 from pg_catalog.pg_namespace where nspname = 'vault') then
+    create schema vault;
+    create table vault.secrets (
+      id uuid primary key default gen_random_uuid(),
+      name text unique,
+      description text not null default '',
+      secret text not null,
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now()
+    );
+    create view vault.decrypted_secrets as
+      select id, name, description, secret, secret as decrypted_secret, created_at, updated_at
+        from vault.secrets;
+    create function vault.create_secret(
+      new_secret text, new_name text default null, new_description text default '',
+      new_key_id uuid default null
+    ) returns uuid language sql as $f$
+      insert into vault.secrets (secret, name, description)
+      values (new_secret, new_name, coalesce(new_description, ''))
+      returning id
+    $f$;
+    create function vault.update_secret(
+      secret_id uuid, new_secret text default null, new_name text default null,
+      new_description text default null, new_key_id uuid default null
+    ) returns void language sql as $f$
+      update vault.secrets
+         set secret = coalesce(new_secret, secret), name = coalesce(new_name, name),
+             description = coalesce(new_description, description), updated_at = now()
+       where id = secret_id
+    $f$;
+    revoke all on schema vault from public;
+  end if;
+end
+$$;
+
 -- The Supabase CLI's migration history table
 create schema if not exists supabase_migrations;
 

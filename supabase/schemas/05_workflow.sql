@@ -1641,12 +1641,3 @@ CREATE POLICY "admins read enquiry replies" ON public.enquiry_replies FOR SELECT
 
 CREATE POLICY "admins read their own read marks" ON public.enquiry_reads FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) AND ( SELECT private.is_admin() AS is_admin)));
 
--- Scheduled where pg_cron is installed (hosted Supabase: Database > Extensions > pg_cron; run
--- this block again if the extension came later). cron.schedule replaces a job of the same name.
-DO $$
-begin
-  if exists (select 1 from pg_catalog.pg_extension where extname = 'pg_cron') then
-    perform cron.schedule('send-follow-up-reminders', '*/5 * * * *', 'select private.send_follow_up_reminders()');
-  end if;
-end
-$$;

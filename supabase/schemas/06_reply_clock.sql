@@ -2,8 +2,7 @@
 --
 -- First responses are stamped by the database; reminders and escalations are queued before and
 -- at the due time, a weekly summary every Monday morning in London, and the dashboard's figures
--- are computed here. pg_cron runs the jobs where it is installed (the embedded backend runs the
--- same functions on its own timer).
+-- are computed here. 08_schedules.sql schedules the jobs.
 
 CREATE TABLE private.enquiry_reply_alerts (
     submission_id uuid NOT NULL,
@@ -662,13 +661,3 @@ GRANT ALL ON FUNCTION public.enquiry_dashboard_figures(_since timestamp with tim
 
 CREATE TRIGGER contact_submissions_guard_first_response BEFORE INSERT OR UPDATE ON public.contact_submissions FOR EACH ROW EXECUTE FUNCTION private.guard_first_response();
 
--- Scheduled where pg_cron is installed (hosted Supabase: Database > Extensions > pg_cron; run
--- this block again if the extension came later). cron.schedule replaces a job of the same name.
-DO $$
-begin
-  if exists (select 1 from pg_catalog.pg_extension where extname = 'pg_cron') then
-    perform cron.schedule('send-reply-reminders', '*/5 * * * *', 'select private.send_reply_reminders()');
-    perform cron.schedule('queue-weekly-summary', '2 * * * *', 'select private.queue_weekly_summary()');
-  end if;
-end
-$$;

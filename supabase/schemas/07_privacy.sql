@@ -694,12 +694,3 @@ REVOKE ALL ON FUNCTION public.subject_access(_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.subject_access(_email text) TO authenticated;
 GRANT ALL ON FUNCTION public.subject_access(_email text) TO service_role;
 
--- Scheduled where pg_cron is installed (hosted Supabase: Database > Extensions > pg_cron; run
--- this block again if the extension came later). cron.schedule replaces a job of the same name.
-DO $$
-begin
-  if exists (select 1 from pg_catalog.pg_extension where extname = 'pg_cron') then
-    perform cron.schedule('apply-retention', '17 3 * * *', 'select private.apply_retention()');
-  end if;
-end
-$$;
