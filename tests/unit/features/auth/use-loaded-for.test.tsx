@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { useLoadedFor } from '@/features/auth/use-loaded-for';
 
-import { createFakeSupabase } from './fake-supabase';
+import { useSupabaseNetwork } from '../../support/supabase-network';
+
+const network = useSupabaseNetwork();
 
 /** A load whose answers the test gives by hand, one pending promise per call. */
 function manualLoad() {
@@ -19,7 +21,7 @@ function manualLoad() {
 
 describe('useLoadedFor', () => {
   it('is null until the answer for the current key arrives, and never shows another key’s answer', async () => {
-    const { client } = createFakeSupabase();
+    const { client, requests } = network.answer();
     const { load, answer } = manualLoad();
     const { result, rerender } = renderHook(
       ({ key }: { key: string | null }) => useLoadedFor(client, key, load),
@@ -43,6 +45,7 @@ describe('useLoadedFor', () => {
     rerender({ key: null });
     expect(result.current).toBeNull();
     expect(load.mock.calls.map(([, key]) => key)).toEqual(['user-a', 'user-b', 'user-c', 'user-b']);
+    expect(requests).toEqual([]);
   });
 
   it('loads nothing without a client', () => {
