@@ -6,19 +6,32 @@ import type { AdminSection } from '@/features/staff-frame/admin-section-paths';
 import { StaffAreaFrame, type SectionNavSlot } from '@/features/staff-frame/staff-area-frame';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 
-import { createFakeSupabase, fakeSession, roleHandler } from '../auth/fake-supabase';
+import { useSupabaseNetwork } from '../../support/supabase-network';
 import { quietAuditLog, renderWithAuth } from '../auth/test-helpers';
 
-const noName = () => ({ data: null, error: null });
+const network = useSupabaseNetwork();
+const admin = () => ({ data: [{ role: 'admin' }] });
+const noName = () => ({ data: [] });
 
 beforeEach(quietAuditLog);
 afterEach(() => vi.restoreAllMocks());
 
+const verifiedTotp = {
+  id: 'factor-1',
+  friendly_name: 'Authenticator app',
+  factor_type: 'totp' as const,
+  status: 'verified' as const,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+};
+
 describe("StaffAreaFrame's section links slot", () => {
   it("draws the page's links for an aal2 admin, given the section, with the session's client", async () => {
-    const fake = createFakeSupabase({
-      session: fakeSession('ada@example.com', 'user-7'),
-      tables: { user_roles: roleHandler('admin'), staff_profiles: noName },
+    const { client } = network.answer({
+      userId: 'user-7',
+      email: 'ada@example.com',
+      aal: 'aal2',
+      tables: { user_roles: admin, staff_profiles: noName },
     });
     let provided: unknown;
     function LinksWithCount({ current }: { current: AdminSection }) {
@@ -27,7 +40,7 @@ describe("StaffAreaFrame's section links slot", () => {
     }
     const slot = vi.fn<SectionNavSlot>((current) => <LinksWithCount current={current} />);
     renderWithAuth(
-      fake.client,
+      client,
       <StaffAreaFrame current="staff" footer={null} sectionNav={slot}>
         <p>page</p>
       </StaffAreaFrame>,
@@ -37,27 +50,29 @@ describe("StaffAreaFrame's section links slot", () => {
       await screen.findByRole('link', { name: 'Needs a reply (5 waiting)' }),
     ).toBeInTheDocument();
     expect(slot).toHaveBeenCalledWith('staff');
-    expect(provided).toBe(fake.client);
+    expect(provided).toBe(client);
   });
 
   it('asks the slot for nothing below aal2, so no count is requested before the second step', async () => {
-    const fake = createFakeSupabase({
-      session: fakeSession(),
-      tables: { user_roles: roleHandler('admin'), staff_profiles: noName },
-      assurance: { currentLevel: 'aal1', nextLevel: 'aal2' },
+    const { client, requests } = network.answer({
+      userId: 'user-1',
+      email: 'ada@example.com',
+      aal: 'aal1',
+      auth: { factors: [verifiedTotp] },
+      tables: { user_roles: admin, staff_profiles: noName },
     });
     const slot = vi.fn<SectionNavSlot>(() => <p>links</p>);
     renderWithAuth(
-      fake.client,
+      client,
       <StaffAreaFrame current="staff" footer={null} sectionNav={slot}>
         <p>page</p>
       </StaffAreaFrame>,
       { path: '/admin/staff' },
     );
     expect(await screen.findByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(fake.client.auth.mfa.getAuthenticatorAssuranceLevel).toHaveBeenCalled(),
-    );
+    // Role and level known: not even the unseen placeholder of the links is left.
+    await waitFor(() => expect(screen.queryByRole('navigation', { hidden: true })).toBeNull());
+    expect(requests.map((request) => request.name)).toContain('user_roles');
     expect(slot).not.toHaveBeenCalled();
     expect(screen.queryByText('links')).toBeNull();
   });

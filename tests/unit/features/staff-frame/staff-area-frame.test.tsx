@@ -7,16 +7,33 @@ import { ProtectedRoute } from '@/features/auth/protected-route';
 import { StaffAreaFrame } from '@/features/staff-frame/staff-area-frame';
 
 import {
-  createFakeSupabase,
-  fakeSession,
-  roleHandler,
-  type QueryHandler,
-} from '../auth/fake-supabase';
+  filterOn,
+  useSupabaseNetwork,
+  type NetworkRoutes,
+  type PostgrestHandler,
+  type PostgrestRequest,
+} from '../../support/supabase-network';
 import { quietAuditLog, renderWithAuth } from '../auth/test-helpers';
 
+const network = useSupabaseNetwork();
 const nameHandler =
-  (name: string | null): QueryHandler =>
-  () => ({ data: name ? { display_name: name } : null, error: null });
+  (name: string | null): PostgrestHandler =>
+  () => ({ data: name ? [{ display_name: name }] : [] });
+const admin = () => ({ data: [{ role: 'admin' }] });
+
+/** An admin's client at aal2 (unless said), whose audit entries are stored. */
+function adminClient(name: string | null, routes: NetworkRoutes = {}) {
+  return network.answer({
+    userId: 'user-7',
+    email: 'ada@example.com',
+    aal: 'aal2',
+    ...routes,
+    tables: { user_roles: admin, staff_profiles: nameHandler(name), audit_log: () => ({}) },
+  });
+}
+
+const logouts = (requests: PostgrestRequest[]) =>
+  requests.filter((request) => request.kind === 'auth' && request.name === '/logout');
 
 function frame(current?: 'staff') {
   return (
@@ -31,11 +48,8 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('StaffAreaFrame', () => {
   it('shows an aal2 admin the section links, their staff name and Sign Out', async () => {
-    const fake = createFakeSupabase({
-      session: fakeSession('ada@example.com', 'user-7'),
-      tables: { user_roles: roleHandler('admin'), staff_profiles: nameHandler('Ada Lovelace') },
-    });
-    renderWithAuth(fake.client, frame('staff'), { path: '/admin/staff' });
+    const { client, requests } = adminClient('Ada Lovelace');
+    renderWithAuth(client, frame('staff'), { path: '/admin/staff' });
     const banner = screen.getByRole('banner');
     const nav = await within(banner).findByRole('navigation', { name: 'Admin sections' });
     expect(within(nav).getByRole('link', { name: 'Staff' })).toHaveAttribute(
@@ -43,18 +57,15 @@ describe('StaffAreaFrame', () => {
       'page',
     );
     expect(await within(banner).findByText('Ada Lovelace')).toBeInTheDocument();
-    const query = fake.queries.find((q) => q.table === 'staff_profiles');
-    expect(query?.calls).toContainEqual(['eq', 'user_id', 'user-7']);
+    const query = requests.find((request) => request.name === 'staff_profiles');
+    expect(filterOn(query!, 'user_id')).toEqual({ op: 'eq', value: 'user-7' });
     expect(within(banner).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
   });
 
   it("asks for the role once for itself and the page's guard", async () => {
-    const fake = createFakeSupabase({
-      session: fakeSession('ada@example.com', 'user-7'),
-      tables: { user_roles: roleHandler('admin'), staff_profiles: nameHandler(null) },
-    });
+    const { client, requests } = adminClient(null);
     renderWithAuth(
-      fake.client,
+      client,
       <StaffAreaFrame current="staff" footer={null}>
         <ProtectedRoute adminOnly pageTitle="Staff">
           {() => <p>granted</p>}
@@ -64,48 +75,49 @@ describe('StaffAreaFrame', () => {
     );
     expect(await screen.findByText('granted')).toBeInTheDocument();
     expect(await screen.findByRole('navigation', { name: 'Admin sections' })).toBeInTheDocument();
-    expect(fake.queries.filter((q) => q.table === 'user_roles')).toHaveLength(1);
+    expect(requests.filter((request) => request.name === 'user_roles')).toHaveLength(1);
   });
 
   it("falls back to the session's e-mail when the person has no staff name", async () => {
-    const fake = createFakeSupabase({
-      session: fakeSession('bob@example.com'),
-      tables: { user_roles: roleHandler('admin'), staff_profiles: nameHandler(null) },
-    });
-    renderWithAuth(fake.client, frame('staff'), { path: '/admin/staff' });
+    const { client } = adminClient(null, { email: 'bob@example.com' });
+    renderWithAuth(client, frame('staff'), { path: '/admin/staff' });
     expect(await screen.findByText('bob@example.com')).toBeInTheDocument();
   });
 
   it('hides the section links from a session below aal2', async () => {
-    const fake = createFakeSupabase({
-      session: fakeSession(),
-      tables: { user_roles: roleHandler('admin'), staff_profiles: nameHandler(null) },
-      assurance: { currentLevel: 'aal1', nextLevel: 'aal2' },
+    const { client } = adminClient(null, {
+      aal: 'aal1',
+      auth: {
+        factors: [
+          {
+            id: 'factor-1',
+            friendly_name: 'Authenticator app',
+            factor_type: 'totp',
+            status: 'verified',
+            created_at: '2026-01-01T00:00:00Z',
+            updated_at: '2026-01-01T00:00:00Z',
+          },
+        ],
+      },
     });
-    renderWithAuth(fake.client, frame('staff'), { path: '/admin/staff' });
+    renderWithAuth(client, frame('staff'), { path: '/admin/staff' });
     expect(await screen.findByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(fake.client.auth.mfa.getAuthenticatorAssuranceLevel).toHaveBeenCalled(),
-    );
+    // Role and level known: not even the unseen placeholder of the links is left.
+    await waitFor(() => expect(screen.queryByRole('navigation', { hidden: true })).toBeNull());
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
   it('Sign Out signs out everywhere and lands on /auth', async () => {
-    const fake = createFakeSupabase({
-      session: fakeSession(),
-      tables: { user_roles: roleHandler('admin'), staff_profiles: nameHandler(null) },
-    });
-    renderWithAuth(fake.client, frame('staff'), { path: '/admin/staff' });
+    const { client, requests } = adminClient(null);
+    renderWithAuth(client, frame('staff'), { path: '/admin/staff' });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign Out' }));
-    expect(fake.auth.signOut).toHaveBeenCalled();
+    await waitFor(() => expect(logouts(requests)).toHaveLength(1));
+    expect(logouts(requests)[0]?.params.get('scope')).toBe('global');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/));
   });
 
   it('Sign Out lets a request already sent come back before the session ends', async () => {
-    const fake = createFakeSupabase({
-      session: fakeSession(),
-      tables: { user_roles: roleHandler('admin'), staff_profiles: nameHandler(null) },
-    });
+    const { client, requests } = adminClient(null);
     let answer = (_rows: string[]) => {};
     const pending = new Promise<string[]>((resolve) => (answer = resolve));
     function Polling() {
@@ -113,7 +125,7 @@ describe('StaffAreaFrame', () => {
       return <p>page</p>;
     }
     renderWithAuth(
-      fake.client,
+      client,
       <QueryClientProvider client={new QueryClient()}>
         <StaffAreaFrame current="staff" footer={null}>
           <Polling />
@@ -124,15 +136,16 @@ describe('StaffAreaFrame', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign Out' }));
     expect(screen.getByRole('status')).toHaveTextContent('Signing out…');
     expect(screen.queryByText('page')).toBeNull();
-    expect(fake.auth.signOut).not.toHaveBeenCalled();
+    expect(logouts(requests)).toEqual([]);
     answer([]);
-    await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalled());
+    await waitFor(() => expect(logouts(requests)).toHaveLength(1));
+    expect(logouts(requests)[0]?.params.get('scope')).toBe('global');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/));
   });
 
   it('shows the product name alone on /auth, with the footer kept', () => {
-    const fake = createFakeSupabase({ session: null });
-    renderWithAuth(fake.client, frame());
+    const { client } = network.answer();
+    renderWithAuth(client, frame());
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Kestrel Data' })).toBeInTheDocument();
     expect(within(banner).queryByRole('button')).toBeNull();
