@@ -90,6 +90,20 @@ export const nodeEnvSchema = z.object({
         `LOCAL_ENQUIRY_LIMITS must be "local" or "migrated", got "${String(issue.input).trim()}"`,
     }),
   SUPABASE_URL: httpUrl('SUPABASE_URL'),
+  // npm run setup:hosted: the hosted project's ref, its database (the dashboard's connection
+  // string, password included) and the CLI's Management API token (or `supabase login`).
+  SUPABASE_PROJECT_REF: text().refine((value) => value === undefined || /^[a-z]{20}$/.test(value), {
+    error: (issue) =>
+      `SUPABASE_PROJECT_REF must be a project ref (20 lower-case letters, as in https://<ref>.supabase.co), got "${String(issue.input).trim()}"`,
+  }),
+  SUPABASE_DB_URL: text().refine(
+    (value) => value === undefined || (/^postgres(ql)?:\/\//.test(value) && URL.canParse(value)),
+    {
+      message:
+        'SUPABASE_DB_URL must be a postgres:// or postgresql:// connection URL, its password percent-encoded',
+    },
+  ),
+  SUPABASE_ACCESS_TOKEN: text(),
   VITE_SUPABASE_URL: httpUrl('VITE_SUPABASE_URL'),
   SUPABASE_SERVICE_ROLE_KEY: text().superRefine((key, context) => {
     if (key === undefined) return;

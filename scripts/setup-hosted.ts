@@ -1,0 +1,314 @@
+// Takes a new Supabase project to a working backend in one command:
+//
+//   npm run setup:hosted -- [--dry-run] [--only database]
+//
+// 1. `supabase db push` of supabase/migrations (no seed): the schema, pg_cron, pg_net, the jobs;
+// 2. `supabase functions deploy send-enquiry-mail` (bundled by Supabase: no Docker);
+// 3. `supabase secrets set` of the function's mail settings, from a temporary --env-file;
+// 4. Vault: the function's URL and the service-role key, created or updated in place;
+// 5. the check: every job of supabase/schemas/08_schedules.sql is in cron.job, and the function
+//    answers the service-role key with its run summary.
+//
+// Settings come from the environment or the .env files (production mode: .env, .env.local,
+// .env.production, .env.production.local), checked in scripts/setup-hosted/config.ts: it refuses
+// to start, naming every missing or malformed one. No secret is printed or put on a command line:
+// the database password goes to the CLI in PGPASSWORD, the mail key in a 0600 file deleted after,
+// the Vault values as query parameters. Run again, it changes nothing in the database (the push
+// finds nothing to apply, Vault holds the same values) and deploys the same function and secrets.
+//
+// `--only database` runs steps 1 and 4 and the schedules check against SUPABASE_DB_URL, and
+// prints the others: `npm run setup:hosted-check` runs it against a throwaway PostgreSQL.
+//
+// Exit status: 0 when every step ran and the check passed, 1 when one failed, 2 for bad usage or
+// settings.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+import { loadEnv, PROJECT_ROOT } from './env/load-env.ts';
+import type { SetupConfig, SetupOptions } from './setup-hosted/config.ts';
+import { parseOptions, readSetupConfig, SetupUsageError, USAGE } from './setup-hosted/config.ts';
+import {
+  CRON_JOBS_SQL,
+  dbPushCommand,
+  declaredJobs,
+  deployCommand,
+  dryRunLines,
+  functionUrl,
+  isLocalDatabase,
+  judgeFunctionAnswer,
+  redact,
+  scheduleProblems,
+  secretsCommand,
+  secretsEnvFile,
+  secretValues,
+  showCommand,
+  showFunctionRequest,
+  showScheduleCheck,
+  showSql,
+  STEPS,
+  stepLines,
+  VAULT_LOOKUP_SQL,
+  vaultSecrets,
+  vaultStatement,
+} from './setup-hosted/plan.ts';
+import type { CliCommand, CronJobRow, DeclaredJob, StepName } from './setup-hosted/plan.ts';
+
+const SCHEDULES_SQL = join(PROJECT_ROOT, 'supabase/schemas/08_schedules.sql');
+/** A fresh deployment or secret can take a little while to reach every edge. */
+const FUNCTION_CHECK_ATTEMPTS = 6;
+const FUNCTION_CHECK_DELAY_MS = 5_000;
+
+class StepError extends Error {}
+
+interface Run {
+  config: SetupConfig;
+  options: SetupOptions;
+  jobs: DeclaredJob[];
+  secrets: string[];
+  log: (line: string) => void;
+  /** What changed in the database, for the closing line. */
+  changes: string[];
+}
+
+const indent = (line: string) => `   ${line}`;
+
+/** Runs `supabase <args>` from the project root, printing its output masked; returns the output. */
+function runCli(run: Run, command: CliCommand): Promise<string> {
+  run.log(indent(showCommand(command, run.secrets)));
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['--no-install', 'supabase', ...command.args], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, DO_NOT_TRACK: '1', ...command.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let pending = '';
+    const take = (chunk: Buffer) => {
+      output += chunk.toString();
+      pending += chunk.toString();
+      const lines = pending.split(/\r?\n/);
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) run.log(indent(`| ${redact(line, run.secrets)}`));
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('error', (error) =>
+      reject(new StepError(`could not start the CLI: ${error.message}`)),
+    );
+    child.on('close', (code) => {
+      if (pending.trim()) run.log(indent(`| ${redact(pending, run.secrets)}`));
+      if (code === 0) resolve(output);
+      else reject(new StepError(`supabase ${command.args.slice(0, 2).join(' ')} exited ${code}`));
+    });
+  });
+}
+
+function databaseClient(dbUrl: string): pg.Client {
+  // Supabase's server certificate is signed by its own CA: encrypted, not verified, unless the
+  // URL asks otherwise (sslmode, sslrootcert). A throwaway on this machine speaks no TLS.
+  const ssl =
+    isLocalDatabase(dbUrl) || new URL(dbUrl).searchParams.has('sslmode')
+      ? {}
+      : { ssl: { rejectUnauthorized: false } };
+  return new pg.Client({ connectionString: dbUrl, connectionTimeoutMillis: 20_000, ...ssl });
+}
+
+async function withDatabase<T>(run: Run, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = databaseClient(run.config.dbUrl);
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new StepError(`could not connect to SUPABASE_DB_URL: ${(error as Error).message}`);
+  }
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function pushMigrations(run: Run): Promise<void> {
+  const output = await runCli(run, dbPushCommand(run.config));
+  const applied = output
+    .split('\n')
+    .filter((line) => line.startsWith('Applying migration ')).length;
+  if (applied > 0) run.changes.push(`${applied} migration${applied === 1 ? '' : 's'} applied`);
+  run.log(indent(applied > 0 ? `applied ${applied} migrations` : 'nothing to apply'));
+}
+
+async function setSecrets(run: Run): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'setup-hosted-'));
+  const file = join(dir, 'function.env');
+  try {
+    writeFileSync(file, secretsEnvFile(run.config), { mode: 0o600 });
+    await runCli(run, secretsCommand(run.config, file));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface VaultRow {
+  id: string;
+  decrypted_secret: string | null;
+}
+
+async function storeVaultSecrets(run: Run): Promise<void> {
+  await withDatabase(run, async (client) => {
+    await client.query('begin');
+    try {
+      for (const secret of vaultSecrets(run.config)) {
+        const { rows } = await client.query<VaultRow>(VAULT_LOOKUP_SQL, [secret.name]);
+        const stored = rows[0] && { id: rows[0].id, value: rows[0].decrypted_secret };
+        const statement = vaultStatement(secret, stored);
+        if (statement.action === 'unchanged') {
+          run.log(indent(`${secret.name}: stored, unchanged`));
+          continue;
+        }
+        run.log(indent(showSql(statement.sql, statement.params, run.secrets)));
+        await client.query(statement.sql, statement.params);
+        const done = statement.action === 'create' ? 'created' : 'updated';
+        run.log(indent(`${secret.name}: ${done}`));
+        run.changes.push(`${secret.name} ${done}`);
+      }
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw new StepError(`Vault: ${redact((error as Error).message, run.secrets)}`);
+    }
+  });
+}
+
+async function checkDatabase(run: Run): Promise<void> {
+  run.log(indent(showScheduleCheck(run.jobs)));
+  const problems = await withDatabase(run, async (client) => {
+    const found: string[] = [];
+    const extensions = await client.query<{ extname: string }>(
+      "select extname from pg_catalog.pg_extension where extname in ('pg_cron', 'pg_net')",
+    );
+    const installed = new Set(extensions.rows.map((row) => row.extname));
+    if (!installed.has('pg_cron')) found.push('pg_cron is not installed: no job would ever run');
+    // A throwaway PostgreSQL has no pg_net; supabase/local/platform.sql stands in for it.
+    if (!installed.has('pg_net') && !isLocalDatabase(run.config.dbUrl)) {
+      found.push('pg_net is not installed: the mail job cannot call the function');
+    }
+    const { rows } = await client.query<CronJobRow>(CRON_JOBS_SQL);
+    found.push(...scheduleProblems(run.jobs, rows));
+    for (const secret of vaultSecrets(run.config)) {
+      const stored = await client.query<VaultRow>(VAULT_LOOKUP_SQL, [secret.name]);
+      if (stored.rows[0]?.decrypted_secret !== secret.value) {
+        found.push(`Vault: ${secret.name} does not hold the value of step 4`);
+      }
+    }
+    return found;
+  });
+  if (problems.length > 0) throw new StepError(problems.join('; '));
+  run.log(indent(`${run.jobs.length} jobs scheduled and active; both Vault secrets stored`));
+}
+
+async function checkFunction(run: Run): Promise<void> {
+  run.log(indent(showFunctionRequest(run.config)));
+  for (let attempt = 1; ; attempt += 1) {
+    let verdict;
+    try {
+      const response = await fetch(functionUrl(run.config.projectRef), {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${run.config.serviceRoleKey}`,
+          'Content-Type': 'application/json',
+        },
+        body: '{}',
+        signal: AbortSignal.timeout(30_000),
+      });
+      verdict = judgeFunctionAnswer(response.status, await response.text());
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+      verdict = { ok: false, retry: true, message: `no answer: ${(cause as Error).message}` };
+    }
+    const message = redact(verdict.message, run.secrets);
+    if (verdict.ok) {
+      run.log(indent(message));
+      return;
+    }
+    if (!verdict.retry || attempt === FUNCTION_CHECK_ATTEMPTS) throw new StepError(message);
+    run.log(indent(`${message}; trying again in ${FUNCTION_CHECK_DELAY_MS / 1000} s`));
+    await new Promise((done) => setTimeout(done, FUNCTION_CHECK_DELAY_MS));
+  }
+}
+
+async function runStep(run: Run, step: StepName): Promise<void> {
+  switch (step) {
+    case 'migrations':
+      return pushMigrations(run);
+    case 'function':
+      await runCli(run, deployCommand(run.config));
+      return;
+    case 'secrets':
+      run.log(indent(stepLines('secrets', run.config, run.jobs)[0] ?? ''));
+      return setSecrets(run);
+    case 'vault':
+      return storeVaultSecrets(run);
+    case 'check':
+      await checkDatabase(run);
+      if (run.options.onlyDatabase) {
+        run.log(indent(`${showFunctionRequest(run.config)} (not run: --only database)`));
+        return;
+      }
+      return checkFunction(run);
+  }
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const log = (line: string) => console.log(line);
+  let run: Run;
+  try {
+    const options = parseOptions(argv);
+    if (options === 'help') {
+      log(USAGE);
+      return 0;
+    }
+    const config = readSetupConfig(loadEnv({ mode: 'production' }));
+    const jobs = declaredJobs(readFileSync(SCHEDULES_SQL, 'utf8'));
+    if (options.dryRun) {
+      for (const line of dryRunLines(config, jobs)) log(line);
+      return 0;
+    }
+    run = { config, options, jobs, secrets: secretValues(config), log, changes: [] };
+  } catch (error) {
+    if (!(error instanceof SetupUsageError)) throw error;
+    console.error(error.message);
+    return 2;
+  }
+
+  const only = run.options.onlyDatabase ? ' (--only database: the function steps only print)' : '';
+  log(`setup:hosted: project ${run.config.projectRef}${only}`);
+  for (const step of STEPS) {
+    log(step.title);
+    if (run.options.onlyDatabase && !step.database) {
+      for (const line of stepLines(step.name, run.config, run.jobs)) {
+        log(indent(`${line} (not run: --only database)`));
+      }
+      continue;
+    }
+    try {
+      await runStep(run, step.name);
+    } catch (error) {
+      const message = redact(error instanceof Error ? error.message : String(error), run.secrets);
+      console.error(`setup:hosted: ${step.title} failed: ${message}`);
+      return 1;
+    }
+  }
+  const changes = run.changes.length > 0 ? run.changes.join('; ') : 'none';
+  log(`setup:hosted: done. Database changes: ${changes}.`);
+  if (!run.options.onlyDatabase) {
+    log(
+      'The function was deployed and its secrets set (the same code and values as before, if any).',
+    );
+  }
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,331 @@
+/**
+ * The steps of `npm run setup:hosted`, as data and text: the CLI commands, the Vault statements,
+ * the checks, and how each is printed. Nothing here touches the network, the database or a
+ * process, so a dry run and the tests see exactly what a real run prints. Every printed line goes
+ * through the masking here: a secret's value is never part of it.
+ */
+import type { FunctionSecretName, SetupConfig } from './config.ts';
+import { FUNCTION_SECRET_NAMES } from './config.ts';
+
+export const FUNCTION_NAME = 'send-enquiry-mail';
+export const VAULT_FUNCTION_URL = 'enquiry_mail_function_url';
+export const VAULT_SERVICE_KEY = 'enquiry_mail_service_key';
+export const MASK = '***';
+
+/** The function's secrets that are secret (the others are printed in full). */
+const SECRET_FUNCTION_VALUES: readonly FunctionSecretName[] = ['MAIL_API_KEY'];
+
+export const functionUrl = (projectRef: string) =>
+  `https://${projectRef}.supabase.co/functions/v1/${FUNCTION_NAME}`;
+
+// ---------------------------------------------------------------------------------------------
+// Masking
+
+/** Every value that must never be printed: keys, tokens and the database password. */
+export function secretValues(config: SetupConfig): string[] {
+  const url = new URL(config.dbUrl);
+  const values = [
+    config.serviceRoleKey,
+    config.accessToken,
+    ...SECRET_FUNCTION_VALUES.map((name) => config.functionSecrets[name]),
+    url.password,
+    url.password ? safeDecode(url.password) : undefined,
+  ];
+  return [...new Set(values.filter((value): value is string => !!value))].sort(
+    (a, b) => b.length - a.length,
+  );
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The text with every occurrence of each secret replaced by the mask. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let result = text;
+  for (const secret of secrets) result = result.split(secret).join(MASK);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The database
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export const isLocalDatabase = (dbUrl: string) => LOCAL_HOSTS.has(new URL(dbUrl).hostname);
+
+export interface DatabaseTarget {
+  /** For the CLI's --db-url: no password (it goes in PGPASSWORD, out of the process list). */
+  cliUrl: string;
+  password: string | undefined;
+}
+
+export function databaseTarget(dbUrl: string): DatabaseTarget {
+  const url = new URL(dbUrl);
+  const password = url.password ? safeDecode(url.password) : undefined;
+  url.password = '';
+  // A throwaway PostgreSQL on this machine speaks no TLS; the CLI would try it first.
+  if (isLocalDatabase(dbUrl) && !url.searchParams.has('sslmode')) {
+    url.searchParams.set('sslmode', 'disable');
+  }
+  return { cliUrl: url.toString(), password };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The CLI commands
+
+export interface CliCommand {
+  /** The arguments after `supabase`. */
+  args: string[];
+  /** Added to the command's environment; printed by name only. */
+  env: Record<string, string>;
+}
+
+const tokenEnv = (config: SetupConfig): Record<string, string> =>
+  config.accessToken ? { SUPABASE_ACCESS_TOKEN: config.accessToken } : {};
+
+export function dbPushCommand(config: SetupConfig): CliCommand {
+  const target = databaseTarget(config.dbUrl);
+  return {
+    args: ['db', 'push', '--db-url', target.cliUrl, '--yes'],
+    env: target.password ? { PGPASSWORD: target.password } : {},
+  };
+}
+
+export function deployCommand(config: SetupConfig): CliCommand {
+  // --use-api: bundled by Supabase, so no Docker is needed here.
+  return {
+    args: ['functions', 'deploy', FUNCTION_NAME, '--project-ref', config.projectRef, '--use-api'],
+    env: tokenEnv(config),
+  };
+}
+
+export const SECRETS_FILE_SHOWN = '<temporary file, deleted after>';
+
+export function secretsCommand(config: SetupConfig, envFile: string): CliCommand {
+  return {
+    args: ['secrets', 'set', '--env-file', envFile, '--project-ref', config.projectRef],
+    env: tokenEnv(config),
+  };
+}
+
+/** The --env-file's text: each value in single quotes, read as is (config.ts refuses a quote). */
+export function secretsEnvFile(config: SetupConfig): string {
+  return FUNCTION_SECRET_NAMES.map((name) => `${name}='${config.functionSecrets[name]}'\n`).join(
+    '',
+  );
+}
+
+/** How a command is printed: the environment it adds by name only, then the masked arguments. */
+export function showCommand(command: CliCommand, secrets: readonly string[]): string {
+  const env = Object.keys(command.env).map((name) => `${name}=${MASK} `);
+  return redact(`$ ${env.join('')}supabase ${command.args.join(' ')}`, secrets);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vault
+
+export const VAULT_LOOKUP_SQL =
+  'select id, decrypted_secret from vault.decrypted_secrets where name = $1';
+export const VAULT_CREATE_SQL = 'select vault.create_secret($1, $2)';
+export const VAULT_UPDATE_SQL = 'select vault.update_secret($1::uuid, $2)';
+
+export interface VaultSecret {
+  name: string;
+  value: string;
+}
+
+export function vaultSecrets(config: SetupConfig): VaultSecret[] {
+  return [
+    { name: VAULT_FUNCTION_URL, value: functionUrl(config.projectRef) },
+    { name: VAULT_SERVICE_KEY, value: config.serviceRoleKey },
+  ];
+}
+
+/** A stored secret of that name, as VAULT_LOOKUP_SQL reads it. */
+export interface StoredSecret {
+  id: string;
+  value: string | null;
+}
+
+export type VaultStatement =
+  { action: 'create' | 'update'; sql: string; params: string[] } | { action: 'unchanged' };
+
+/** Create when no secret has the name, update when its value differs, else nothing. */
+export function vaultStatement(
+  secret: VaultSecret,
+  stored: StoredSecret | undefined,
+): VaultStatement {
+  if (stored === undefined) {
+    return { action: 'create', sql: VAULT_CREATE_SQL, params: [secret.value, secret.name] };
+  }
+  if (stored.value === secret.value) return { action: 'unchanged' };
+  return { action: 'update', sql: VAULT_UPDATE_SQL, params: [stored.id, secret.value] };
+}
+
+/** Stands for a stored secret's id in a dry run. */
+export const ID_SHOWN = '<id>';
+
+/** A statement with its parameters written in as literals, each secret masked. */
+export function showSql(
+  sql: string,
+  params: readonly string[],
+  secrets: readonly string[],
+): string {
+  const text = sql.replace(/\$(\d+)(::\w+)?/g, (whole, index: string, cast: string | undefined) => {
+    const value = params[Number(index) - 1];
+    if (value === undefined) return whole;
+    const literal = value === ID_SHOWN ? value : `'${value.replaceAll("'", "''")}'`;
+    return `${literal}${cast ?? ''}`;
+  });
+  return `> ${redact(text, secrets)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checks
+
+export interface DeclaredJob {
+  jobname: string;
+  schedule: string;
+  command: string;
+}
+
+/** The jobs supabase/schemas/08_schedules.sql schedules (as scripts/db-schedules-check.mjs reads them). */
+export function declaredJobs(schedulesSql: string): DeclaredJob[] {
+  return [...schedulesSql.matchAll(/cron\.schedule\('([^']+)', '([^']+)', '([^']+)'\)/g)].map(
+    ([, jobname = '', schedule = '', command = '']) => ({ jobname, schedule, command }),
+  );
+}
+
+export const CRON_JOBS_SQL = 'select jobname, schedule, command, active from cron.job';
+
+export interface CronJobRow extends DeclaredJob {
+  active: boolean;
+}
+
+/** What is wrong with cron.job against the declared jobs; empty when each is there and active. */
+export function scheduleProblems(declared: readonly DeclaredJob[], rows: readonly CronJobRow[]) {
+  const problems: string[] = [];
+  for (const job of declared) {
+    const found = rows.find((row) => row.jobname === job.jobname);
+    if (!found) problems.push(`${job.jobname}: not in cron.job`);
+    else if (found.schedule !== job.schedule || found.command !== job.command) {
+      problems.push(`${job.jobname}: scheduled as "${found.schedule}" "${found.command}"`);
+    } else if (!found.active) problems.push(`${job.jobname}: not active`);
+  }
+  return problems;
+}
+
+export type FunctionVerdict =
+  { ok: true; message: string } | { ok: false; retry: boolean; message: string };
+
+/**
+ * What the function's answer to a POST with the service-role key means (see
+ * supabase/functions/send-enquiry-mail/handler.ts): 200 with the run summary is healthy.
+ */
+export function judgeFunctionAnswer(status: number, body: string): FunctionVerdict {
+  if (status === 200) {
+    try {
+      const summary = JSON.parse(body) as Record<string, unknown>;
+      if (typeof summary.claimed === 'number' && typeof summary.sent === 'number') {
+        return {
+          ok: true,
+          message: `the function answered 200: ${summary.claimed} mail due, ${summary.sent} sent`,
+        };
+      }
+    } catch {
+      // not the summary: below
+    }
+    return { ok: false, retry: false, message: `200 without a run summary: ${body.slice(0, 200)}` };
+  }
+  if (status === 404) {
+    return { ok: false, retry: true, message: '404: the function is not deployed (step 2)' };
+  }
+  if (status === 401) {
+    return {
+      ok: false,
+      retry: false,
+      message:
+        "401: the function refused the key; SUPABASE_SERVICE_ROLE_KEY must be this project's service_role key",
+    };
+  }
+  if (status === 500) {
+    return {
+      ok: false,
+      retry: true,
+      message: `500: the function is not configured; its secrets (step 3) are missing or malformed (${body.slice(0, 200)})`,
+    };
+  }
+  if (status === 502) {
+    return {
+      ok: false,
+      retry: false,
+      message: `502: the function could not read the outbox; are the migrations applied? (${body.slice(0, 200)})`,
+    };
+  }
+  return { ok: false, retry: status >= 500, message: `${status}: ${body.slice(0, 200)}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The steps as printed
+
+export type StepName = 'migrations' | 'function' | 'secrets' | 'vault' | 'check';
+
+export const STEPS: readonly { name: StepName; title: string; database: boolean }[] = [
+  { name: 'migrations', title: '1/5 Migrations: supabase db push (no seed)', database: true },
+  { name: 'function', title: `2/5 Edge Function: deploy ${FUNCTION_NAME}`, database: false },
+  { name: 'secrets', title: "3/5 The function's secrets", database: false },
+  {
+    name: 'vault',
+    title: "4/5 Vault: the function's URL and the service-role key",
+    database: true,
+  },
+  { name: 'check', title: '5/5 Check: the schedules and the function', database: true },
+];
+
+export const showFunctionRequest = (config: SetupConfig) =>
+  `$ POST ${functionUrl(config.projectRef)} (Authorization: Bearer ${MASK}): healthy is 200 with the run summary`;
+
+export function showScheduleCheck(jobs: readonly DeclaredJob[]): string {
+  return `> ${CRON_JOBS_SQL}: each of ${jobs.length} jobs active (${jobs.map((job) => job.jobname).join(', ')})`;
+}
+
+/** The lines a dry run prints for a step, under its title. */
+export function stepLines(step: StepName, config: SetupConfig, jobs: readonly DeclaredJob[]) {
+  const secrets = secretValues(config);
+  switch (step) {
+    case 'migrations':
+      return [showCommand(dbPushCommand(config), secrets)];
+    case 'function':
+      return [showCommand(deployCommand(config), secrets)];
+    case 'secrets':
+      return [
+        `sets ${FUNCTION_SECRET_NAMES.join(', ')} (values not shown)`,
+        showCommand(secretsCommand(config, SECRETS_FILE_SHOWN), secrets),
+      ];
+    case 'vault':
+      return vaultSecrets(config).flatMap((secret) => [
+        showSql(VAULT_LOOKUP_SQL, [secret.name], secrets),
+        `  none: ${showSql(VAULT_CREATE_SQL, [secret.value, secret.name], secrets).slice(2)}`,
+        `  another value: ${showSql(VAULT_UPDATE_SQL, [ID_SHOWN, secret.value], secrets).slice(2)}`,
+        '  the same value: nothing',
+      ]);
+    case 'check':
+      return [showScheduleCheck(jobs), showFunctionRequest(config)];
+  }
+}
+
+/** The whole of a dry run's output. */
+export function dryRunLines(config: SetupConfig, jobs: readonly DeclaredJob[]): string[] {
+  return [
+    `setup:hosted: project ${config.projectRef}, dry run: nothing below runs`,
+    ...STEPS.flatMap((step) => [
+      step.title,
+      ...stepLines(step.name, config, jobs).map((line) => `   ${line}`),
+    ]),
+  ];
+}
