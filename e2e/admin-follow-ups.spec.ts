@@ -15,7 +15,7 @@ async function inbox(to: string): Promise<CapturedMail[]> {
   return (await response.json()) as CapturedMail[];
 }
 
-/** Runs the reply clock now (the backend runs it every 5 minutes), which also starts the sender. */
+/** Runs the reply clock now (the backend runs it on the migrations' schedule), then the sender. */
 async function runClock(): Promise<void> {
   const key = process.env.SUPABASE_SERVICE_ROLE_KEY ?? LOCAL_SERVICE_ROLE_KEY;
   const response = await fetch(`${LOCAL_SUPABASE_URL}/__local/jobs/reply-clock`, {

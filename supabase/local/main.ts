@@ -12,7 +12,12 @@ async function main(): Promise<void> {
   if (options.db.kind === 'pglite-dir') mkdirSync(options.db.dir, { recursive: true });
   const log = (line: string) => console.log(`[backend] ${line}`);
   const notifications = enquiryMailOptionsFromEnv(process.env);
-  const backend = await startLocalSupabase({ ...options, ...notifications, log });
+  const backend = await startLocalSupabase({
+    ...options,
+    ...notifications,
+    log,
+    scheduledJobs: true,
+  });
 
   const storage =
     options.db.kind === 'postgres'

@@ -31,6 +31,7 @@ import {
 import type { CorsPolicy, LocalRequest, LocalResponse } from './http.ts';
 import { startReplyClockJob } from './jobs/reply-clock.ts';
 import { startRetentionJob } from './jobs/retention.ts';
+import { startScheduledJobs } from './jobs/scheduled-jobs.ts';
 import { DEFAULT_JWT_SECRET, JwtKeys } from './jwt.ts';
 import { LOCAL_SUPABASE_PORT } from './local-keys.ts';
 import { handleMail, handleMailApi, ensureMailApiTable, LOCAL_MAIL_API_KEY } from './mail.ts';
@@ -90,10 +91,14 @@ export interface LocalSupabaseOptions {
    * restores the migration's values; or explicit columns over the migration's values.
    */
   enquiryLimits?: EnquiryLimitsOption;
-  /** private.apply_retention() runs at start and then every this many ms (default a day; 0 = at start only). */
+  /** private.apply_retention() runs at start, and then every this many ms when set (tests). */
   retentionIntervalMs?: number;
-  /** The reply reminders and weekly summary run every this many ms (default 5 minutes; 0 = never). */
-  replyClockIntervalMs?: number;
+  /**
+   * Run the jobs the migrations schedule (cron.job) at their times, as pg_cron does: on for
+   * `npm run backend` and `npm run dev`; off by default, so no job queues mail in the middle of a
+   * test (tests run one with `POST /__local/jobs/<name>`).
+   */
+  scheduledJobs?: boolean;
 }
 
 export interface LocalSupabase {
@@ -219,11 +224,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     keys,
   );
   const retention = await startRetentionJob({ db, log, intervalMs: options.retentionIntervalMs });
-  const replyClock = startReplyClockJob({
-    db,
-    log,
-    intervalMs: options.replyClockIntervalMs,
-  });
+  const replyClock = startReplyClockJob({ db, log });
   const mailRunner = createEnquiryMailRunner({
     intervalMs: mailOptions.intervalMs ?? 0,
     log,
@@ -240,19 +241,40 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     },
   });
 
-  // What the e2e tests use to see a scheduled job's mail without waiting 5 minutes: the reply
-  // clock run at once, for the service role only, then the outbox drained.
+  // Every queued mail goes out after a minute in which a job ran, as the sender's own job
+  // (send-enquiry-mail) would have it: here the function runs in-process instead of by pg_net.
+  const scheduledJobs = startScheduledJobs({
+    db,
+    log,
+    onRan: () => mailRunner.kick(),
+    timer: options.scheduledJobs ?? false,
+  });
+
+  // For the service role only: GET lists the scheduled jobs; POST /<name> runs one now and then
+  // drains the outbox (what `npm run jobs` and the e2e tests use instead of waiting for its time);
+  // POST /reply-clock runs the reply clock's three jobs and answers what they queued.
   const runJobNow = async (request: LocalRequest): Promise<LocalResponse> => {
-    if (request.url.pathname !== '/__local/jobs/reply-clock') {
-      return json(404, { message: 'Not found' });
-    }
-    if (request.method !== 'POST') return json(405, { message: 'Method not allowed' });
     if (header(request, 'authorization') !== `Bearer ${keys.serviceRoleKey}`) {
       return json(401, { message: 'The local jobs answer only the service role' });
     }
-    const counts = await replyClock.runNow();
-    mailRunner.kick();
-    return json(200, counts);
+    const name = request.url.pathname.slice('/__local/jobs'.length).replace(/^\//, '');
+    if (name === '') {
+      if (request.method !== 'GET') return json(405, { message: 'Method not allowed' });
+      return json(200, await scheduledJobs.list());
+    }
+    if (request.method !== 'POST') return json(405, { message: 'Method not allowed' });
+    if (name === 'reply-clock') {
+      const counts = await replyClock.runNow();
+      mailRunner.kick();
+      return json(200, counts);
+    }
+    const ran = await scheduledJobs.runNow(decodeURIComponent(name));
+    if (!ran) {
+      const names = (await scheduledJobs.list()).map((job) => job.jobname);
+      return json(404, { message: `No job named ${name}; the jobs are: ${names.join(', ')}` });
+    }
+    if (ran.error) return json(500, { job: ran.job, message: ran.error });
+    return json(200, { job: ran.job });
   };
 
   const queuesMail = new Set(['/contact_submissions', '/rpc/send_enquiry_reply']);
@@ -322,6 +344,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     },
     stop() {
       stopped ??= (async () => {
+        await scheduledJobs.stop();
         await mailRunner.stop();
         await retention.stop();
         await replyClock.stop();

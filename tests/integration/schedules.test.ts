@@ -110,3 +110,39 @@ describe('the purge of finished mail', () => {
     expect(left.map((row) => row.n)).toEqual(['old failed', 'recent sent']);
   });
 });
+
+describe('the local jobs route', () => {
+  const jobs = (path = '', method = 'GET', key = backend.serviceRoleKey) =>
+    fetch(`${backend.url}/__local/jobs${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${key}` },
+    });
+
+  it('lists the scheduled jobs for the service role only', async () => {
+    expect((await jobs('', 'GET', backend.anonKey)).status).toBe(401);
+    const listed = (await (await jobs()).json()) as { jobname: string }[];
+    expect(listed.map((job) => job.jobname).sort()).toEqual(
+      declared.map((job) => job.jobname).sort(),
+    );
+  });
+
+  it("runs a job's command now, and names the jobs when asked for another", async () => {
+    await backend.sql('delete from private.enquiry_mail_jobs');
+    await backend.sql(
+      `insert into private.enquiry_mail_jobs (kind, payload, status, updated_at, sent_at)
+       values ('weekly_summary', '{}', 'sent', now() - interval '40 days', now() - interval '40 days')`,
+    );
+    const ran = await jobs('/purge-enquiry-mail', 'POST');
+    expect(ran.status).toBe(200);
+    expect(await ran.json()).toEqual({
+      job: declared.find((job) => job.jobname === 'purge-enquiry-mail'),
+    });
+    expect(await backend.sql('select id from private.enquiry_mail_jobs')).toEqual([]);
+
+    const unknown = await jobs('/nightly', 'POST');
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { message: string }).message).toContain(
+      'No job named nightly; the jobs are: apply-retention,',
+    );
+  });
+});

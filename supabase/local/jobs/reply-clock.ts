@@ -1,12 +1,10 @@
 import type { Queryable } from '../db/database.ts';
 
 /**
- * The reply clock of the embedded backend, standing in for the pg_cron jobs of a hosted project:
- * private.send_reply_reminders(), private.queue_weekly_summary() and
- * private.send_follow_up_reminders() every `intervalMs` (5 minutes by default), first one
- * interval after start. The weekly summary decides from the London clock whether
- * it is due and queues at most one a week, so checking it as often as the reminders is harmless.
- * A failed run is logged and tried again at the next tick.
+ * The reply clock's three jobs at once, as of a given time: private.send_reply_reminders(),
+ * private.queue_weekly_summary() and private.send_follow_up_reminders(), with what each queued.
+ * Their schedules are the migrations' (cron.job, run by scheduled-jobs.ts); this is how tests and
+ * `POST /__local/jobs/reply-clock` run them now, or as of another time.
  */
 export interface ReplyClockJob {
   /** Runs each once as of `now` (default the database clock); resolves with what was queued. */
@@ -21,8 +19,6 @@ export interface ReplyClockCounts {
   followUps: number;
 }
 
-export const REPLY_CLOCK_INTERVAL_MS = 5 * 60 * 1000;
-
 const none: ReplyClockCounts = {
   reminders: 0,
   escalations: 0,
@@ -33,11 +29,8 @@ const none: ReplyClockCounts = {
 export function startReplyClockJob(options: {
   db: Queryable;
   log: (line: string) => void;
-  /** 0 = never on its own (runNow only). Default 5 minutes. */
-  intervalMs?: number;
 }): ReplyClockJob {
   let active: Promise<ReplyClockCounts> | null = null;
-  let stopped = false;
 
   const run = async (now?: Date): Promise<ReplyClockCounts> => {
     // A backend started over another set of migrations (a test's own) has no reply clock.
@@ -77,34 +70,16 @@ export function startReplyClockJob(options: {
     return counts;
   };
 
-  const runLogged = () => {
-    if (stopped || active) return;
-    active = run()
-      .catch((error: unknown) => {
-        options.log(
-          `reply clock run failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
-        return none;
-      })
-      .finally(() => {
-        active = null;
-      });
-  };
-
-  // No run at start: the summary and reminders are mail, and a backend started for a test must
-  // not queue any before the test's own jobs.
-  const intervalMs = options.intervalMs ?? REPLY_CLOCK_INTERVAL_MS;
-  const timer = intervalMs > 0 ? setInterval(runLogged, intervalMs) : null;
-  timer?.unref();
-
   return {
     async runNow(now?: Date) {
       while (active) await active;
-      return run(now);
+      const running = run(now).finally(() => {
+        active = null;
+      });
+      active = running;
+      return running;
     },
     async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
       while (active) await active;
     },
   };

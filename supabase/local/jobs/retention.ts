@@ -1,9 +1,10 @@
 import type { Queryable } from '../db/database.ts';
 
 /**
- * The daily retention run of the embedded backend, standing in for the pg_cron job of a hosted
- * project: private.apply_retention() once at start and then every `intervalMs` (a day by
- * default). A failed run is logged and tried again at the next tick.
+ * private.apply_retention() once at start, before the backend serves: a local database left
+ * stopped past a retention period is cleaned before anyone reads it. Its daily run is the
+ * migrations' schedule (cron.job, run by scheduled-jobs.ts); `intervalMs` repeats it for tests.
+ * A failed run is logged and tried again at the next tick.
  */
 export interface RetentionJob {
   /** Runs once now; resolves with the counts the database returned. */
@@ -11,13 +12,11 @@ export interface RetentionJob {
   stop(): Promise<void>;
 }
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** Resolves once the run at start has finished, so nothing the backend serves races it. */
 export async function startRetentionJob(options: {
   db: Queryable;
   log: (line: string) => void;
-  /** 0 = only the run at start. Default a day. */
+  /** Repeat every this many ms; 0 (default) = only the run at start. */
   intervalMs?: number;
 }): Promise<RetentionJob> {
   let active: Promise<Record<string, number>> | null = null;
@@ -58,7 +57,7 @@ export async function startRetentionJob(options: {
 
   runLogged();
   await active;
-  const intervalMs = options.intervalMs ?? DAY_MS;
+  const intervalMs = options.intervalMs ?? 0;
   const timer = intervalMs > 0 ? setInterval(runLogged, intervalMs) : null;
   timer?.unref();
 

@@ -1,10 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import type { Queryable } from '../../../supabase/local/db/database.ts';
-import {
-  REPLY_CLOCK_INTERVAL_MS,
-  startReplyClockJob,
-} from '../../../supabase/local/jobs/reply-clock.ts';
+import { startReplyClockJob } from '../../../supabase/local/jobs/reply-clock.ts';
 
 /** A database that answers the reply clock's queries and records them. */
 function fakeDb(options: { present?: boolean; followUps?: boolean; fail?: boolean } = {}) {
@@ -34,18 +31,13 @@ function fakeDb(options: { present?: boolean; followUps?: boolean; fail?: boolea
   return { db, queries };
 }
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 describe('the embedded reply clock', () => {
-  it('does not run at start, then runs the three functions every 5 minutes', async () => {
-    vi.useFakeTimers();
+  it('runs nothing by itself; runNow runs the three functions in order and logs what they queued', async () => {
     const { db, queries } = fakeDb();
     const log = vi.fn();
     const job = startReplyClockJob({ db, log });
     expect(queries).toEqual([]);
-    await vi.advanceTimersByTimeAsync(REPLY_CLOCK_INTERVAL_MS);
+    await job.runNow();
     expect(
       queries.map((query) =>
         query.text.includes('to_regprocedure') ? 'present?' : query.text.match(/private\.\w+/)?.[0],
@@ -60,13 +52,11 @@ describe('the embedded reply clock', () => {
       'reply clock: queued 1 reminders, 2 escalations, 3 follow-up reminders, the weekly summary',
     );
     await job.stop();
-    await vi.advanceTimersByTimeAsync(REPLY_CLOCK_INTERVAL_MS);
-    expect(queries).toHaveLength(4);
   });
 
   it('runNow passes the given moment to each function', async () => {
     const { db, queries } = fakeDb();
-    const job = startReplyClockJob({ db, log: () => {}, intervalMs: 0 });
+    const job = startReplyClockJob({ db, log: () => {} });
     await expect(job.runNow(new Date('2026-11-30T08:00:00Z'))).resolves.toEqual({
       reminders: 1,
       escalations: 2,
@@ -83,7 +73,7 @@ describe('the embedded reply clock', () => {
 
   it('skips the follow-up reminders over migrations without them', async () => {
     const { db, queries } = fakeDb({ followUps: false });
-    const job = startReplyClockJob({ db, log: () => {}, intervalMs: 0 });
+    const job = startReplyClockJob({ db, log: () => {} });
     await expect(job.runNow()).resolves.toMatchObject({ followUps: 0 });
     expect(
       queries.some((query) => query.text.includes('select private.send_follow_up_reminders')),
@@ -91,9 +81,9 @@ describe('the embedded reply clock', () => {
     await job.stop();
   });
 
-  it('does nothing over migrations without the reply clock, and logs a failed run', async () => {
+  it('does nothing over migrations without the reply clock, and reports a failed run', async () => {
     const absent = fakeDb({ present: false });
-    const quiet = startReplyClockJob({ db: absent.db, log: () => {}, intervalMs: 0 });
+    const quiet = startReplyClockJob({ db: absent.db, log: () => {} });
     await expect(quiet.runNow()).resolves.toEqual({
       reminders: 0,
       escalations: 0,
@@ -102,12 +92,9 @@ describe('the embedded reply clock', () => {
     });
     expect(absent.queries).toHaveLength(1);
 
-    vi.useFakeTimers();
     const failing = fakeDb({ fail: true });
-    const log = vi.fn();
-    const job = startReplyClockJob({ db: failing.db, log });
-    await vi.advanceTimersByTimeAsync(REPLY_CLOCK_INTERVAL_MS);
-    expect(log).toHaveBeenCalledWith('reply clock run failed: database down');
+    const job = startReplyClockJob({ db: failing.db, log: () => {} });
+    await expect(job.runNow()).rejects.toThrow('database down');
     await job.stop();
   });
 });
