@@ -127,7 +127,9 @@ export function readSetupConfig(env: Env): SetupConfig {
     problems.push(...error.message.split('\n'));
   }
 
-  const ref = given(env, 'SUPABASE_PROJECT_REF');
+  // The ref the key is compared with, when it is a ref at all (else its own problem is listed).
+  const ref = checked?.SUPABASE_PROJECT_REF ?? given(env, 'SUPABASE_PROJECT_REF');
+  const refIsValid = ref !== undefined && /^[a-z]{20}$/.test(ref);
   const key = given(env, 'SUPABASE_SERVICE_ROLE_KEY');
   if (key !== undefined) {
     const claims = unverifiedClaims(key);
@@ -142,7 +144,7 @@ export function readSetupConfig(env: Env): SetupConfig {
       problems.push(
         "SUPABASE_SERVICE_ROLE_KEY is the local demo key; use the hosted project's service_role key.",
       );
-    } else if (ref !== undefined && typeof claims.ref === 'string' && claims.ref !== ref) {
+    } else if (refIsValid && typeof claims.ref === 'string' && claims.ref !== ref) {
       problems.push(
         `SUPABASE_SERVICE_ROLE_KEY belongs to project ${claims.ref}, not SUPABASE_PROJECT_REF ${ref}.`,
       );

@@ -1,0 +1,198 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+import { readSetupConfig } from '../../../scripts/setup-hosted/config';
+import {
+  databaseTarget,
+  dbPushCommand,
+  declaredJobs,
+  dryRunLines,
+  judgeFunctionAnswer,
+  redact,
+  scheduleProblems,
+  secretsEnvFile,
+  secretValues,
+  showCommand,
+  showSql,
+  stepLines,
+  VAULT_CREATE_SQL,
+  VAULT_UPDATE_SQL,
+  vaultSecrets,
+  vaultStatement,
+} from '../../../scripts/setup-hosted/plan';
+
+const REF = 'abcdefghijklmnopqrst';
+const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const SERVICE_KEY = [
+  part({ alg: 'HS256', typ: 'JWT' }),
+  part({ iss: 'supabase', ref: REF, role: 'service_role' }),
+  'c2ln',
+].join('.');
+const PASSWORD = 'p@ss:w/rd';
+const SECRETS = [SERVICE_KEY, 're_secret_mail_key', 'sbp_secret_token', PASSWORD];
+
+const config = readSetupConfig({
+  SUPABASE_PROJECT_REF: REF,
+  SUPABASE_DB_URL: `postgresql://postgres.${REF}:${encodeURIComponent(PASSWORD)}@aws-0-eu-west-2.pooler.supabase.com:5432/postgres`,
+  SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY,
+  SUPABASE_ACCESS_TOKEN: 'sbp_secret_token',
+  MAIL_API_KEY: 're_secret_mail_key',
+  MAIL_FROM: 'Kestrel Data <enquiries@example.com>',
+  ENQUIRY_NOTIFY_TO: 'team@example.com',
+  SITE_URL: 'https://www.example.com',
+});
+const jobs = declaredJobs(readFileSync('supabase/schemas/08_schedules.sql', 'utf8'));
+const FUNCTION_URL = `https://${REF}.supabase.co/functions/v1/send-enquiry-mail`;
+
+describe('setup:hosted steps', () => {
+  it('prints exactly this plan in a dry run', () => {
+    expect(dryRunLines(config, jobs)).toEqual([
+      `setup:hosted: project ${REF}, dry run: nothing below runs`,
+      '1/5 Migrations: supabase db push (no seed)',
+      `   $ PGPASSWORD=*** supabase db push --db-url postgresql://postgres.${REF}@aws-0-eu-west-2.pooler.supabase.com:5432/postgres --yes`,
+      '2/5 Edge Function: deploy send-enquiry-mail',
+      `   $ SUPABASE_ACCESS_TOKEN=*** supabase functions deploy send-enquiry-mail --project-ref ${REF} --use-api`,
+      "3/5 The function's secrets",
+      '   sets MAIL_API_URL, MAIL_API_KEY, MAIL_FROM, ENQUIRY_NOTIFY_TO, SITE_URL (values not shown)',
+      `   $ SUPABASE_ACCESS_TOKEN=*** supabase secrets set --env-file <temporary file, deleted after> --project-ref ${REF}`,
+      "4/5 Vault: the function's URL and the service-role key",
+      "   > select id, decrypted_secret from vault.decrypted_secrets where name = 'enquiry_mail_function_url'",
+      `     none: select vault.create_secret('${FUNCTION_URL}', 'enquiry_mail_function_url')`,
+      `     another value: select vault.update_secret(<id>::uuid, '${FUNCTION_URL}')`,
+      '     the same value: nothing',
+      "   > select id, decrypted_secret from vault.decrypted_secrets where name = 'enquiry_mail_service_key'",
+      "     none: select vault.create_secret('***', 'enquiry_mail_service_key')",
+      "     another value: select vault.update_secret(<id>::uuid, '***')",
+      '     the same value: nothing',
+      '5/5 Check: the schedules and the function',
+      '   > select jobname, schedule, command, active from cron.job: each of 6 jobs active (send-enquiry-mail, purge-enquiry-mail, send-reply-reminders, send-follow-up-reminders, queue-weekly-summary, apply-retention)',
+      `   $ POST ${FUNCTION_URL} (Authorization: Bearer ***): healthy is 200 with the run summary`,
+    ]);
+  });
+
+  it('never prints a secret, in the plan or in what a step prints', () => {
+    const printed = [
+      ...dryRunLines(config, jobs),
+      ...(['migrations', 'function', 'secrets', 'vault', 'check'] as const).flatMap((step) =>
+        stepLines(step, config, jobs),
+      ),
+      showSql(
+        VAULT_UPDATE_SQL,
+        ['3f1c0e4e-0000-4000-8000-000000000000', SERVICE_KEY],
+        secretValues(config),
+      ),
+    ].join('\n');
+    for (const secret of [...SECRETS, encodeURIComponent(PASSWORD)]) {
+      expect(printed).not.toContain(secret);
+    }
+    expect(secretValues(config)).toEqual(expect.arrayContaining(SECRETS));
+  });
+
+  it('masks each secret wherever it shows up, longest first', () => {
+    expect(redact(`a ${SERVICE_KEY} b ${PASSWORD}${PASSWORD}`, secretValues(config))).toBe(
+      'a *** b ******',
+    );
+    // a command's added environment is printed by name only
+    expect(showCommand({ args: ['db', 'push'], env: { PGPASSWORD: PASSWORD } }, [])).toBe(
+      '$ PGPASSWORD=*** supabase db push',
+    );
+  });
+
+  it('keeps the database password off the command line', () => {
+    const push = dbPushCommand(config);
+    expect(push.args.join(' ')).not.toContain(encodeURIComponent(PASSWORD));
+    expect(push.env).toEqual({ PGPASSWORD: PASSWORD });
+    expect(databaseTarget('postgres://postgres@127.0.0.1:5555/postgres')).toEqual({
+      cliUrl: 'postgres://postgres@127.0.0.1:5555/postgres?sslmode=disable',
+      password: undefined,
+    });
+  });
+
+  it("writes the function's secrets to the env file, quoted as is", () => {
+    expect(secretsEnvFile(config)).toBe(
+      [
+        "MAIL_API_URL='https://api.resend.com'",
+        "MAIL_API_KEY='re_secret_mail_key'",
+        "MAIL_FROM='Kestrel Data <enquiries@example.com>'",
+        "ENQUIRY_NOTIFY_TO='team@example.com'",
+        "SITE_URL='https://www.example.com'",
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('creates a missing Vault secret, updates a different one, leaves an equal one', () => {
+    const [url, key] = vaultSecrets(config);
+    expect(url).toEqual({ name: 'enquiry_mail_function_url', value: FUNCTION_URL });
+    expect(key).toEqual({ name: 'enquiry_mail_service_key', value: SERVICE_KEY });
+    const id = '3f1c0e4e-0000-4000-8000-000000000000';
+    expect(vaultStatement(key!, undefined)).toEqual({
+      action: 'create',
+      sql: VAULT_CREATE_SQL,
+      params: [SERVICE_KEY, 'enquiry_mail_service_key'],
+    });
+    expect(vaultStatement(key!, { id, value: 'an older key' })).toEqual({
+      action: 'update',
+      sql: VAULT_UPDATE_SQL,
+      params: [id, SERVICE_KEY],
+    });
+    expect(vaultStatement(key!, { id, value: null })).toMatchObject({ action: 'update' });
+    expect(vaultStatement(key!, { id, value: SERVICE_KEY })).toEqual({ action: 'unchanged' });
+    expect(VAULT_CREATE_SQL).toBe('select vault.create_secret($1, $2)');
+    expect(VAULT_UPDATE_SQL).toBe('select vault.update_secret($1::uuid, $2)');
+    expect(showSql(VAULT_UPDATE_SQL, [id, "it's"], [])).toBe(
+      `> select vault.update_secret('${id}'::uuid, 'it''s')`,
+    );
+  });
+
+  it('checks cron.job against every declared job', () => {
+    expect(jobs.map((job) => job.jobname)).toEqual([
+      'send-enquiry-mail',
+      'purge-enquiry-mail',
+      'send-reply-reminders',
+      'send-follow-up-reminders',
+      'queue-weekly-summary',
+      'apply-retention',
+    ]);
+    const rows = jobs.map((job) => ({ ...job, active: true }));
+    expect(scheduleProblems(jobs, rows)).toEqual([]);
+    const [first, second, third] = rows;
+    expect(
+      scheduleProblems(jobs, [
+        { ...first!, schedule: '*/5 * * * *' },
+        { ...second!, active: false },
+        third!,
+      ]),
+    ).toEqual([
+      'send-enquiry-mail: scheduled as "*/5 * * * *" "select private.request_enquiry_mail_send()"',
+      'purge-enquiry-mail: not active',
+      'send-follow-up-reminders: not in cron.job',
+      'queue-weekly-summary: not in cron.job',
+      'apply-retention: not in cron.job',
+    ]);
+  });
+
+  it("reads the function's answer", () => {
+    const summary = JSON.stringify({
+      claimed: 0,
+      sent: 0,
+      retried: 0,
+      failed: 0,
+      skipped: 0,
+      errors: 0,
+    });
+    expect(judgeFunctionAnswer(200, summary)).toEqual({
+      ok: true,
+      message: 'the function answered 200: 0 mail due, 0 sent',
+    });
+    expect(judgeFunctionAnswer(200, '<html>')).toMatchObject({ ok: false, retry: false });
+    expect(judgeFunctionAnswer(404, '')).toMatchObject({ ok: false, retry: true });
+    expect(judgeFunctionAnswer(500, '{"error":"The sender is not configured."}')).toMatchObject({
+      ok: false,
+      retry: true,
+    });
+    expect(judgeFunctionAnswer(401, '')).toMatchObject({ ok: false, retry: false });
+    expect(judgeFunctionAnswer(502, '')).toMatchObject({ ok: false, retry: false });
+  });
+});
