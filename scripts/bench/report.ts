@@ -1,6 +1,7 @@
 import type { AdminResult, AdminSample } from './admin.ts';
 import type { InteractionResult, NavigationResult } from './browser.ts';
 import type { BytesRow } from './first-load.ts';
+import type { LocalStartResult } from './local-start.ts';
 import {
   adminTarget,
   browserTargets,
@@ -17,10 +18,18 @@ export type BenchResults = {
   navigation?: { runs: number; routes: NavigationResult[] };
   interactions?: { runs: number; results: InteractionResult[] };
   admin?: AdminResult;
+  'local-start'?: LocalStartResult;
 };
-export const parts = ['bytes', 'lighthouse', 'navigation', 'interactions', 'admin'] as const;
+export const parts = [
+  'bytes',
+  'lighthouse',
+  'navigation',
+  'interactions',
+  'admin',
+  'local-start',
+] as const;
 /** The report's sections, in order: the admin part has one per database engine. */
-const sections = [...parts.slice(0, 4), 'admin-pglite', 'admin-postgresql'];
+const sections = [...parts.slice(0, 4), 'admin-pglite', 'admin-postgresql', 'local-start'];
 /** When, how and on what a run measured: the first line of each part it writes. */
 export type RunInfo = { date: string; command: string; machine: string };
 
@@ -150,6 +159,17 @@ const adminSection = ({ engine, enquiries, runs, widths }: AdminResult): Section
   ]),
 });
 
+const localStartSection = ({ runs, firstMs, restartMs }: LocalStartResult): Section => ({
+  title: `Embedded backend start on PGlite (ms until it serves; median of ${runs})`,
+  targets:
+    'No target: what `npm run dev` waits for on a fresh clone (every migration and the seed applied) and when started again over the same data.',
+  columns: 'start|ms|runs',
+  rows: [
+    ['first, fresh clone', ms(firstMs), firstMs.map((value) => fmt(value)).join(', ')],
+    ['restart', ms(restartMs), restartMs.map((value) => fmt(value)).join(', ')],
+  ],
+});
+
 /** A Markdown table; the first column left, the figures right, the result left. */
 const table = (columns: string, rows: string[][]) =>
   [columns.split('|'), ...rows]
@@ -171,6 +191,7 @@ export function renderParts(info: RunInfo, results: BenchResults): Map<string, s
     ['navigation', navigation && navigationSection(navigation)],
     ['interactions', interactions && interactionsSection(interactions)],
     [`admin-${admin?.engine.toLowerCase()}`, admin && adminSection(admin)],
+    ['local-start', results['local-start'] && localStartSection(results['local-start'])],
   ];
   return new Map(found.flatMap(([key, s]) => (s ? [[key, render(info, s)] as const] : [])));
 }
