@@ -5,19 +5,33 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import type { ToastMessage } from '@/components/ui/toast/notify';
 import { AuthProvider } from '@/features/auth/auth-provider';
 import { AuthScreen } from '@/features/auth/auth-screen';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
-import { createFakeSupabase } from './fake-supabase';
-import { captureToasts, quietAuditLog, releaseToasts, renderWithAuth } from './test-helpers';
+import { useSupabaseNetwork } from '../../support/supabase-network';
+import {
+  authCalls,
+  captureToasts,
+  quietAuditLog,
+  releaseToasts,
+  renderWithAuth,
+} from './test-helpers';
+
+const network = useSupabaseNetwork();
+const account = { id: 'user-1', email: 'ada@example.com', password: 'secret-pass' };
+/** A signed-in user without a role row: a plain user. */
+const noRole = () => ({ data: [] });
 
 // React's act() needs to be told it runs under a test environment when used without RTL.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+let toasts: ToastMessage[];
+
 beforeEach(() => {
   localStorage.clear();
-  captureToasts();
+  toasts = captureToasts();
   quietAuditLog();
 });
 
@@ -38,15 +52,16 @@ function Page({ client }: { client: AppSupabaseClient }) {
 
 describe('an /auth form on the prerendered page', () => {
   it('keeps and sends what the visitor typed before hydration', async () => {
-    const fake = createFakeSupabase();
+    // Not the account's password: GoTrue refuses it, so the page stays as it is.
+    const { client, requests } = network.answer({ auth: { account } });
     const container = document.createElement('div');
-    container.innerHTML = renderToString(<Page client={fake.client} />);
+    container.innerHTML = renderToString(<Page client={client} />);
     document.body.append(container);
     container.querySelector<HTMLInputElement>('#sign-in-email')!.value = 'early@example.com';
     container.querySelector<HTMLInputElement>('#sign-in-password')!.value = 'typed-early';
 
     await act(async () => {
-      hydrateRoot(container, <Page client={fake.client} />);
+      hydrateRoot(container, <Page client={client} />);
     });
     expect(container.querySelector<HTMLInputElement>('#sign-in-email')!.value).toBe(
       'early@example.com',
@@ -54,26 +69,31 @@ describe('an /auth form on the prerendered page', () => {
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() =>
-      expect(fake.auth.signInWithPassword).toHaveBeenCalledWith({
-        email: 'early@example.com',
-        password: 'typed-early',
-      }),
+      expect(toasts.at(-1)).toMatchObject({ description: 'Invalid login credentials' }),
     );
+    expect(authCalls(requests)).toEqual([
+      {
+        method: 'POST',
+        name: '/token',
+        body: expect.objectContaining({ email: 'early@example.com', password: 'typed-early' }),
+      },
+    ]);
+    expect(requests[0]?.params.get('grant_type')).toBe('password');
     container.remove();
   });
 });
 
 describe('the form-level message', () => {
   async function openSignUp() {
-    const fake = createFakeSupabase();
+    const { requests, client } = network.answer();
     const user = userEvent.setup();
-    renderWithAuth(fake.client, <AuthScreen />);
+    renderWithAuth(client, <AuthScreen />);
     await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
-    return { fake, user };
+    return { requests, user };
   }
 
   it('marks only the field the one message is about, and stays until the next attempt', async () => {
-    const { fake, user } = await openSignUp();
+    const { requests, user } = await openSignUp();
     const email = screen.getByLabelText(/Email/);
     const password = screen.getByLabelText(/Password/);
     await user.type(screen.getByLabelText(/Full Name/), 'Ada');
@@ -97,6 +117,7 @@ describe('the form-level message', () => {
       'Password must be at least 8 characters long',
     );
 
+    expect(requests).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
     expect(email).toHaveFocus();
@@ -105,27 +126,52 @@ describe('the form-level message', () => {
 
     await user.type(email, '.com');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    await waitFor(() => expect(fake.auth.signUp).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(authCalls(requests)).toHaveLength(1));
+    expect(authCalls(requests)).toEqual([
+      {
+        method: 'POST',
+        name: '/signup',
+        body: expect.objectContaining({ email: 'ada@example.com', password: 'short-enough' }),
+      },
+    ]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(email).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(toasts.at(-1)?.title).toBe('Check your email'));
   });
 
   it('sends one attempt while the first is in flight, even if the form is submitted again', async () => {
-    const fake = createFakeSupabase();
+    let finish = () => {};
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const { client, requests } = network.answer({
+      auth: {
+        account,
+        handlers: {
+          token: async (_request, gotrue) => {
+            await held;
+            return gotrue();
+          },
+        },
+      },
+      tables: { user_roles: noRole, audit_log: () => ({}) },
+    });
     const user = userEvent.setup();
-    renderWithAuth(fake.client, <AuthScreen />);
-    let finish: (value: { data: { user: null; session: null }; error: null }) => void = () => {};
-    fake.auth.signInWithPassword.mockImplementationOnce(
-      () => new Promise((resolve) => (finish = resolve)),
-    );
+    renderWithAuth(client, <AuthScreen />);
     await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
     await user.type(screen.getByLabelText(/Password/), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await screen.findByRole('button', { name: 'Signing in...' });
 
+    await waitFor(() => expect(authCalls(requests)).toHaveLength(1));
+
     fireEvent.submit(screen.getByRole('form', { name: 'Sign in' }));
-    finish({ data: { user: null, session: null }, error: null });
+    finish();
     await screen.findByText('Admin stub');
-    expect(fake.auth.signInWithPassword).toHaveBeenCalledTimes(1);
+    expect(authCalls(requests)).toEqual([
+      {
+        method: 'POST',
+        name: '/token',
+        body: expect.objectContaining({ email: 'ada@example.com', password: 'secret-pass' }),
+      },
+    ]);
   });
 });

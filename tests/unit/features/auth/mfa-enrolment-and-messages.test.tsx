@@ -1,3 +1,4 @@
+import type { Factor } from '@supabase/supabase-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,16 +10,35 @@ import { refusalMessage } from '@/features/auth/mfa-actions';
 import { groupSetupKey } from '@/features/auth/totp-setup-key';
 
 import {
-  createFakeSupabase,
-  fakeSession,
-  roleHandler,
-  sessionWithFactors,
-  verifiedTotpFactor,
-} from './fake-supabase';
-import { captureToasts, quietAuditLog, releaseToasts, renderWithAuth } from './test-helpers';
+  TEST_TOTP_CODE,
+  TEST_TOTP_SECRET,
+  useSupabaseNetwork,
+  type GoTrueRoutes,
+} from '../../support/supabase-network';
+import {
+  auditActions,
+  authCalls,
+  captureToasts,
+  quietAuditLog,
+  releaseToasts,
+  renderWithAuth,
+} from './test-helpers';
 
+const network = useSupabaseNetwork();
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-const URI = `otpauth://totp/Kestrel%20Data:ada@example.com?secret=${SECRET}`;
+/** The URI GoTrue gives for the app enrolled with issuer Kestrel Data. */
+const URI =
+  'otpauth://totp/Kestrel%20Data:ada@example.com' +
+  `?algorithm=SHA1&digits=6&issuer=Kestrel%20Data&period=30&secret=${SECRET}`;
+const tables = { user_roles: () => ({ data: [{ role: 'admin' }] }), audit_log: () => ({}) };
+const verifiedTotp: Factor = {
+  id: 'factor-1',
+  friendly_name: 'Authenticator app',
+  factor_type: 'totp',
+  status: 'verified',
+  created_at: '2025-01-01T00:00:00Z',
+  updated_at: '2025-01-01T00:00:00Z',
+};
 const welcome = {
   title: 'Welcome back!',
   description: 'You have been signed in successfully.',
@@ -37,19 +57,33 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Ada, an admin signed in at aal1 without a factor: she is asked to enrol one. */
 function adminWithoutFactor() {
-  return createFakeSupabase({
-    session: fakeSession(),
-    tables: { user_roles: roleHandler('admin') },
-    assurance: { currentLevel: 'aal1', nextLevel: 'aal1' },
+  return network.answer({ userId: 'user-1', email: 'ada@example.com', aal: 'aal1', tables });
+}
+
+/** Ada, an admin signed in with her password (aal1), whose app is enrolled as factor-1. */
+function adminAtAal1(auth: GoTrueRoutes = {}) {
+  return network.answer({
+    userId: 'user-1',
+    email: 'ada@example.com',
+    aal: 'aal1',
+    auth: { factors: [verifiedTotp], ...auth },
+    tables,
   });
 }
 
 describe('enrolling on the phone that holds the authenticator app', () => {
   it('offers the otpauth:// URI as a link to tap', async () => {
-    renderWithAuth(adminWithoutFactor().client, <AuthScreen />);
+    const { client, requests } = adminWithoutFactor();
+    renderWithAuth(client, <AuthScreen />);
     const link = await screen.findByRole('link', { name: 'Add to authenticator app' });
     expect(link).toHaveAttribute('href', URI);
+    expect(authCalls(requests).at(-1)).toEqual({
+      method: 'POST',
+      name: '/factors',
+      body: { factor_type: 'totp', friendly_name: 'Authenticator app', issuer: 'Kestrel Data' },
+    });
   });
 
   it('shows the key in groups of four, while a screen reader gets the key itself', async () => {
@@ -58,6 +92,7 @@ describe('enrolling on the phone that holds the authenticator app', () => {
     expect(grouped).toHaveAttribute('aria-hidden', 'true');
     expect(grouped.closest('p')).toHaveClass('font-mono');
     expect(screen.getByText(SECRET)).toHaveClass('sr-only');
+    expect(SECRET).toBe(TEST_TOTP_SECRET);
     expect(groupSetupKey('ABCDEFGHIJ')).toBe('ABCD EFGH IJ');
   });
 
@@ -102,53 +137,52 @@ describe('enrolling on the phone that holds the authenticator app', () => {
 
 describe('the welcome comes when the sign-in is complete', () => {
   it('not after an admin’s password, but after their code', async () => {
-    const fake = createFakeSupabase({
-      tables: { user_roles: roleHandler('admin') },
-      assurance: { currentLevel: 'aal1', nextLevel: 'aal2' },
-    });
-    const session = sessionWithFactors([verifiedTotpFactor('factor-1')]);
-    fake.auth.signInWithPassword.mockImplementationOnce(async () => {
-      fake.emit('SIGNED_IN', session);
-      return { data: { user: null, session: null }, error: null };
-    });
-    fake.mfa.challengeAndVerify.mockImplementationOnce(async () => {
-      fake.raiseTo({ currentLevel: 'aal2', nextLevel: 'aal2' });
-      return { data: {}, error: null };
+    // Signed out; GoTrue signs Ada in at aal1, then accepts TEST_TOTP_CODE for factor-1 (aal2).
+    const { client, requests } = network.answer({
+      auth: {
+        account: { id: 'user-1', email: 'ada@example.com', password: 'secret-pass' },
+        factors: [verifiedTotp],
+      },
+      tables,
     });
     const user = userEvent.setup();
-    renderWithAuth(fake.client, <AuthScreen />);
+    renderWithAuth(client, <AuthScreen />);
     await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
     await user.type(screen.getByLabelText(/Password/), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await screen.findByRole('heading', { name: 'Two-step verification' });
     expect(toasts).not.toContainEqual(welcome);
 
-    await user.type(screen.getByLabelText(/6-digit code/), '123456');
+    await user.type(screen.getByLabelText(/6-digit code/), TEST_TOTP_CODE);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin'));
     expect(toasts).toContainEqual(welcome);
+    expect(authCalls(requests).map(({ method, name }) => `${method} ${name}`)).toEqual([
+      'POST /token',
+      'POST /factors/factor-1/challenge',
+      'POST /factors/factor-1/verify',
+    ]);
+    await waitFor(() =>
+      expect(auditActions(requests)).toEqual(['auth_sign_in_success', 'auth_mfa_verified']),
+    );
   });
 
   it('not when the code is refused', async () => {
-    const fake = createFakeSupabase({
-      session: sessionWithFactors([verifiedTotpFactor('factor-1')]),
-      tables: { user_roles: roleHandler('admin') },
-      assurance: { currentLevel: 'aal1', nextLevel: 'aal2' },
-    });
-    fake.mfa.challengeAndVerify.mockResolvedValueOnce({
-      data: null,
-      error: Object.assign(new Error('Invalid TOTP code entered'), {
-        code: 'mfa_verification_failed',
-        status: 422,
-      }),
-    });
+    // GoTrue refuses any code but TEST_TOTP_CODE with 422 mfa_verification_failed.
+    const { client, requests } = adminAtAal1();
     const user = userEvent.setup();
-    renderWithAuth(fake.client, <AuthScreen />);
+    renderWithAuth(client, <AuthScreen />);
     await user.type(await screen.findByLabelText(/6-digit code/), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     const form = screen.getByRole('form', { name: 'Authentication code' });
     expect(await within(form).findByRole('alert')).toHaveTextContent(authMessages.wrongCode);
     expect(toasts).not.toContainEqual(welcome);
+    expect(authCalls(requests).at(-1)).toEqual({
+      method: 'POST',
+      name: '/factors/factor-1/verify',
+      body: { code: '000000', challenge_id: expect.any(String) },
+    });
+    await waitFor(() => expect(auditActions(requests)).toEqual(['auth_mfa_failed']));
   });
 });
 
@@ -166,24 +200,26 @@ describe('refusals of a code, in words a person can act on', () => {
   });
 
   it('an expired check is reported under the field', async () => {
-    const fake = createFakeSupabase({
-      session: sessionWithFactors([verifiedTotpFactor('factor-1')]),
-      tables: { user_roles: roleHandler('admin') },
-      assurance: { currentLevel: 'aal1', nextLevel: 'aal2' },
-    });
-    fake.mfa.challengeAndVerify.mockResolvedValueOnce({
-      data: null,
-      error: Object.assign(new Error('MFA challenge c1 has expired, verify against another'), {
-        code: 'mfa_challenge_expired',
-        status: 422,
-      }),
+    const { client, requests } = adminAtAal1({
+      handlers: {
+        verify: (request) => {
+          const { challenge_id } = request.body as { challenge_id: string };
+          const message = `MFA challenge ${challenge_id} has expired, verify against another`;
+          return { error: { code: 'mfa_challenge_expired', message } };
+        },
+      },
     });
     const user = userEvent.setup();
-    renderWithAuth(fake.client, <AuthScreen />);
+    renderWithAuth(client, <AuthScreen />);
     await user.type(await screen.findByLabelText(/6-digit code/), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'That check took too long and timed out. Enter the 6-digit code your authenticator app shows now.',
     );
+    expect(authCalls(requests).map(({ method, name }) => `${method} ${name}`)).toEqual([
+      'POST /factors/factor-1/challenge',
+      'POST /factors/factor-1/verify',
+    ]);
+    await waitFor(() => expect(auditActions(requests)).toEqual(['auth_mfa_failed']));
   });
 });

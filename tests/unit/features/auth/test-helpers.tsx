@@ -7,6 +7,8 @@ import { attachDeliverer, type ToastMessage } from '@/components/ui/toast/notify
 import { AuthProvider } from '@/features/auth/auth-provider';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
+import type { PostgrestRequest } from '../../support/supabase-network';
+
 /** Collects notify() messages through the toast module's own delivery hook. */
 export function captureToasts(): ToastMessage[] {
   const messages: ToastMessage[] = [];
@@ -16,6 +18,20 @@ export function captureToasts(): ToastMessage[] {
 
 export function releaseToasts() {
   attachDeliverer(null);
+}
+
+/** The requests that reached GoTrue, as method, path (after /auth/v1) and JSON body. */
+export function authCalls(requests: PostgrestRequest[]) {
+  return requests
+    .filter((request) => request.kind === 'auth')
+    .map(({ method, name, body }) => ({ method, name, body }));
+}
+
+/** The actions of the audit entries inserted into audit_log, in order. */
+export function auditActions(requests: PostgrestRequest[]): unknown[] {
+  return requests
+    .filter((request) => request.name === 'audit_log' && request.method === 'POST')
+    .map((request) => (request.body as { action: string }).action);
 }
 
 /** Silences the audit log's console.info / console.warn (its own tests check them). */
@@ -30,7 +46,7 @@ function LocationProbe() {
 }
 
 /**
- * Renders `element` at `path` inside an AuthProvider with the fake client, plus stub routes;
+ * Renders `element` at `path` inside an AuthProvider with the client, plus stub routes;
  * `entry` is the URL opened (by default the path itself), e.g. with a query string.
  */
 export function renderWithAuth(
