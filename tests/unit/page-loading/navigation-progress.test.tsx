@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { NavigationProgress } from '@/page-loading/navigation-progress';
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let release: () => void = () => {};
 let slowPage = new Promise<void>((resolve) => (release = resolve));
@@ -75,9 +74,12 @@ describe('NavigationProgress', () => {
     renderApp();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Go slow' })));
     await screen.findByRole('heading', { name: 'Slow page' });
+    // The clock is the test's from the click on, so the bar's delay is passed, not slept through.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Go home' })));
     await screen.findByRole('heading', { name: 'Home page' });
-    await act(() => wait(300));
+    await act(async () => vi.advanceTimersByTime(300));
+    vi.useRealTimers();
     expect(screen.queryByTestId('navigation-progress')).toBeNull();
   });
 });
