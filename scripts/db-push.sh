@@ -67,4 +67,4 @@ fi
 echo "db-push: supabase db push applied $APPLIED migrations and the seed; a second push had nothing to do."
 
 # Every schedule the migrations declare is in pg_cron's table, and each job's command runs.
-node scripts/db-schedules-check.mjs
+npx --no-install tsx scripts/db-schedules-check.ts

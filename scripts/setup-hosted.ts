@@ -23,7 +23,7 @@
 // settings.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -32,16 +32,13 @@ import { loadEnv, PROJECT_ROOT } from './env/load-env.ts';
 import type { SetupConfig, SetupOptions } from './setup-hosted/config.ts';
 import { parseOptions, readSetupConfig, SetupUsageError, USAGE } from './setup-hosted/config.ts';
 import {
-  CRON_JOBS_SQL,
   dbPushCommand,
-  declaredJobs,
   deployCommand,
   dryRunLines,
   functionUrl,
   isLocalDatabase,
   judgeFunctionAnswer,
   redact,
-  scheduleProblems,
   secretsCommand,
   secretsEnvFile,
   secretValues,
@@ -55,9 +52,15 @@ import {
   vaultSecrets,
   vaultStatement,
 } from './setup-hosted/plan.ts';
-import type { CliCommand, CronJobRow, DeclaredJob, StepName } from './setup-hosted/plan.ts';
+import type { CliCommand, StepName } from './setup-hosted/plan.ts';
+import {
+  CRON_JOBS_SQL,
+  readDeclaredJobs,
+  scheduleProblems,
+  type CronJobRow,
+  type DeclaredJob,
+} from './db-schedules.ts';
 
-const SCHEDULES_SQL = join(PROJECT_ROOT, 'supabase/schemas/08_schedules.sql');
 /** A fresh deployment or secret can take a little while to reach every edge. */
 const FUNCTION_CHECK_ATTEMPTS = 6;
 const FUNCTION_CHECK_DELAY_MS = 5_000;
@@ -271,7 +274,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
     const config = readSetupConfig(loadEnv({ mode: 'production' }));
-    const jobs = declaredJobs(readFileSync(SCHEDULES_SQL, 'utf8'));
+    const jobs = readDeclaredJobs();
     if (options.dryRun) {
       for (const line of dryRunLines(config, jobs)) log(line);
       return 0;

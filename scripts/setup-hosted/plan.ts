@@ -4,6 +4,7 @@
  * process, so a dry run and the tests see exactly what a real run prints. Every printed line goes
  * through the masking here: a secret's value is never part of it.
  */
+import { CRON_JOBS_SQL, type DeclaredJob } from '../db-schedules.ts';
 import type { FunctionSecretName, SetupConfig } from './config.ts';
 import { FUNCTION_SECRET_NAMES } from './config.ts';
 
@@ -187,38 +188,6 @@ export function showSql(
 
 // ---------------------------------------------------------------------------------------------
 // The checks
-
-export interface DeclaredJob {
-  jobname: string;
-  schedule: string;
-  command: string;
-}
-
-/** The jobs supabase/schemas/08_schedules.sql schedules (as scripts/db-schedules-check.mjs reads them). */
-export function declaredJobs(schedulesSql: string): DeclaredJob[] {
-  return [...schedulesSql.matchAll(/cron\.schedule\('([^']+)', '([^']+)', '([^']+)'\)/g)].map(
-    ([, jobname = '', schedule = '', command = '']) => ({ jobname, schedule, command }),
-  );
-}
-
-export const CRON_JOBS_SQL = 'select jobname, schedule, command, active from cron.job';
-
-export interface CronJobRow extends DeclaredJob {
-  active: boolean;
-}
-
-/** What is wrong with cron.job against the declared jobs; empty when each is there and active. */
-export function scheduleProblems(declared: readonly DeclaredJob[], rows: readonly CronJobRow[]) {
-  const problems: string[] = [];
-  for (const job of declared) {
-    const found = rows.find((row) => row.jobname === job.jobname);
-    if (!found) problems.push(`${job.jobname}: not in cron.job`);
-    else if (found.schedule !== job.schedule || found.command !== job.command) {
-      problems.push(`${job.jobname}: scheduled as "${found.schedule}" "${found.command}"`);
-    } else if (!found.active) problems.push(`${job.jobname}: not active`);
-  }
-  return problems;
-}
 
 export type FunctionVerdict =
   { ok: true; message: string } | { ok: false; retry: boolean; message: string };

@@ -2,8 +2,8 @@
 // platform stand-in here), the mail sender's job calls the Edge Function only when a mail is due
 // and its Vault secrets are stored, and the daily purge removes only mail finished long ago.
 
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readDeclaredJobs } from '../../scripts/db-schedules.ts';
 import { startTestBackend } from './support/backend.ts';
 import type { TestBackend } from './support/backend.ts';
 
@@ -17,11 +17,7 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-const declared = [
-  ...readFileSync('supabase/schemas/08_schedules.sql', 'utf8').matchAll(
-    /cron\.schedule\('([^']+)', '([^']+)', '([^']+)'\)/g,
-  ),
-].map(([, jobname = '', schedule = '', command = '']) => ({ jobname, schedule, command }));
+const declared = readDeclaredJobs();
 
 const requestSend = async () =>
   (await backend.sql<{ id: string | null }>('select private.request_enquiry_mail_send() as id'))[0]!

@@ -1,16 +1,14 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
+import { readDeclaredJobs, scheduleProblems } from '../../../scripts/db-schedules';
 import { readSetupConfig } from '../../../scripts/setup-hosted/config';
 import {
   databaseTarget,
   dbPushCommand,
-  declaredJobs,
   dryRunLines,
   judgeFunctionAnswer,
   redact,
-  scheduleProblems,
   secretsEnvFile,
   secretValues,
   showCommand,
@@ -42,7 +40,7 @@ const config = readSetupConfig({
   ENQUIRY_NOTIFY_TO: 'team@example.com',
   SITE_URL: 'https://www.example.com',
 });
-const jobs = declaredJobs(readFileSync('supabase/schemas/08_schedules.sql', 'utf8'));
+const jobs = readDeclaredJobs();
 const FUNCTION_URL = `https://${REF}.supabase.co/functions/v1/send-enquiry-mail`;
 
 describe('setup:hosted steps', () => {

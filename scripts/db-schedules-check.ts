@@ -2,20 +2,22 @@
 // with its schedule and command, and each command runs without error. The mail sender's job is
 // also run with its Vault secrets stored and a mail due: it must ask pg_net to call the function.
 // Run by scripts/db-push.sh against the throwaway PostgreSQL in DATABASE_URL.
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
-const declared = [
-  ...readFileSync('supabase/schemas/08_schedules.sql', 'utf8').matchAll(
-    /cron\.schedule\('([^']+)', '([^']+)', '([^']+)'\)/g,
-  ),
-].map(([, jobname, schedule, command]) => ({ jobname, schedule, command }));
+import {
+  CRON_JOBS_SQL,
+  readDeclaredJobs,
+  scheduleProblems,
+  type CronJobRow,
+} from './db-schedules.ts';
+
+const declared = readDeclaredJobs();
 
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
 await client.connect();
-const problems = [];
+const problems: string[] = [];
 try {
-  const cron = await client.query(
+  const cron = await client.query<{ extversion: string }>(
     "select extversion from pg_catalog.pg_extension where extname = 'pg_cron'",
   );
   const real = cron.rows[0]?.extversion;
@@ -23,27 +25,14 @@ try {
     problems.push('pg_cron is not installed: the schedules were checked against the stand-in only');
   }
 
-  const { rows: jobs } = await client.query(
-    'select jobname, schedule, command, active from cron.job order by jobname',
-  );
-  for (const job of declared) {
-    const found = jobs.find((row) => row.jobname === job.jobname);
-    if (!found) problems.push(`${job.jobname}: not scheduled`);
-    else if (found.schedule !== job.schedule || found.command !== job.command || !found.active) {
-      problems.push(`${job.jobname}: scheduled as ${found.schedule} ${found.command}`);
-    }
-  }
-  for (const row of jobs) {
-    if (!declared.some((job) => job.jobname === row.jobname)) {
-      problems.push(`${row.jobname}: scheduled but not declared in 08_schedules.sql`);
-    }
-  }
+  const { rows: jobs } = await client.query<CronJobRow>(CRON_JOBS_SQL);
+  problems.push(...scheduleProblems(declared, jobs, { strict: true }));
 
   for (const job of declared) {
     try {
       await client.query(job.command);
     } catch (error) {
-      problems.push(`${job.jobname}: ${job.command} failed: ${error.message}`);
+      problems.push(`${job.jobname}: ${job.command} failed: ${(error as Error).message}`);
     }
   }
 
@@ -57,16 +46,18 @@ try {
     await client.query(
       "insert into private.enquiry_mail_jobs (kind, payload) values ('weekly_summary', '{}')",
     );
-    const { rows } = await client.query('select private.request_enquiry_mail_send() as id');
-    if (rows[0].id === null) problems.push('send-enquiry-mail: asked nothing with a mail due');
+    const { rows } = await client.query<{ id: string | null }>(
+      'select private.request_enquiry_mail_send() as id',
+    );
+    if (rows[0]?.id == null) problems.push('send-enquiry-mail: asked nothing with a mail due');
     const queued = await client
       .query(
         "select url, headers->>'Authorization' as authorization from net.http_request_queue where id = $1",
-        [rows[0].id],
+        [rows[0]?.id],
       )
-      .catch(() => ({ rows: [] }));
+      .catch(() => ({ rows: [] as { url: string; authorization: string }[] }));
     // Only the stand-in keeps its requests in that table; the real pg_net sends them.
-    if (queued.rows.length > 0 && queued.rows[0].authorization !== 'Bearer service-key') {
+    if (queued.rows.length > 0 && queued.rows[0]?.authorization !== 'Bearer service-key') {
       problems.push('send-enquiry-mail: the request does not carry the service key');
     }
   } finally {
