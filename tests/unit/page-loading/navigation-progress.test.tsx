@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { NavigationProgress } from '@/page-loading/navigation-progress';
 
-
 let release: () => void = () => {};
 let slowPage = new Promise<void>((resolve) => (release = resolve));
 
