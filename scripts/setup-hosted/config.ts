@@ -113,11 +113,7 @@ export function readSetupConfig(env: Env): SetupConfig {
     'SUPABASE_DB_URL',
     'SUPABASE_SERVICE_ROLE_KEY',
     'SUPABASE_ACCESS_TOKEN',
-    'MAIL_API_URL',
-    'MAIL_API_KEY',
-    'MAIL_FROM',
-    'ENQUIRY_NOTIFY_TO',
-    'SITE_URL',
+    ...FUNCTION_SECRET_NAMES,
   ] as const;
   let checked: ReturnType<typeof readNodeEnv<(typeof names)[number]>> | undefined;
   try {

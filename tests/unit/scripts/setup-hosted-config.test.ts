@@ -7,16 +7,10 @@ import {
   SetupUsageError,
 } from '../../../scripts/setup-hosted/config';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../../supabase/local/local-keys';
+import { serviceRoleKey, TEST_PROJECT_REF } from './support/service-role-key';
 
-const REF = 'abcdefghijklmnopqrst';
-const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-/** A service_role JWT of a made-up project (only its claims are read). */
-const serviceKey = (ref: string) =>
-  [
-    part({ alg: 'HS256', typ: 'JWT' }),
-    part({ iss: 'supabase', ref, role: 'service_role' }),
-    'c2ln',
-  ].join('.');
+const REF = TEST_PROJECT_REF;
+const serviceKey = serviceRoleKey;
 
 const VALID = {
   SUPABASE_PROJECT_REF: REF,

@@ -19,14 +19,10 @@ import {
   vaultSecrets,
   vaultStatement,
 } from '../../../scripts/setup-hosted/plan';
+import { serviceRoleKey, TEST_PROJECT_REF } from './support/service-role-key';
 
-const REF = 'abcdefghijklmnopqrst';
-const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const SERVICE_KEY = [
-  part({ alg: 'HS256', typ: 'JWT' }),
-  part({ iss: 'supabase', ref: REF, role: 'service_role' }),
-  'c2ln',
-].join('.');
+const REF = TEST_PROJECT_REF;
+const SERVICE_KEY = serviceRoleKey(REF);
 const PASSWORD = 'p@ss:w/rd';
 const SECRETS = [SERVICE_KEY, 're_secret_mail_key', 'sbp_secret_token', PASSWORD];
 

@@ -9,6 +9,7 @@ import {
   TEST_TOTP_QR_SVG,
   TEST_TOTP_SECRET,
   useSupabaseNetwork,
+  verifiedTotpFactor,
 } from './supabase-network';
 
 const network = useSupabaseNetwork();
@@ -351,14 +352,7 @@ describe('requests no handler answers', () => {
 
 describe('GoTrue at /auth/v1', () => {
   const account = { id: 'u-ada', email: 'ada@example.com', password: 'correct-horse' };
-  const totp = {
-    id: 'factor-1',
-    friendly_name: 'Authenticator app',
-    factor_type: 'totp' as const,
-    status: 'verified' as const,
-    created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-  };
+  const totp = verifiedTotpFactor();
   const claimsOf = (token: string | undefined) =>
     JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString()) as Record<
       string,

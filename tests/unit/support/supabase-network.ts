@@ -131,6 +131,18 @@ function base64Url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
+/** An enrolled, verified authenticator-app factor, as GoTrue lists it on the user. */
+export function verifiedTotpFactor(id = 'factor-1'): Factor {
+  return {
+    id,
+    friendly_name: 'Authenticator app',
+    factor_type: 'totp',
+    status: 'verified',
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+  };
+}
+
 /** The TOTP code the fake GoTrue accepts unless `auth.totpCode` says otherwise. */
 export const TEST_TOTP_CODE = '123456';
 /** The key the fake GoTrue gives every TOTP factor it enrols (base32, as GoTrue's). */

@@ -1,4 +1,3 @@
-import type { Factor } from '@supabase/supabase-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +13,7 @@ import {
   TEST_TOTP_SECRET,
   useSupabaseNetwork,
   type GoTrueRoutes,
+  verifiedTotpFactor,
 } from '../../support/supabase-network';
 import {
   auditActions,
@@ -31,14 +31,7 @@ const URI =
   'otpauth://totp/Kestrel%20Data:ada@example.com' +
   `?algorithm=SHA1&digits=6&issuer=Kestrel%20Data&period=30&secret=${SECRET}`;
 const tables = { user_roles: () => ({ data: [{ role: 'admin' }] }), audit_log: () => ({}) };
-const verifiedTotp: Factor = {
-  id: 'factor-1',
-  friendly_name: 'Authenticator app',
-  factor_type: 'totp',
-  status: 'verified',
-  created_at: '2025-01-01T00:00:00Z',
-  updated_at: '2025-01-01T00:00:00Z',
-};
+const verifiedTotp = verifiedTotpFactor();
 const welcome = {
   title: 'Welcome back!',
   description: 'You have been signed in successfully.',

@@ -13,6 +13,7 @@ import {
   useSupabaseNetwork,
   type GoTrueRoutes,
   type NetworkRoutes,
+  verifiedTotpFactor,
 } from '../../support/supabase-network';
 import {
   auditActions,
@@ -26,17 +27,6 @@ import {
 const network = useSupabaseNetwork();
 const admin = () => ({ data: [{ role: 'admin' }] });
 const tables = { user_roles: admin, audit_log: () => ({}) };
-
-function verifiedTotpFactor(id = 'factor-1'): Factor {
-  return {
-    id,
-    friendly_name: 'Authenticator app',
-    factor_type: 'totp',
-    status: 'verified',
-    created_at: '2025-01-01T00:00:00Z',
-    updated_at: '2025-01-01T00:00:00Z',
-  };
-}
 
 /** Ada, an admin signed in at `aal` with these factors. */
 function adminAt(aal: 'aal1' | 'aal2', factors: Factor[], auth: GoTrueRoutes = {}) {

@@ -6,7 +6,7 @@ import type { AdminSection } from '@/features/staff-frame/admin-section-paths';
 import { StaffAreaFrame, type SectionNavSlot } from '@/features/staff-frame/staff-area-frame';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 
-import { useSupabaseNetwork } from '../../support/supabase-network';
+import { useSupabaseNetwork, verifiedTotpFactor } from '../../support/supabase-network';
 import { quietAuditLog, renderWithAuth } from '../auth/test-helpers';
 
 const network = useSupabaseNetwork();
@@ -16,14 +16,7 @@ const noName = () => ({ data: [] });
 beforeEach(quietAuditLog);
 afterEach(() => vi.restoreAllMocks());
 
-const verifiedTotp = {
-  id: 'factor-1',
-  friendly_name: 'Authenticator app',
-  factor_type: 'totp' as const,
-  status: 'verified' as const,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
+const verifiedTotp = verifiedTotpFactor();
 
 describe("StaffAreaFrame's section links slot", () => {
   it("draws the page's links for an aal2 admin, given the section, with the session's client", async () => {
