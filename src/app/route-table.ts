@@ -103,6 +103,11 @@ export const appRoutes: readonly AppRoute[] = [
     page: lazyPage(() => import('@/pages/admin-staff-page')),
     source: 'src/pages/admin-staff-page.tsx',
   },
+  {
+    pattern: adminSectionPaths.availability,
+    page: lazyPage(() => import('@/pages/admin-availability-page')),
+    source: 'src/pages/admin-availability-page.tsx',
+  },
 ];
 
 export const notFoundRoute: AppRoute = {

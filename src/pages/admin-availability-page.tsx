@@ -1,0 +1,26 @@
+import { NeedsReplySectionNav } from '@/features/admin/needs-reply/needs-reply-section-nav';
+import { AdminQueryProvider } from '@/features/admin/shared/admin-query-provider';
+import { useEnquiryAddress } from '@/features/admin/shared/use-enquiry-address';
+import { CookieSettingsButton } from '@/features/consent/cookie-settings-button';
+import { staffFooterLink } from '@/features/staff-frame/staff-frame';
+import { StaffSectionPage } from '@/features/staff-frame/staff-section-page';
+
+export default function AdminAvailabilityPage() {
+  // Only `?poll=` applies here: the frame's Needs a reply count reloads like every staff page's.
+  const { pollIntervalMs } = useEnquiryAddress();
+
+  return (
+    <AdminQueryProvider>
+      <StaffSectionPage
+        section="availability"
+        title="Availability"
+        description="When you take free consultations."
+        intro="When prospects may book a free 30-minute consultation with you."
+        footer={<CookieSettingsButton className={staffFooterLink} />}
+        sectionNav={(current) => <NeedsReplySectionNav current={current} pollMs={pollIntervalMs} />}
+      >
+        {() => null}
+      </StaffSectionPage>
+    </AdminQueryProvider>
+  );
+}
