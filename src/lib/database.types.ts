@@ -43,9 +43,76 @@ export type Database = {
         };
         Relationships: [];
       };
+      consultation_bookings: {
+        Row: {
+          blocked_until: string;
+          cancelled_at: string | null;
+          cancelled_by: string | null;
+          created_at: string;
+          ends_at: string;
+          id: string;
+          reminder_queued_at: string | null;
+          sequence: number;
+          staff_id: string | null;
+          starts_at: string;
+          status: string;
+          submission_id: string;
+          updated_at: string;
+          visitor_time_zone: string;
+        };
+        Insert: {
+          blocked_until: string;
+          cancelled_at?: string | null;
+          cancelled_by?: string | null;
+          created_at?: string;
+          ends_at: string;
+          id?: string;
+          reminder_queued_at?: string | null;
+          sequence?: number;
+          staff_id?: string | null;
+          starts_at: string;
+          status?: string;
+          submission_id: string;
+          updated_at?: string;
+          visitor_time_zone?: string;
+        };
+        Update: {
+          blocked_until?: string;
+          cancelled_at?: string | null;
+          cancelled_by?: string | null;
+          created_at?: string;
+          ends_at?: string;
+          id?: string;
+          reminder_queued_at?: string | null;
+          sequence?: number;
+          staff_id?: string | null;
+          starts_at?: string;
+          status?: string;
+          submission_id?: string;
+          updated_at?: string;
+          visitor_time_zone?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'consultation_bookings_submission_id_fkey';
+            columns: ['submission_id'];
+            isOneToOne: false;
+            referencedRelation: 'contact_submissions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'consultation_bookings_submission_id_fkey';
+            columns: ['submission_id'];
+            isOneToOne: false;
+            referencedRelation: 'enquiry_list';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       contact_submissions: {
         Row: {
           assigned_to: string | null;
+          booking_key: string | null;
           Company: string;
           created_at: string;
           Email: string;
@@ -68,6 +135,7 @@ export type Database = {
         };
         Insert: {
           assigned_to?: string | null;
+          booking_key?: string | null;
           Company: string;
           created_at?: string;
           Email: string;
@@ -90,6 +158,7 @@ export type Database = {
         };
         Update: {
           assigned_to?: string | null;
+          booking_key?: string | null;
           Company?: string;
           created_at?: string;
           Email?: string;
@@ -304,6 +373,68 @@ export type Database = {
           },
         ];
       };
+      staff_availability: {
+        Row: {
+          accepts_bookings: boolean;
+          buffer_minutes: number;
+          horizon_days: number;
+          min_notice_minutes: number;
+          staff_id: string;
+          time_zone: string;
+          updated_at: string;
+        };
+        Insert: {
+          accepts_bookings?: boolean;
+          buffer_minutes?: number;
+          horizon_days?: number;
+          min_notice_minutes?: number;
+          staff_id: string;
+          time_zone?: string;
+          updated_at?: string;
+        };
+        Update: {
+          accepts_bookings?: boolean;
+          buffer_minutes?: number;
+          horizon_days?: number;
+          min_notice_minutes?: number;
+          staff_id?: string;
+          time_zone?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      staff_date_hours: {
+        Row: {
+          ends_at: string;
+          id: string;
+          on_date: string;
+          staff_id: string;
+          starts_at: string;
+        };
+        Insert: {
+          ends_at: string;
+          id?: string;
+          on_date: string;
+          staff_id: string;
+          starts_at: string;
+        };
+        Update: {
+          ends_at?: string;
+          id?: string;
+          on_date?: string;
+          staff_id?: string;
+          starts_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'staff_date_hours_staff_id_fkey';
+            columns: ['staff_id'];
+            isOneToOne: false;
+            referencedRelation: 'staff_availability';
+            referencedColumns: ['staff_id'];
+          },
+        ];
+      };
       staff_profiles: {
         Row: {
           display_name: string;
@@ -321,6 +452,70 @@ export type Database = {
           user_id?: string;
         };
         Relationships: [];
+      };
+      staff_time_off: {
+        Row: {
+          ends_on: string;
+          id: string;
+          note: string | null;
+          staff_id: string;
+          starts_on: string;
+        };
+        Insert: {
+          ends_on: string;
+          id?: string;
+          note?: string | null;
+          staff_id: string;
+          starts_on: string;
+        };
+        Update: {
+          ends_on?: string;
+          id?: string;
+          note?: string | null;
+          staff_id?: string;
+          starts_on?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'staff_time_off_staff_id_fkey';
+            columns: ['staff_id'];
+            isOneToOne: false;
+            referencedRelation: 'staff_availability';
+            referencedColumns: ['staff_id'];
+          },
+        ];
+      };
+      staff_weekly_hours: {
+        Row: {
+          ends_at: string;
+          id: string;
+          staff_id: string;
+          starts_at: string;
+          weekday: number;
+        };
+        Insert: {
+          ends_at: string;
+          id?: string;
+          staff_id: string;
+          starts_at: string;
+          weekday: number;
+        };
+        Update: {
+          ends_at?: string;
+          id?: string;
+          staff_id?: string;
+          starts_at?: string;
+          weekday?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'staff_weekly_hours_staff_id_fkey';
+            columns: ['staff_id'];
+            isOneToOne: false;
+            referencedRelation: 'staff_availability';
+            referencedColumns: ['staff_id'];
+          },
+        ];
       };
       user_roles: {
         Row: {
@@ -428,9 +623,35 @@ export type Database = {
       };
     };
     Functions: {
+      book_consultation: {
+        Args: { p_starts_at: string; p_time_zone: string; p_token: string };
+        Returns: Json;
+      };
       bulk_enquiry_action: {
         Args: { _action: string; _ids: Json; _value?: string };
         Returns: Json;
+      };
+      busy_calendar_status: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          busy_count: number;
+          has_url: boolean;
+          last_error: string;
+          synced_at: string;
+          url_hint: string;
+        }[];
+      };
+      busy_calendars_to_read: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          staff_id: string;
+          url: string;
+        }[];
+      };
+      cancel_consultation: { Args: { p_token: string }; Returns: Json };
+      claim_consultation_token: {
+        Args: { p_enquiry_key: string };
+        Returns: string;
       };
       claim_enquiry_mail_jobs: {
         Args: { max_jobs?: number };
@@ -451,6 +672,15 @@ export type Database = {
         Args: { claim: string; job_id: string; message_id?: string };
         Returns: boolean;
       };
+      consultation_feed: { Args: { p_token: string }; Returns: Json };
+      consultation_feed_status: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          active: boolean;
+          created_at: string;
+        }[];
+      };
+      consultation_slots: { Args: { p_token: string }; Returns: Json };
       enquiries_needing_reply: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -548,6 +778,10 @@ export type Database = {
         Args: { _read?: boolean; _submission_id: string };
         Returns: undefined;
       };
+      record_busy_times: {
+        Args: { p_busy: Json; p_error?: string; p_staff_id: string };
+        Returns: number;
+      };
       record_enquiry_contact: {
         Args: {
           _channel: string;
@@ -586,8 +820,20 @@ export type Database = {
         Args: { claim: string; job_id: string };
         Returns: boolean;
       };
+      reschedule_consultation: {
+        Args: { p_starts_at: string; p_time_zone: string; p_token: string };
+        Returns: Json;
+      };
       retry_failed_enquiry_mail: { Args: { job_id: string }; Returns: boolean };
       revoke_admin_role: { Args: { _email: string }; Returns: boolean };
+      revoke_consultation_feed: {
+        Args: Record<PropertyKey, never>;
+        Returns: undefined;
+      };
+      rotate_consultation_feed: {
+        Args: Record<PropertyKey, never>;
+        Returns: string;
+      };
       search_enquiry_list: {
         Args: { _search?: string };
         Returns: {
@@ -627,6 +873,7 @@ export type Database = {
         Args: { _body: string; _submission_id: string };
         Returns: Json;
       };
+      set_busy_calendar_url: { Args: { p_url: string }; Returns: undefined };
       set_enquiry_follow_up: {
         Args: { _due_on: string; _note?: string; _submission_id: string };
         Returns: string;
@@ -646,10 +893,35 @@ export type Database = {
           user_id: string;
         }[];
       };
+      staff_cancel_consultation: {
+        Args: { p_booking_id: string };
+        Returns: Json;
+      };
+      staff_consultation_slots: {
+        Args: { p_booking_id: string };
+        Returns: Json;
+      };
+      staff_move_consultation: {
+        Args: { p_booking_id: string; p_starts_at: string };
+        Returns: Json;
+      };
       subject_access: { Args: { _email: string }; Returns: Json };
       undo_enquiry_contact: {
         Args: { _contact_id: string };
         Returns: undefined;
+      };
+      upcoming_consultations: {
+        Args: { p_limit?: number };
+        Returns: {
+          company: string;
+          ends_at: string;
+          id: string;
+          name: string;
+          staff_id: string;
+          staff_name: string;
+          starts_at: string;
+          submission_id: string;
+        }[];
       };
     };
     Enums: {

@@ -26,6 +26,8 @@ CREATE TABLE public.contact_submissions (
     utm_source text,
     utm_medium text,
     utm_campaign text,
+    booking_key text,
+    CONSTRAINT contact_submissions_booking_key_hash CHECK (((booking_key IS NULL) OR (booking_key ~ '^[0-9a-f]{64}$'::text))),
     CONSTRAINT contact_submissions_company_length CHECK (((char_length(btrim("Company")) >= 2) AND (char_length("Company") <= 200))),
     CONSTRAINT contact_submissions_email_format CHECK (("Email" ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)),
     CONSTRAINT contact_submissions_email_length CHECK ((char_length("Email") <= 255)),
@@ -87,6 +89,8 @@ COMMENT ON COLUMN public.contact_submissions.referrer_host IS 'The host name of 
 COMMENT ON COLUMN public.contact_submissions.utm_source IS 'The utm_source of the landing URL: 1 to 100 of A-Z a-z 0-9 . _ ~ + -.';
 
 COMMENT ON COLUMN public.contact_submissions.utm_medium IS 'The utm_medium of the landing URL: 1 to 100 of A-Z a-z 0-9 . _ ~ + -.';
+
+COMMENT ON COLUMN public.contact_submissions.booking_key IS 'The SHA-256 (hex) of the random key the sending browser chose, which it alone can exchange for the enquiry''s consultation book token for a short while (public.claim_consultation_token); the key itself is never stored. Null when none was sent.';
 
 COMMENT ON COLUMN public.contact_submissions.utm_campaign IS 'The utm_campaign of the landing URL: 1 to 100 of A-Z a-z 0-9 . _ ~ + -.';
 
@@ -242,6 +246,9 @@ GRANT UPDATE(utm_medium) ON TABLE public.contact_submissions TO service_role;
 GRANT INSERT(utm_campaign) ON TABLE public.contact_submissions TO anon;
 GRANT INSERT(utm_campaign) ON TABLE public.contact_submissions TO authenticated;
 GRANT UPDATE(utm_campaign) ON TABLE public.contact_submissions TO service_role;
+
+GRANT INSERT(booking_key) ON TABLE public.contact_submissions TO anon;
+GRANT INSERT(booking_key) ON TABLE public.contact_submissions TO authenticated;
 
 GRANT SELECT ON TABLE private.enquiry_limits TO service_role;
 

@@ -21,12 +21,12 @@ CREATE TABLE private.enquiry_mail_jobs (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     sent_at timestamp with time zone,
-    CONSTRAINT enquiry_mail_jobs_kind_valid CHECK ((kind = ANY (ARRAY['staff_alert'::text, 'staff_digest'::text, 'acknowledgement'::text, 'reply'::text, 'reply_reminder'::text, 'reply_escalation'::text, 'weekly_summary'::text, 'follow_up_reminder'::text]))),
+    CONSTRAINT enquiry_mail_jobs_kind_valid CHECK ((kind = ANY (ARRAY['staff_alert'::text, 'staff_digest'::text, 'acknowledgement'::text, 'reply'::text, 'reply_reminder'::text, 'reply_escalation'::text, 'weekly_summary'::text, 'follow_up_reminder'::text, 'consultation_booked'::text, 'consultation_moved'::text, 'consultation_cancelled'::text, 'consultation_reminder'::text]))),
     CONSTRAINT enquiry_mail_jobs_last_error_length CHECK (((last_error IS NULL) OR (char_length(last_error) <= 1000))),
     CONSTRAINT enquiry_mail_jobs_payload_object CHECK ((jsonb_typeof(payload) = 'object'::text)),
     CONSTRAINT enquiry_mail_jobs_recipient_by_kind CHECK (
 CASE
-    WHEN (kind = ANY (ARRAY['acknowledgement'::text, 'reply'::text])) THEN (recipient IS NOT NULL)
+    WHEN (kind = ANY (ARRAY['acknowledgement'::text, 'reply'::text, 'consultation_booked'::text, 'consultation_moved'::text, 'consultation_cancelled'::text, 'consultation_reminder'::text])) THEN (recipient IS NOT NULL)
     WHEN (kind = ANY (ARRAY['reply_reminder'::text, 'follow_up_reminder'::text])) THEN true
     ELSE (recipient IS NULL)
 END),
@@ -38,13 +38,13 @@ COMMENT ON TABLE private.enquiry_mail_jobs IS 'Outbox of enquiry e-mails, writte
 
 COMMENT ON COLUMN private.enquiry_mail_jobs.id IS 'Job key; also the Idempotency-Key of the mail request, so a job is mailed at most once.';
 
-COMMENT ON COLUMN private.enquiry_mail_jobs.kind IS 'staff_alert, staff_digest, acknowledgement, reply (a staff reply to the enquirer), reply_reminder, reply_escalation, weekly_summary or follow_up_reminder.';
+COMMENT ON COLUMN private.enquiry_mail_jobs.kind IS 'staff_alert, staff_digest, acknowledgement, reply (a staff reply to the enquirer), reply_reminder, reply_escalation, weekly_summary, follow_up_reminder, or consultation_booked, _moved, _cancelled or _reminder (to the enquirer, with the invitation).';
 
 COMMENT ON COLUMN private.enquiry_mail_jobs.submission_id IS 'The enquiry of a staff alert or acknowledgement; null for a digest, or once the enquiry is deleted.';
 
 COMMENT ON COLUMN private.enquiry_mail_jobs.recipient IS 'The enquirer''s address (acknowledgement, reply), the assignee''s (reply_reminder) or the assignee''s or setter''s (follow_up_reminder); null for staff mail, which goes to the sender''s configured address.';
 
-COMMENT ON COLUMN private.enquiry_mail_jobs.payload IS 'What staff mail shows: {"enquiries": [...]} snapshots taken at insert; {} for acknowledgements.';
+COMMENT ON COLUMN private.enquiry_mail_jobs.payload IS 'What the mail shows: {"enquiries": [...]} snapshots taken at insert for staff mail; {"book_token"} for an acknowledgement ({} when held); {"booking", "organizer", "enquiry", "manage_token"} for a consultation mail.';
 
 COMMENT ON COLUMN private.enquiry_mail_jobs.status IS 'pending, sending (claimed), sent, failed (parked after max_attempts) or skipped (never sent).';
 
@@ -308,11 +308,14 @@ begin
      and job.status <> 'skipped'
      and job.created_at > pg_catalog.now() - interval '1 hour';
 
-  insert into private.enquiry_mail_jobs (kind, submission_id, recipient, status, skip_reason)
+  insert into private.enquiry_mail_jobs (kind, submission_id, recipient, payload, status, skip_reason)
   values (
     'acknowledgement',
     new.id,
     new."Email",
+    -- the acknowledgement offers the consultation through the enquiry's book token.
+    case when held then '{}'::jsonb
+         else pg_catalog.jsonb_build_object('book_token', private.consultation_book_token(new.id, new.created_at)) end,
     case when not held and recent_count < limits.acknowledgements_per_hour then 'pending' else 'skipped' end,
     case
       when held then 'enquiry_held'
@@ -391,6 +394,11 @@ CREATE FUNCTION public.complete_enquiry_mail_job(job_id uuid, claim uuid, messag
            payload = case
              when job.kind = 'reply' then pg_catalog.jsonb_strip_nulls(
                pg_catalog.jsonb_build_object('reply_id', job.payload -> 'reply_id')
+             )
+             -- a sent link's token is not kept: the mail has it, the outbox need not.
+             when job.kind = 'acknowledgement' then '{}'::jsonb
+             when pg_catalog.left(job.kind, 13) = 'consultation_' then pg_catalog.jsonb_strip_nulls(
+               pg_catalog.jsonb_build_object('booking_id', job.payload -> 'booking' -> 'id')
              )
              when job.payload ? 'enquiries' then pg_catalog.jsonb_build_object(
                'enquiries',

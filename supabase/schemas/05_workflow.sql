@@ -938,6 +938,14 @@ begin
         from public.enquiry_replies as reply
        where reply.submission_id = _submission_id
       union all
+      select change.created_at, 2, 'consultation_' || change.change,
+             change.actor_email,
+             pg_catalog.jsonb_build_object(
+               'booking_id', change.booking_id, 'starts_at', change.starts_at,
+               'ends_at', change.ends_at, 'staff_name', change.staff_name, 'by', change.changed_by
+             )
+        from private.consultation_changes as change
+       where change.submission_id = _submission_id      union all
       -- each mail job once, at its outcome: sent, skipped (e.g. held), failed, or still queued.
       select coalesce(job.sent_at, case when job.status in ('failed', 'skipped') then job.updated_at end, job.created_at),
              3,

@@ -84,5 +84,6 @@ begin
   perform cron.schedule('send-follow-up-reminders', '*/5 * * * *', 'select private.send_follow_up_reminders()');
   perform cron.schedule('queue-weekly-summary', '2 * * * *', 'select private.queue_weekly_summary()');
   perform cron.schedule('apply-retention', '17 3 * * *', 'select private.apply_retention()');
+  perform cron.schedule('send-consultation-reminders', '*/5 * * * *', 'select private.queue_consultation_reminders()');
 end
 $$;

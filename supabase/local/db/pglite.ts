@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -11,7 +12,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Database, QueryResult, Queryable } from './database.ts';
 
 /** The contrib extensions the migrations create (hosted Supabase offers each of them). */
-const extensions = { pgcrypto, pg_trgm, unaccent };
+const extensions = { btree_gist, pgcrypto, pg_trgm, unaccent };
 
 /**
  * A freshly initialised cluster, saved once under the cache directory. PGlite's initdb takes
