@@ -42,11 +42,9 @@ export interface InvitationInput {
  * it may name the prospect.
  */
 export interface FeedBooking {
-  /** The booking's id. */
-  id: string;
-  /** Defaults to `<id>@kestrel-data`, the UID the booking's mailed invitations carry, so a
-   * calendar holding both sees one event. */
-  uid?: string;
+  /** The booking's UID as the database gives it (`consultation_feed`'s `uid`): the one its mailed
+   * invitations carry, so a calendar holding both sees one event. */
+  uid: string;
   sequence: number;
   status: 'booked' | 'cancelled';
   /** Instants, ISO 8601 (any offset). */
@@ -207,11 +205,6 @@ export function invitationIcs(input: InvitationInput): string {
   ]);
 }
 
-/** The UID of a booking's events, the same in its invitations and in the feed. */
-export function bookingUid(id: string): string {
-  return `${id}@kestrel-data`;
-}
-
 /**
  * A subscribable calendar of many bookings (METHOD:PUBLISH): cancelled ones stay in it, marked
  * cancelled, so a subscriber's copy is taken off their calendar rather than left behind.
@@ -223,7 +216,7 @@ export function feedIcs(input: FeedInput): string {
     const description = booking.description ?? '';
     return [
       'BEGIN:VEVENT',
-      `UID:${plainValue(booking.uid ?? bookingUid(booking.id))}`,
+      `UID:${plainValue(booking.uid)}`,
       `SEQUENCE:${sequenceNumber(booking.sequence)}`,
       `DTSTAMP:${stamp}`,
       `DTSTART:${utcDateTime(booking.starts_at)}`,

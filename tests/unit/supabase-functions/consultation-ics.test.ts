@@ -15,7 +15,7 @@ const settings = {
 
 const booking = {
   id: '3b0e8f7a-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
-  uid: '3b0e8f7a-1c2d-4e5f-8a9b-0c1d2e3f4a5b@kestrel-data',
+  uid: '3b0e8f7a-1c2d-4e5f-8a9b-0c1d2e3f4a5b@consultations.kestrel-data',
   sequence: 2,
   status: 'booked' as const,
   starts_at: '2026-12-01T10:00:00+01:00',
@@ -198,7 +198,7 @@ describe("the calendar's London zone", () => {
 describe('TEXT values and folding', () => {
   const input: InvitationInput = {
     method: 'REQUEST',
-    uid: 'x@kestrel-data',
+    uid: 'x@consultations.kestrel-data',
     sequence: 0,
     startsAt: '2026-07-01T13:00:00Z',
     endsAt: '2026-07-01T13:30:00Z',
@@ -241,7 +241,7 @@ describe('the staff feed', () => {
     stamp: new Date('2026-11-30T12:00:00Z'),
     bookings: [
       {
-        id: 'a1',
+        uid: 'a1@consultations.kestrel-data',
         sequence: 0,
         status: 'booked',
         starts_at: '2026-12-01T09:00:00Z',
@@ -250,8 +250,7 @@ describe('the staff feed', () => {
         description: 'Enquiry: https://www.kestrel.test/admin/needs-reply?enquiry=e1',
       },
       {
-        id: 'a2',
-        uid: 'custom@kestrel-data',
+        uid: 'a2@consultations.kestrel-data',
         sequence: 3,
         status: 'cancelled',
         starts_at: '2026-06-02T14:00:00+01:00',
@@ -269,7 +268,10 @@ describe('the staff feed', () => {
       'Europe/London',
     );
     const events = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
-    expect(events.map((event) => event.uid)).toEqual(['a1@kestrel-data', 'custom@kestrel-data']);
+    expect(events.map((event) => event.uid)).toEqual([
+      'a1@consultations.kestrel-data',
+      'a2@consultations.kestrel-data',
+    ]);
     expect(events.map((event) => event.sequence)).toEqual([0, 3]);
     expect(events.map((event) => utcInstant(event.startDate))).toEqual([
       '2026-12-01T09:00:00.000Z',
