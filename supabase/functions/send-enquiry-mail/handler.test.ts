@@ -324,3 +324,62 @@ Deno.test('a failed claim after the first batch ends the run with what it did', 
   deepStrictEqual(summary, { claimed: 1, sent: 1, retried: 0, failed: 0, skipped: 0, errors: 1 });
   ok(logged[0]?.includes('claim_enquiry_mail_jobs answered 500'));
 });
+
+Deno.test(
+  'a booking mail goes to the mail API with its invitation as a base64 attachment',
+  async () => {
+    const env = readSenderEnv((name) => values[name]);
+    const bodies: Record<string, unknown>[] = [];
+    let claims = 0;
+    const fetcher = ((input: string, init: RequestInit) => {
+      if (input.endsWith('/emails')) {
+        bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+        return Promise.resolve(new Response('{"id":"msg-b"}'));
+      }
+      if (input.endsWith('/rpc/claim_enquiry_mail_jobs')) {
+        claims += 1;
+        const jobs =
+          claims === 1
+            ? [
+                {
+                  id: 'job-b',
+                  kind: 'consultation_booked',
+                  recipient: 'sam@example.com',
+                  payload: {
+                    booking: {
+                      id: 'b1',
+                      uid: 'b1@consultations.kestrel-data',
+                      sequence: 0,
+                      status: 'booked',
+                      starts_at: '2026-12-01T09:00:00Z',
+                      ends_at: '2026-12-01T09:30:00Z',
+                      visitor_time_zone: 'Europe/London',
+                      created_at: '2026-11-20T10:00:00Z',
+                      updated_at: '2026-11-20T10:00:00Z',
+                    },
+                    organizer: { name: 'Ada Lovelace', email: 'ada@kestrel.test' },
+                    manage_token: 'm.b1.1.1800000000.c2ln',
+                  },
+                  attempts: 1,
+                  claim_token: 'claim-b',
+                },
+              ]
+            : [];
+        return Promise.resolve(new Response(JSON.stringify(jobs)));
+      }
+      return Promise.resolve(new Response('true'));
+    }) as typeof fetch;
+    const response = await handle(request('Bearer service-key'), env, fetcher);
+    equal((await response.json()).sent, 1);
+    equal(bodies.length, 1);
+    const attachments = bodies[0]?.attachments as
+      { filename: string; content: string; content_type: string }[] | undefined;
+    equal(attachments?.length, 1);
+    const [invite] = attachments ?? [];
+    deepStrictEqual(Object.keys(invite ?? {}).sort(), ['content', 'content_type', 'filename']);
+    equal(invite?.filename, 'invite.ics');
+    equal(invite?.content_type, 'text/calendar; method=REQUEST; charset=UTF-8');
+    ok(/^[A-Za-z0-9+/]+=*$/.test(invite?.content ?? ''));
+    ok(atob(invite?.content ?? '').startsWith('BEGIN:VCALENDAR\r\n'));
+  },
+);

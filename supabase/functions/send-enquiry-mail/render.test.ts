@@ -1,6 +1,7 @@
 import { deepStrictEqual, equal, ok } from 'node:assert/strict';
 import {
   ACKNOWLEDGEMENT_TEXT,
+  BOOK_CONSULTATION_TEXT,
   enquiryLink,
   escapeHtml,
   headerAddress,
@@ -389,3 +390,247 @@ Deno.test(
     deepStrictEqual(broken, { ok: false, error: 'The follow-up reminder names no enquiry.' });
   },
 );
+
+Deno.test('the acknowledgement offers a consultation when its job carries a book token', () => {
+  const result = renderJob(
+    {
+      id: 'job-5',
+      kind: 'acknowledgement',
+      recipient: 'eve@example.com',
+      payload: { book_token: 'b.6f1c2a9e.1.1800000000.c2ln' },
+    },
+    settings,
+  );
+  ok(result.ok);
+  const link = 'https://www.kestrel.test/consultation#b.6f1c2a9e.1.1800000000.c2ln';
+  equal(BOOK_CONSULTATION_TEXT, 'Book your free 30-minute consultation');
+  equal(
+    result.mail.text,
+    ACKNOWLEDGEMENT_TEXT.replace(
+      '\n\nIf you did not',
+      `\n\nBook your free 30-minute consultation: ${link}\n\nIf you did not`,
+    ),
+  );
+  deepStrictEqual(firstHref(result.mail.html ?? ''), link);
+  ok((result.mail.html ?? '').includes(`>Book your free 30-minute consultation</a>`));
+  equal(result.mail.attachments, undefined);
+});
+
+const booking = {
+  id: '3b0e8f7a-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+  uid: '3b0e8f7a-1c2d-4e5f-8a9b-0c1d2e3f4a5b@consultations.kestrel-data',
+  sequence: 1,
+  status: 'booked' as const,
+  starts_at: '2026-12-01T09:00:00+00:00',
+  ends_at: '2026-12-01T09:30:00+00:00',
+  visitor_time_zone: 'Europe/Paris',
+  created_at: '2026-11-20T10:00:00Z',
+  updated_at: '2026-11-21T08:15:00Z',
+};
+
+const consultationJob = (
+  kind: MailJob['kind'],
+  payload: Partial<MailJob['payload']> = {},
+  recipient: string | null = 'sam@example.com',
+): MailJob => ({
+  id: `job-${kind}`,
+  kind,
+  recipient,
+  payload: {
+    booking,
+    organizer: { name: 'Ada Lovelace', email: 'ada@kestrel.test' },
+    enquiry: {
+      id: hostile.id,
+      name: hostile.name,
+      company: 'Evil <b>Corp</b>',
+      created_at: hostile.created_at,
+    },
+    manage_token: 'm.3b0e8f7a.2.1800000000.c2ln',
+    ...payload,
+  },
+});
+
+const manageLink = 'https://www.kestrel.test/consultation#m.3b0e8f7a.2.1800000000.c2ln';
+
+const invitationOf = (mail: { attachments?: { content: string }[] }) =>
+  new TextDecoder().decode(
+    Uint8Array.from(atob(mail.attachments?.[0]?.content ?? ''), (char) => char.charCodeAt(0)),
+  );
+
+Deno.test(
+  'a booked consultation: the time in the visitor zone and in London, the link, the invitation',
+  () => {
+    const result = renderJob(consultationJob('consultation_booked'), settings);
+    ok(result.ok);
+    const { mail } = result;
+    equal(mail.to, 'sam@example.com');
+    equal(mail.from, settings.from);
+    equal(mail.reply_to, 'ada@kestrel.test');
+    equal(mail.subject, 'Consultation booked: Tue 1 Dec 2026, 10:00 Paris time');
+    equal(
+      mail.text,
+      [
+        'Hello,',
+        '',
+        'Your free 30-minute consultation with Kestrel Data is booked.',
+        '',
+        'When: Tuesday 1 December 2026, 10:00 to 10:30 Paris time (Central European Standard Time)',
+        'London time: Tuesday 1 December 2026, 09:00 to 09:30 (Greenwich Mean Time)',
+        'Length: 30 minutes',
+        'With: Ada Lovelace, Kestrel Data',
+        '',
+        'The invitation is attached (invite.ics): open it to add the meeting to your calendar.',
+        '',
+        `To reschedule or cancel: ${manageLink}`,
+        '',
+        'Kestrel Data',
+      ].join('\n'),
+    );
+    equal(firstHref(mail.html ?? ''), manageLink);
+    deepStrictEqual(
+      mail.attachments?.map(({ filename, content_type }) => ({ filename, content_type })),
+      [{ filename: 'invite.ics', content_type: 'text/calendar; method=REQUEST; charset=UTF-8' }],
+    );
+    const ics = invitationOf(mail);
+    ok(ics.includes('\r\nMETHOD:REQUEST\r\n'));
+    ok(ics.includes(`\r\nUID:${booking.uid}\r\n`));
+    ok(ics.includes('\r\nSEQUENCE:1\r\n'));
+    ok(ics.includes('\r\nDTSTART:20261201T090000Z\r\n'));
+    ok(ics.includes('\r\nORGANIZER;CN="Ada Lovelace":mailto:ada@kestrel.test\r\n'));
+  },
+);
+
+Deno.test('a consultation mail repeats nothing the visitor wrote', () => {
+  for (const kind of [
+    'consultation_booked',
+    'consultation_moved',
+    'consultation_cancelled',
+    'consultation_reminder',
+  ] as const) {
+    const result = renderJob(consultationJob(kind), settings);
+    ok(result.ok, kind);
+    const everything = [
+      result.mail.subject,
+      result.mail.text,
+      result.mail.html ?? '',
+      invitationOf(result.mail),
+    ].join('\n');
+    for (const part of ['Eve', 'script', 'Evil', 'Corp']) ok(!everything.includes(part), part);
+  }
+});
+
+Deno.test('a visitor on London time gets the time once, named', () => {
+  const result = renderJob(
+    consultationJob('consultation_reminder', {
+      booking: { ...booking, visitor_time_zone: 'Europe/London' },
+    }),
+    settings,
+  );
+  ok(result.ok);
+  equal(result.mail.subject, 'Reminder: consultation on Tue 1 Dec 2026, 09:00 London time');
+  ok(
+    result.mail.text.includes(
+      'When: Tuesday 1 December 2026, 09:00 to 09:30 London time (Greenwich Mean Time)\nLength',
+    ),
+  );
+  ok(!result.mail.text.includes('London time: '));
+  ok(result.mail.text.includes('A reminder: your free 30-minute consultation'));
+});
+
+Deno.test('the London line names British Summer Time and the day it falls on', () => {
+  const result = renderJob(
+    consultationJob('consultation_moved', {
+      booking: {
+        ...booking,
+        starts_at: '2026-07-01T23:30:00Z',
+        ends_at: '2026-07-02T00:00:00Z',
+        visitor_time_zone: 'America/New_York',
+      },
+    }),
+    settings,
+  );
+  ok(result.ok);
+  equal(result.mail.subject, 'Consultation moved to Wed 1 Jul 2026, 19:30 New York time');
+  ok(
+    result.mail.text.includes(
+      'When: Wednesday 1 July 2026, 19:30 to 20:00 New York time (Eastern Daylight Time)\n' +
+        'London time: Thursday 2 July 2026, 00:30 to 01:00 (British Summer Time)',
+    ),
+  );
+  ok(result.mail.text.includes('has moved to a new time.'));
+});
+
+Deno.test('an unknown visitor zone falls back to London rather than failing the mail', () => {
+  const result = renderJob(
+    consultationJob('consultation_booked', {
+      booking: { ...booking, visitor_time_zone: 'Mars/Olympus_Mons' },
+    }),
+    settings,
+  );
+  ok(result.ok);
+  ok(result.mail.text.includes('When: Tuesday 1 December 2026, 09:00 to 09:30 London time'));
+});
+
+Deno.test('a cancelled consultation: no link, a reply instead, and a CANCEL invitation', () => {
+  const result = renderJob(
+    consultationJob('consultation_cancelled', {
+      booking: { ...booking, status: 'cancelled', sequence: 2 },
+      manage_token: undefined,
+    }),
+    settings,
+  );
+  ok(result.ok);
+  const { mail } = result;
+  equal(mail.subject, 'Consultation cancelled: Tue 1 Dec 2026, 10:00 Paris time');
+  ok(mail.text.includes('Your free 30-minute consultation with Kestrel Data has been cancelled.'));
+  ok(mail.text.includes('If you would like another time, reply to this e-mail.'));
+  ok(!mail.text.includes('/consultation#'));
+  equal(firstHref(mail.html ?? ''), undefined);
+  equal(mail.reply_to, 'ada@kestrel.test');
+  equal(mail.attachments?.[0]?.content_type, 'text/calendar; method=CANCEL; charset=UTF-8');
+  const ics = invitationOf(mail);
+  ok(ics.includes('\r\nMETHOD:CANCEL\r\n'));
+  ok(ics.includes('\r\nSTATUS:CANCELLED\r\n'));
+  ok(ics.includes('\r\nSEQUENCE:2\r\n'));
+  ok(!ics.includes('\r\nURL:'));
+});
+
+Deno.test('rendering a consultation mail twice gives the same bytes', () => {
+  const first = renderJob(consultationJob('consultation_booked'), settings);
+  const second = renderJob(consultationJob('consultation_booked'), settings);
+  deepStrictEqual(first, second);
+});
+
+Deno.test('a consultation mail without its address, booking or link is refused', () => {
+  deepStrictEqual(
+    renderJob(
+      consultationJob('consultation_booked', {}, 'sam@example.com\nBcc: x@y.test'),
+      settings,
+    ),
+    { ok: false, error: 'The booking mail has no usable address.' },
+  );
+  deepStrictEqual(
+    renderJob(
+      consultationJob('consultation_reminder', { booking: { ...booking, starts_at: 'soon' } }),
+      settings,
+    ),
+    { ok: false, error: 'The booking mail names no booking.' },
+  );
+  deepStrictEqual(
+    renderJob(consultationJob('consultation_moved', { manage_token: undefined }), settings),
+    { ok: false, error: 'The booking mail has no link to manage the booking.' },
+  );
+});
+
+Deno.test('without a usable staff address the invitation is organised by the sender', () => {
+  const result = renderJob(
+    consultationJob('consultation_booked', { organizer: { name: '', email: 'nobody' } }),
+    settings,
+  );
+  ok(result.ok);
+  equal(result.mail.reply_to, undefined);
+  ok(!result.mail.text.includes('With:'));
+  ok(
+    invitationOf(result.mail).includes('ORGANIZER;CN="Kestrel Data":mailto:no-reply@kestrel.test'),
+  );
+});

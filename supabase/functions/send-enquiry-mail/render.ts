@@ -3,6 +3,35 @@
  * same module runs on Supabase's Deno runtime and inside the Node embedded backend.
  */
 
+import {
+  consultationLink,
+  isConsultationKind,
+  renderConsultationMail,
+} from './consultation-mail.ts';
+import type {
+  ConsultationBooking,
+  ConsultationKind,
+  ConsultationOrganizer,
+} from './consultation-mail.ts';
+import {
+  displayNameText,
+  escapeHtml,
+  headerAddress,
+  headerText,
+  page,
+  parseSender,
+} from './mail-parts.ts';
+import type { OutgoingMail, RenderResult, RenderSettings } from './mail-parts.ts';
+
+export {
+  displayNameText,
+  escapeHtml,
+  headerAddress,
+  headerText,
+  parseSender,
+} from './mail-parts.ts';
+export type { MailAttachment, OutgoingMail, RenderResult, RenderSettings } from './mail-parts.ts';
+
 export interface EnquirySnapshot {
   id: string;
   created_at: string;
@@ -63,12 +92,20 @@ export interface MailPayload extends Partial<WeeklySummary> {
   staff_name?: string;
   staff_email?: string;
   body?: string;
-  /** reply_reminder, reply_escalation, follow_up_reminder */
+  /** reply_reminder, reply_escalation, follow_up_reminder; the consultation kinds carry the
+   * enquiry's id, name and company only, and their mail does not read them. */
   enquiry?: DueEnquiry;
   due_at?: string;
   assignee?: StaffMember | null;
   /** follow_up_reminder */
   follow_up?: FollowUp;
+  /** acknowledgement: lets the enquirer book a consultation; absent for held enquiries. */
+  book_token?: string;
+  /** consultation_booked, consultation_moved, consultation_cancelled, consultation_reminder */
+  booking?: ConsultationBooking;
+  organizer?: ConsultationOrganizer | null;
+  /** The link to reschedule or cancel; absent on consultation_cancelled. */
+  manage_token?: string;
 }
 
 export type MailKind =
@@ -79,29 +116,14 @@ export type MailKind =
   | 'reply_reminder'
   | 'reply_escalation'
   | 'weekly_summary'
-  | 'follow_up_reminder';
+  | 'follow_up_reminder'
+  | ConsultationKind;
 
 export interface MailJob {
   id: string;
   kind: MailKind;
   recipient: string | null;
   payload: MailPayload;
-}
-
-export interface OutgoingMail {
-  from: string;
-  to: string;
-  subject: string;
-  /** Absent for plain-text mail (a staff reply). */
-  html?: string;
-  text: string;
-  reply_to?: string;
-}
-
-export interface RenderSettings {
-  from: string;
-  staffTo: string;
-  siteUrl: string;
 }
 
 // The labels the enquiry form shows for its option values (the site's contact options); an
@@ -137,37 +159,6 @@ export const ACKNOWLEDGEMENT_TEXT = [
   'Kestrel Data',
 ].join('\n');
 
-const htmlEntities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => htmlEntities[char] ?? char);
-}
-
-/**
- * A value for a mail header (subject): line breaks and other control characters become spaces,
- * so no text can start a header of its own; long values are cut.
- */
-export function headerText(text: string, max = 150): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-/** An address for From/To: refused (null) when it holds a control character or no `@`. */
-export function headerAddress(text: string): string | null {
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(text)) return null;
-  const trimmed = text.trim();
-  if (trimmed.length === 0 || trimmed.length > 320 || !trimmed.includes('@')) return null;
-  return trimmed;
-}
-
 /**
  * The enquiry's dialog on the staff area's "Needs a reply" page, where what is still owed sits
  * beside it; the dialog loads by id, so a link to an enquiry answered since still opens it.
@@ -190,10 +181,6 @@ function detailRows(enquiry: EnquirySnapshot): [string, string][] {
     ['Timeline', label(timelineLabels, enquiry.timeline)],
     ['Received', enquiry.created_at],
   ];
-}
-
-function page(body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body style="font-family:system-ui,sans-serif;line-height:1.5">${body}</body></html>`;
 }
 
 function staffAlert(enquiry: EnquirySnapshot, settings: RenderSettings): OutgoingMail {
@@ -260,26 +247,52 @@ function staffDigest(enquiries: EnquirySnapshot[], settings: RenderSettings): Ou
   };
 }
 
-function acknowledgement(to: string, settings: RenderSettings): OutgoingMail {
+/** The offer of a consultation, after the reply promise, when the enquiry may book one. */
+function acknowledgementParagraphs(bookLink: string | null): string[] {
+  const paragraphs = ACKNOWLEDGEMENT_TEXT.split('\n\n');
+  if (bookLink === null) return paragraphs;
+  return [
+    ...paragraphs.slice(0, 2),
+    `${BOOK_CONSULTATION_TEXT}: ${bookLink}`,
+    ...paragraphs.slice(2),
+  ];
+}
+
+export const BOOK_CONSULTATION_TEXT = 'Book your free 30-minute consultation';
+
+function acknowledgement(to: string, bookToken: unknown, settings: RenderSettings): OutgoingMail {
+  const bookLink =
+    typeof bookToken === 'string' && bookToken !== ''
+      ? consultationLink(settings.siteUrl, bookToken)
+      : null;
+  const paragraphs = acknowledgementParagraphs(bookLink);
   const html = page(
-    ACKNOWLEDGEMENT_TEXT.split('\n\n')
-      .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    paragraphs
+      .map((paragraph) =>
+        bookLink !== null && paragraph.endsWith(bookLink)
+          ? `<p><a href="${escapeHtml(bookLink)}">${BOOK_CONSULTATION_TEXT}</a></p>`
+          : `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`,
+      )
       .join(''),
   );
   return {
     from: settings.from,
     to,
     subject: ACKNOWLEDGEMENT_SUBJECT,
-    text: ACKNOWLEDGEMENT_TEXT,
+    text: paragraphs.join('\n\n'),
     html,
   };
 }
 
-export type RenderResult = { ok: true; mail: OutgoingMail } | { ok: false; error: string };
-
-/** The mail for one outbox job; the acknowledgement never uses anything the visitor wrote. */
+/**
+ * The mail for one outbox job; the acknowledgement and the consultation mails never use anything
+ * the visitor wrote.
+ */
 export function renderJob(job: MailJob, settings: RenderSettings): RenderResult {
   if (job.kind === 'reply') return renderReply(job, settings);
+  if (isConsultationKind(job.kind)) {
+    return renderConsultationMail({ ...job, kind: job.kind }, settings);
+  }
   if (job.kind === 'reply_reminder' || job.kind === 'reply_escalation') {
     return renderDueMail(job, settings);
   }
@@ -288,7 +301,7 @@ export function renderJob(job: MailJob, settings: RenderSettings): RenderResult 
   if (job.kind === 'acknowledgement') {
     const to = job.recipient === null ? null : headerAddress(job.recipient);
     if (to === null) return { ok: false, error: 'The acknowledgement has no usable address.' };
-    return { ok: true, mail: acknowledgement(to, settings) };
+    return { ok: true, mail: acknowledgement(to, job.payload.book_token, settings) };
   }
   const enquiries = Array.isArray(job.payload.enquiries) ? job.payload.enquiries : [];
   if (enquiries.length === 0) return { ok: false, error: 'The staff mail lists no enquiry.' };
@@ -296,18 +309,6 @@ export function renderJob(job: MailJob, settings: RenderSettings): RenderResult 
     return { ok: true, mail: staffAlert(enquiries[0] as EnquirySnapshot, settings) };
   }
   return { ok: true, mail: staffDigest(enquiries, settings) };
-}
-
-/** The display name and address of MAIL_FROM (`Kestrel Data <no-reply@…>` or a bare address). */
-export function parseSender(from: string): { name: string; address: string } {
-  const match = /^\s*"?([^"<]*?)"?\s*<([^<>\s]+)>\s*$/.exec(from);
-  if (match) return { name: match[1]?.trim() || 'Kestrel Data', address: match[2] ?? '' };
-  return { name: 'Kestrel Data', address: from.trim() };
-}
-
-/** Text for inside a quoted display name: one line, no quotes, backslashes or angle brackets. */
-export function displayNameText(text: string, max = 80): string {
-  return headerText(text.replace(/["\\<>]/g, ' '), max).replace(/\s+/g, ' ');
 }
 
 const londonTime = new Intl.DateTimeFormat('en-GB', {
