@@ -3,6 +3,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Database, Queryable } from './db/database.ts';
 import { header, json } from './http.ts';
 import type { LocalRequest, LocalResponse } from './http.ts';
+import { parseAttachments, storedAttachments } from './mail-attachments.ts';
+import type { CapturedAttachment } from './mail-attachments.ts';
 
 /** A captured e-mail; the local backend never sends mail, it keeps it for `/__local/mail`. */
 export interface CapturedMail {
@@ -16,6 +18,8 @@ export interface CapturedMail {
   links: string[];
   /** The Reply-To address the sender set, or null. */
   reply_to: string | null;
+  /** What the sender attached (none for mail captured before attachments were kept). */
+  attachments: CapturedAttachment[];
   created_at: string;
 }
 
@@ -29,10 +33,11 @@ export async function captureMail(
     html: string;
     links: string[];
     replyTo?: string | null;
+    attachments?: CapturedAttachment[];
   },
 ): Promise<void> {
   await db.query(
-    'insert into local_dev.mail (from_address, to_address, subject, text_body, html_body, links, reply_to) values ($1, $2, $3, $4, $5, $6::jsonb, $7)',
+    'insert into local_dev.mail (from_address, to_address, subject, text_body, html_body, links, reply_to, attachments) values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb)',
     [
       mail.from,
       mail.to,
@@ -41,13 +46,14 @@ export async function captureMail(
       mail.html,
       JSON.stringify(mail.links),
       mail.replyTo ?? null,
+      JSON.stringify(mail.attachments ?? []),
     ],
   );
 }
 
 export async function listMail(db: Queryable, to: string | null): Promise<CapturedMail[]> {
-  const result = await db.query<CapturedMail & { links: string[] | string }>(
-    `select id::int as id, from_address as "from", to_address as "to", subject, text_body as text, html_body as html, links, reply_to,
+  const result = await db.query<CapturedMail & { links: string[] | string; attachments: unknown }>(
+    `select id::int as id, from_address as "from", to_address as "to", subject, text_body as text, html_body as html, links, reply_to, attachments,
             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
        from local_dev.mail where $1::text is null or lower(to_address) = lower($1::text)
       order by id desc limit 200`,
@@ -56,6 +62,7 @@ export async function listMail(db: Queryable, to: string | null): Promise<Captur
   return result.rows.map((row) => ({
     ...row,
     links: typeof row.links === 'string' ? (JSON.parse(row.links) as string[]) : row.links,
+    attachments: storedAttachments(row.attachments),
   }));
 }
 
@@ -65,6 +72,19 @@ const escapeHtml = (text: string) =>
     (char) =>
       ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
+
+const mimeEssence = (contentType: string) =>
+  contentType.split(';')[0]?.trim() || 'application/octet-stream';
+
+/** An attachment in the inbox: name, type and size; a text file opens to its text and downloads. */
+function attachmentItem(attachment: CapturedAttachment): string {
+  const title = `${escapeHtml(attachment.filename)} (${escapeHtml(attachment.content_type)}, ${attachment.size} bytes)`;
+  if (attachment.text === null) return `<li>${title}</li>`;
+  const href = `data:${mimeEssence(attachment.content_type)};base64,${Buffer.from(attachment.text, 'utf8').toString('base64')}`;
+  return `<li><details><summary>${title}</summary>
+    <p><a href="${escapeHtml(href)}" download="${escapeHtml(attachment.filename)}">Download ${escapeHtml(attachment.filename)}</a></p>
+    <pre>${escapeHtml(attachment.text)}</pre></details></li>`;
+}
 
 function inboxPage(mails: CapturedMail[], to: string | null): string {
   const items = mails
@@ -79,12 +99,13 @@ function inboxPage(mails: CapturedMail[], to: string | null): string {
   </dl>
   <pre>${escapeHtml(mail.text)}</pre>
   <ul>${mail.links.map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`).join('')}</ul>
+  ${mail.attachments.length > 0 ? `<h3>Attachments</h3><ul class="attachments">${mail.attachments.map(attachmentItem).join('')}</ul>` : ''}
 </article>`,
     )
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Local mail${to ? ` for ${escapeHtml(to)}` : ''}</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:6px;padding:0 1rem;margin:1rem 0}.meta{color:#555;display:grid;grid-template-columns:max-content 1fr;gap:0 .75rem}.meta dd{margin:0;overflow-wrap:anywhere}pre{white-space:pre-wrap}a{word-break:break-all}</style>
+<style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:6px;padding:0 1rem;margin:1rem 0}.meta{color:#555;display:grid;grid-template-columns:max-content 1fr;gap:0 .75rem}.meta dd{margin:0;overflow-wrap:anywhere}pre{white-space:pre-wrap}.attachments pre{background:#f6f6f6;padding:.5rem;font-size:13px}a{word-break:break-all}</style>
 </head><body><h1>Local mail inbox</h1><p>E-mails captured by the embedded backend, newest first. Nothing is really sent.</p>
 ${items || '<p>No mail yet.</p>'}
 </body></html>`;
@@ -128,7 +149,8 @@ export async function ensureMailApiTable(db: Queryable): Promise<void> {
       created_at timestamptz not null default now()
     );
     alter table local_dev.mail add column if not exists reply_to text;
-    alter table local_dev.mail add column if not exists from_address text not null default '';`);
+    alter table local_dev.mail add column if not exists from_address text not null default '';
+    alter table local_dev.mail add column if not exists attachments jsonb not null default '[]'::jsonb;`);
 }
 
 const mailApiError = (status: number, name: string, message: string) =>
@@ -144,6 +166,7 @@ interface MailApiBody {
   html: string;
   text: string;
   replyTo: string | null;
+  attachments: CapturedAttachment[];
 }
 
 function parseMailApiBody(body: Buffer): MailApiBody | string {
@@ -172,6 +195,8 @@ function parseMailApiBody(body: Buffer): MailApiBody | string {
   for (const header of [fields.from, fields.subject, ...(to as string[]), ...replyTo]) {
     if (hasControl(header)) return 'Header values must not contain line breaks.';
   }
+  const attachments = parseAttachments(fields.attachments);
+  if (typeof attachments === 'string') return attachments;
   return {
     from: fields.from,
     to: to as string[],
@@ -179,6 +204,7 @@ function parseMailApiBody(body: Buffer): MailApiBody | string {
     html: typeof fields.html === 'string' ? fields.html : '',
     text: typeof fields.text === 'string' ? fields.text : '',
     replyTo: replyTo.length > 0 ? replyTo.join(', ') : null,
+    attachments,
   };
 }
 
@@ -199,9 +225,10 @@ export function htmlLinks(html: string): string[] {
 
 /**
  * `POST /__local/mail-api/emails`: a stand-in for Resend's send endpoint. Checks the bearer key,
- * refuses header values with line breaks, captures the mail for `/__local/mail`, and honours
- * `Idempotency-Key` for 24 hours: the same key with the same body returns the first answer
- * without sending again; the same key with another body is refused (409).
+ * refuses header values with line breaks, captures the mail with its attachments for
+ * `/__local/mail`, and honours `Idempotency-Key` for 24 hours: the same key with the same body
+ * returns the first answer without sending again; the same key with another body is refused
+ * (409).
  */
 export async function handleMailApi(
   request: LocalRequest,
@@ -271,6 +298,7 @@ async function captureAll(db: Queryable, mail: MailApiBody): Promise<void> {
       html: mail.html,
       links,
       replyTo: mail.replyTo,
+      attachments: mail.attachments,
     });
   }
 }
