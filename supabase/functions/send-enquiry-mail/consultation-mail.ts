@@ -2,11 +2,12 @@
  * The e-mails of a consultation booking to the enquirer (booked, moved, cancelled, reminder),
  * each with its calendar invitation attached.
  *
- * Like the acknowledgement, they repeat nothing the visitor wrote: the address they go to is
- * whatever the form was given, so the text is the company's, the time and the staff member's name.
+ * Like the acknowledgement, they repeat nothing the visitor wrote: they go to whatever address
+ * the form was given, so they hold the company's own words, the time and the staff member's name,
+ * never the enquiry's name or company.
  */
 
-import { slotLines, shortSlotText, knownTimeZone } from './consultation-time.ts';
+import { knownTimeZone, shortSlotText, slotLines } from './consultation-time.ts';
 import { invitationIcs } from './ics.ts';
 import {
   escapeHtml,
@@ -33,7 +34,8 @@ export const consultationKinds: readonly ConsultationKind[] = [
 /** The booking as a consultation mail's payload carries it. */
 export interface ConsultationBooking {
   id: string;
-  /** `<booking id>@consultations.kestrel-data`: the one calendar event every mail of the booking updates. */
+  /** `<booking id>@consultations.kestrel-data`: the one calendar event every mail of the booking
+   * updates. */
   uid: string;
   sequence: number;
   status: 'booked' | 'cancelled';
@@ -48,14 +50,8 @@ export interface ConsultationBooking {
 /** The staff member who hosts the consultation: the invitation's organizer. */
 export interface ConsultationOrganizer {
   name: string;
-  email: string;
-}
-
-/** The enquiry a consultation belongs to; its mail does not use it (see the module's note). */
-export interface ConsultationEnquiry {
-  id: string;
-  name: string;
-  company: string;
+  /** Absent when their account is gone; the sender's address organizes instead. */
+  email?: string;
 }
 
 /** The page that shows, reschedules and cancels a booking, or books one with a book token. */
@@ -110,39 +106,53 @@ const calendarNote: Record<ConsultationKind, string> = {
 const minutesBetween = (start: Date, end: Date) =>
   Math.max(1, Math.round((end.getTime() - start.getTime()) / 60_000));
 
-/** The mail for one consultation job, with its `.ics` invitation (or cancellation). */
-export function renderConsultationMail(
-  job: ConsultationJob,
-  settings: RenderSettings,
-): RenderResult {
-  const { booking, organizer } = job.payload;
+/** What a consultation mail shows, read from its job; the reason when the job cannot be sent. */
+interface BookingFacts {
+  to: string;
+  booking: ConsultationBooking;
+  startsAt: Date;
+  endsAt: Date;
+  minutes: number;
+  timeZone: string;
+  /** Null on a cancellation: the booking is past managing. */
+  manageLink: string | null;
+  staffName: string;
+  staffEmail: string | null;
+}
+
+function readJob(job: ConsultationJob, settings: RenderSettings): BookingFacts | string {
+  const { booking, organizer, manage_token: manageToken } = job.payload;
   const to = job.recipient === null ? null : headerAddress(job.recipient);
-  if (to === null) return { ok: false, error: 'The booking mail has no usable address.' };
+  if (to === null) return 'The booking mail has no usable address.';
   const startsAt = instant(booking?.starts_at);
   const endsAt = instant(booking?.ends_at);
   if (!booking || typeof booking.uid !== 'string' || booking.uid === '' || !startsAt || !endsAt) {
-    return { ok: false, error: 'The booking mail names no booking.' };
+    return 'The booking mail names no booking.';
   }
-  const cancelled = job.kind === 'consultation_cancelled';
-  const manageToken = job.payload.manage_token;
-  if (!cancelled && (typeof manageToken !== 'string' || manageToken === '')) {
-    return { ok: false, error: 'The booking mail has no link to manage the booking.' };
+  let manageLink: string | null = null;
+  if (job.kind !== 'consultation_cancelled') {
+    if (typeof manageToken !== 'string' || manageToken === '') {
+      return 'The booking mail has no link to manage the booking.';
+    }
+    manageLink = consultationLink(settings.siteUrl, manageToken);
   }
-  const manageLink = cancelled ? null : consultationLink(settings.siteUrl, manageToken as string);
-  const sender = parseSender(settings.from);
-  const staffEmail = headerAddress(organizer?.email ?? '');
-  const staffName = headerText(organizer?.name ?? '', 80);
-  const minutes = minutesBetween(startsAt, endsAt);
-  const timeZone = knownTimeZone(booking.visitor_time_zone);
-  const when = slotLines(startsAt, endsAt, timeZone);
-  const opening = intro(job.kind, minutes);
-  const withLine = staffName === '' ? null : `With: ${staffName}, ${BRAND}`;
-  const closing = cancelled
-    ? 'If you would like another time, reply to this e-mail.'
-    : `To reschedule or cancel: ${manageLink}`;
+  return {
+    to,
+    booking,
+    startsAt,
+    endsAt,
+    minutes: minutesBetween(startsAt, endsAt),
+    timeZone: knownTimeZone(booking.visitor_time_zone),
+    manageLink,
+    staffName: headerText(organizer?.name ?? '', 80),
+    staffEmail: headerAddress(organizer?.email ?? ''),
+  };
+}
 
-  const ics = invitationIcs({
-    method: cancelled ? 'CANCEL' : 'REQUEST',
+function bookingInvitation(facts: BookingFacts, settings: RenderSettings): string {
+  const { booking, manageLink, staffName, staffEmail } = facts;
+  return invitationIcs({
+    method: manageLink === null ? 'CANCEL' : 'REQUEST',
     uid: booking.uid,
     sequence: booking.sequence,
     startsAt: booking.starts_at,
@@ -152,58 +162,78 @@ export function renderConsultationMail(
     stamp: instant(booking.updated_at)?.toISOString() ?? new Date().toISOString(),
     organizer: staffEmail
       ? { name: staffName || BRAND, email: staffEmail }
-      : { name: BRAND, email: sender.address },
+      : { name: BRAND, email: parseSender(settings.from).address },
     // the name on the enquiry is the visitor's own text, so the invitation names the address only
-    attendee: { email: to },
-    summary: `Free ${minutes}-minute consultation with ${BRAND}`,
+    attendee: { email: facts.to },
+    summary: `Free ${facts.minutes}-minute consultation with ${BRAND}`,
     description: [
       staffName === '' ? `With ${BRAND}.` : `With ${staffName} of ${BRAND}.`,
-      cancelled
+      manageLink === null
         ? 'This consultation has been cancelled. To book another time, reply to the e-mail that came with this invitation.'
         : `To reschedule or cancel: ${manageLink}`,
     ].join('\n\n'),
     url: manageLink,
   });
+}
 
-  const lines = [
+/** The mail for one consultation job, with its `.ics` invitation (or cancellation). */
+export function renderConsultationMail(
+  job: ConsultationJob,
+  settings: RenderSettings,
+): RenderResult {
+  const facts = readJob(job, settings);
+  if (typeof facts === 'string') return { ok: false, error: facts };
+  const { manageLink, staffName, staffEmail } = facts;
+  const method = manageLink === null ? 'CANCEL' : 'REQUEST';
+  const opening = intro(job.kind, facts.minutes);
+  const details = [
+    ...slotLines(facts.startsAt, facts.endsAt, facts.timeZone),
+    `Length: ${facts.minutes} minutes`,
+    ...(staffName === '' ? [] : [`With: ${staffName}, ${BRAND}`]),
+  ];
+  const closing =
+    manageLink === null
+      ? 'If you would like another time, reply to this e-mail.'
+      : `To reschedule or cancel: ${manageLink}`;
+  const text = [
     'Hello,',
     '',
     opening,
     '',
-    ...when,
-    `Length: ${minutes} minutes`,
-    ...(withLine ? [withLine] : []),
+    ...details,
     '',
     calendarNote[job.kind],
     '',
     closing,
     '',
     BRAND,
-  ];
-  const details = [...when, `Length: ${minutes} minutes`, ...(withLine ? [withLine] : [])];
+  ].join('\n');
   const html = page(
     `<p>Hello,</p><p>${escapeHtml(opening)}</p>` +
       `<p>${details.map(escapeHtml).join('<br>')}</p>` +
       `<p>${escapeHtml(calendarNote[job.kind])}</p>` +
-      (manageLink
-        ? `<p><a href="${escapeHtml(manageLink)}">Reschedule or cancel your consultation</a></p>`
-        : `<p>${escapeHtml(closing)}</p>`) +
+      (manageLink === null
+        ? `<p>${escapeHtml(closing)}</p>`
+        : `<p><a href="${escapeHtml(manageLink)}">Reschedule or cancel your consultation</a></p>`) +
       `<p>${BRAND}</p>`,
   );
   const mail: OutgoingMail = {
     from: settings.from,
-    to,
-    subject: headerText(`${subjectStart[job.kind]} ${shortSlotText(startsAt, timeZone)}`),
-    text: lines.join('\n'),
+    to: facts.to,
+    subject: headerText(
+      `${subjectStart[job.kind]} ${shortSlotText(facts.startsAt, facts.timeZone)}`,
+    ),
+    text,
     html,
     attachments: [
       textAttachment(
         'invite.ics',
-        `text/calendar; method=${cancelled ? 'CANCEL' : 'REQUEST'}; charset=UTF-8`,
-        ics,
+        `text/calendar; method=${method}; charset=UTF-8`,
+        bookingInvitation(facts, settings),
       ),
     ],
   };
+  // an answer to the mail reaches the staff member, as the cancellation's text invites
   if (staffEmail) mail.reply_to = staffEmail;
   return { ok: true, mail };
 }
