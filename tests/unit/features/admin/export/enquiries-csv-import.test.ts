@@ -133,6 +133,7 @@ describe('what staff recorded, in the export', () => {
     utm_source: 'newsletter',
     utm_medium: 'email',
     utm_campaign: '-q4',
+    booking_key: null,
   };
   const notes = [
     {

@@ -96,6 +96,7 @@ describe('enquiriesToCsv', () => {
     utm_source: null,
     utm_medium: null,
     utm_campaign: null,
+    booking_key: null,
   };
 
   it('starts with a UTF-8 byte-order mark and a header row', () => {
