@@ -69,6 +69,7 @@ export function enquiry(n: number, overrides: Partial<Enquiry> = {}): Enquiry {
     utm_source: null,
     utm_medium: null,
     utm_campaign: null,
+    booking_key: null,
     ...overrides,
   };
 }
@@ -220,12 +221,14 @@ export function renderDashboard(network: ReturnType<typeof useSupabaseNetwork>, 
   const answered = network.answer({
     // The list reads the enquiry_list view, a dialog's enquiry the table; a test giving only a
     // contact_submissions handler answers both.
-    // The enquiry dialog and the CSV export read notes and follow-ups: none unless given.
+    // The enquiry dialog and the CSV export read notes and follow-ups, the dialog consultations
+    // too: none unless given.
     tables: {
       contact_submissions: byId,
       enquiry_list: byId,
       enquiry_notes: () => ({ data: [] }),
       enquiry_follow_ups: () => ({ data: [] }),
+      consultation_bookings: () => ({ data: [] }),
       ...setup.tables,
     },
     userId: setup.userId,
@@ -239,6 +242,7 @@ export function renderDashboard(network: ReturnType<typeof useSupabaseNetwork>, 
       list_failed_enquiry_mail: () => ({ data: [] }),
       enquiry_timeline: () => ({ data: [] }),
       related_enquiries: () => ({ data: [] }),
+      upcoming_consultations: () => ({ data: [] }),
       // The CSV export records itself; the function returns nothing.
       record_enquiry_export: () => ({}),
       ...setup.rpc,
