@@ -21,8 +21,10 @@ function grants(path) {
     const object = / ON ((?:FUNCTION|TABLE|SEQUENCE|SCHEMA) .+?) (?:TO|FROM) /.exec(
       lines[0] ?? '',
     )?.[1];
-    // Column grants keep their own entries: their object is the column list in the statement.
-    if (object) entries.set(header.split('; Type:')[0], { object, lines });
+    // Keyed by name and schema: private.f and public.f share a name. Column grants keep their
+    // own entries: their object is the column list in the statement.
+    const schema = /; Schema: ([^;]+);/.exec(header)?.[1] ?? '';
+    if (object) entries.set(`${schema}.${header.split('; Type:')[0]}`, { object, lines });
   }
   return entries;
 }
@@ -31,7 +33,7 @@ const [fromMigrations, fromSchemas] = process.argv.slice(2).map(grants);
 for (const [key, { object, lines }] of fromSchemas) {
   const before = fromMigrations.get(key);
   if (before && before.lines.join('\n') === lines.join('\n')) continue;
-  if (!key.startsWith('COLUMN ')) console.log(`REVOKE ALL ON ${object} FROM ${ROLES};`);
+  if (!/^[^.]*\.COLUMN /.test(key)) console.log(`REVOKE ALL ON ${object} FROM ${ROLES};`);
   console.log(lines.join('\n'));
 }
 for (const [key, { object }] of fromMigrations) {

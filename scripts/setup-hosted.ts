@@ -3,7 +3,7 @@
 //   npm run setup:hosted -- [--dry-run] [--only database]
 //
 // 1. `supabase db push` of supabase/migrations (no seed): the schema, pg_cron, pg_net, the jobs;
-// 2. `supabase functions deploy send-enquiry-mail` (bundled by Supabase: no Docker);
+// 2. `supabase functions deploy` of every function (bundled by Supabase: no Docker);
 // 3. `supabase secrets set` of the function's mail settings, from a temporary --env-file;
 // 4. Vault: the function's URL and the service-role key, created or updated in place;
 // 5. the check: every job of supabase/schemas/08_schedules.sql is in cron.job, and the function

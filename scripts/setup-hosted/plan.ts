@@ -98,9 +98,10 @@ export function dbPushCommand(config: SetupConfig): CliCommand {
 }
 
 export function deployCommand(config: SetupConfig): CliCommand {
+  // No name: every function under supabase/functions (the mail sender and the booking API).
   // --use-api: bundled by Supabase, so no Docker is needed here.
   return {
-    args: ['functions', 'deploy', FUNCTION_NAME, '--project-ref', config.projectRef, '--use-api'],
+    args: ['functions', 'deploy', '--project-ref', config.projectRef, '--use-api'],
     env: tokenEnv(config),
   };
 }
@@ -246,7 +247,7 @@ export type StepName = 'migrations' | 'function' | 'secrets' | 'vault' | 'check'
 
 export const STEPS: readonly { name: StepName; title: string; database: boolean }[] = [
   { name: 'migrations', title: '1/5 Migrations: supabase db push (no seed)', database: true },
-  { name: 'function', title: `2/5 Edge Function: deploy ${FUNCTION_NAME}`, database: false },
+  { name: 'function', title: '2/5 Edge Functions: deploy every one', database: false },
   { name: 'secrets', title: "3/5 The function's secrets", database: false },
   {
     name: 'vault',

@@ -4,6 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 
 import {
+  handle as answerConsultation,
+  readConsultationEnv,
+} from '../functions/consultation/handler.ts';
+import {
   handle as sendEnquiryMail,
   readSenderEnv,
 } from '../functions/send-enquiry-mail/handler.ts';
@@ -219,8 +223,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
   };
   const senderEnv = readSenderEnv((name) => senderSettings[name]);
   if (!senderEnv.ok) log(`send-enquiry-mail is not configured: ${senderEnv.problems.join('; ')}`);
+  const consultationEnv = readConsultationEnv((name) => senderSettings[name]);
   const handleFunction = createFunctionsHandler(
-    { 'send-enquiry-mail': (request) => sendEnquiryMail(request, senderEnv) },
+    {
+      'send-enquiry-mail': (request) => sendEnquiryMail(request, senderEnv),
+      consultation: (request) => answerConsultation(request, consultationEnv),
+    },
     keys,
   );
   const retention = await startRetentionJob({ db, log, intervalMs: options.retentionIntervalMs });
@@ -277,7 +285,15 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     return json(200, { job: ran.job });
   };
 
-  const queuesMail = new Set(['/contact_submissions', '/rpc/send_enquiry_reply']);
+  const queuesMail = new Set([
+    '/contact_submissions',
+    '/rpc/send_enquiry_reply',
+    '/rpc/book_consultation',
+    '/rpc/reschedule_consultation',
+    '/rpc/cancel_consultation',
+    '/rpc/staff_move_consultation',
+    '/rpc/staff_cancel_consultation',
+  ]);
 
   route = (request) => {
     const { pathname } = request.url;

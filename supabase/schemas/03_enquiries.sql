@@ -322,26 +322,35 @@ COMMENT ON FUNCTION private.client_prefix_key(_client text) IS 'The /48 of an IP
 
 REVOKE ALL ON FUNCTION private.client_prefix_key(_client text) FROM PUBLIC;
 
-CREATE FUNCTION private.enquiry_client_address() RETURNS text
+CREATE FUNCTION private.client_address_of(_forwarded text) RETURNS text
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  forwarded text;
   entries text[];
   hops integer;
 begin
-  forwarded := nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-forwarded-for';
-  if forwarded is null then
+  if _forwarded is null then
     return null;
   end if;
   select limits.trusted_proxy_hops into hops from private.enquiry_limits as limits;
-  entries := pg_catalog.regexp_split_to_array(forwarded, '\s*,\s*');
+  entries := pg_catalog.regexp_split_to_array(_forwarded, '\s*,\s*');
   if pg_catalog.cardinality(entries) < coalesce(hops, 1) then
     return null;
   end if;
   return private.client_address_key(entries[pg_catalog.cardinality(entries) - coalesce(hops, 1) + 1]);
 end;
+$$;
+
+COMMENT ON FUNCTION private.client_address_of(_forwarded text) IS 'The per-client key of an X-Forwarded-For value: its entry trusted_proxy_hops from the right, through private.client_address_key; null for none or an entry that is no address.';
+
+REVOKE ALL ON FUNCTION private.client_address_of(_forwarded text) FROM PUBLIC;
+
+CREATE FUNCTION private.enquiry_client_address() RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.client_address_of(nullif(pg_catalog.current_setting('request.headers', true), '')::jsonb ->> 'x-forwarded-for');
 $$;
 
 COMMENT ON FUNCTION private.enquiry_client_address() IS 'The per-client key of the current Data API request: the X-Forwarded-For entry trusted_proxy_hops from the right, through private.client_address_key; null outside a request or for an entry that is no address.';

@@ -28,14 +28,17 @@ declare
   job_count integer;
   digest_count integer;
   enquiry_count integer;
+  booking_count integer;
 begin
-  -- notes and follow-ups go with their enquiries (cascade): counted first.
+  -- notes, follow-ups and consultations go with their enquiries (cascade): counted first.
   select pg_catalog.count(*)::integer into note_count
     from public.enquiry_notes as note where note.submission_id = any(_ids);
   select pg_catalog.count(*)::integer into follow_up_count
     from public.enquiry_follow_ups as follow_up where follow_up.submission_id = any(_ids);
   select pg_catalog.count(*)::integer into source_count
     from private.enquiry_sources as source where source.submission_id = any(_ids);
+  select pg_catalog.count(*)::integer into booking_count
+    from public.consultation_bookings as booking where booking.submission_id = any(_ids);
   with removed as (
     delete from private.enquiry_mail_jobs as job
      where job.submission_id = any(_ids)
@@ -85,12 +88,13 @@ begin
     'enquiry_notes', note_count,
     'enquiry_follow_ups', follow_up_count,
     'enquiry_sources', source_count,
-    'enquiry_mail_jobs', job_count + digest_count
+    'enquiry_mail_jobs', job_count + digest_count,
+    'consultation_bookings', booking_count
   );
 end;
 $$;
 
-COMMENT ON FUNCTION private.delete_enquiries(_ids uuid[]) IS 'Deletes enquiries with their notes, follow-ups, client addresses, outbox jobs and digest entries, without per-enquiry audit entries; returns counts per table. For apply_retention, erase_subject_data and the bulk delete.';
+COMMENT ON FUNCTION private.delete_enquiries(_ids uuid[]) IS 'Deletes enquiries with their notes, follow-ups, consultations (and their changes), client addresses, outbox jobs and digest entries, without per-enquiry audit entries; returns counts per table. For apply_retention, erase_subject_data and the bulk delete.';
 
 REVOKE ALL ON FUNCTION private.delete_enquiries(_ids uuid[]) FROM PUBLIC;
 
@@ -460,6 +464,11 @@ begin
     returning 1
   )
   select pg_catalog.count(*)::integer into follow_up_mention_count from scrubbed;
+  -- consultation changes a staff member with this address made on other enquiries keep the
+  -- change without the address.
+  update private.consultation_changes as change
+     set actor_email = null
+   where pg_catalog.lower(change.actor_email) = address;
   -- the rate records of the account with this address; the account itself stays.
   with removed as (
     delete from private.audit_browser_writes as write
@@ -533,6 +542,8 @@ declare
   follow_ups jsonb;
   browser_writes jsonb;
   reply_releases jsonb;
+  bookings jsonb;
+  booking_changes jsonb;
   counts jsonb;
 begin
   if not coalesce((select private.is_admin()), false) then
@@ -642,6 +653,15 @@ begin
     from private.reply_mail_releases as release
    where release.author_id in (select account.id from auth.users as account
                                 where pg_catalog.lower(account.email) = address);
+  select coalesce(pg_catalog.jsonb_agg(pg_catalog.to_jsonb(booking) order by booking.created_at), '[]')
+    into bookings
+    from public.consultation_bookings as booking
+   where booking.submission_id = any(ids);
+  select coalesce(pg_catalog.jsonb_agg(pg_catalog.to_jsonb(change) order by change.created_at), '[]')
+    into booking_changes
+    from private.consultation_changes as change
+   where change.submission_id = any(ids)
+      or pg_catalog.lower(change.actor_email) = address;
   counts := pg_catalog.jsonb_build_object(
     'contact_submissions', pg_catalog.jsonb_array_length(enquiries),
     'enquiry_notes', pg_catalog.jsonb_array_length(notes),
@@ -652,7 +672,9 @@ begin
     'enquiry_replies', pg_catalog.jsonb_array_length(replies),
     'enquiry_follow_ups', pg_catalog.jsonb_array_length(follow_ups),
     'audit_browser_writes', pg_catalog.jsonb_array_length(browser_writes),
-    'reply_mail_releases', pg_catalog.jsonb_array_length(reply_releases)
+    'reply_mail_releases', pg_catalog.jsonb_array_length(reply_releases),
+    'consultation_bookings', pg_catalog.jsonb_array_length(bookings),
+    'consultation_changes', pg_catalog.jsonb_array_length(booking_changes)
   );
 
   perform private.write_privacy_audit('admin_subject_access', 'subject_data', null, counts, address);
@@ -670,12 +692,14 @@ begin
     'enquiry_replies', replies,
     'enquiry_follow_ups', follow_ups,
     'audit_browser_writes', browser_writes,
-    'reply_mail_releases', reply_releases
+    'reply_mail_releases', reply_releases,
+    'consultation_bookings', bookings,
+    'consultation_changes', booking_changes
   );
 end;
 $$;
 
-COMMENT ON FUNCTION private.subject_access(_email text) IS 'Admins only: everything held about an e-mail address (any case) as one JSON document: its enquiries with their notes, sources and mail; other enquiries'' notes whose text names it (enquiry_notes_mentioning); replies and contacts on its enquiries, written by it, or whose text or call note names it; follow-ups on its enquiries, set or closed by it, or whose note names it; audit entries about it; and the hourly rate records of the account with that address (audit_browser_writes, reply_mail_releases). Audited as admin_subject_access with counts only. Called by public.subject_access().';
+COMMENT ON FUNCTION private.subject_access(_email text) IS 'Admins only: everything held about an e-mail address (any case) as one JSON document: its enquiries with their notes, sources and mail; other enquiries'' notes whose text names it (enquiry_notes_mentioning); replies and contacts on its enquiries, written by it, or whose text or call note names it; follow-ups on its enquiries, set or closed by it, or whose note names it; audit entries about it; the consultations of its enquiries and their changes, and changes it made as staff; and the hourly rate records of the account with that address (audit_browser_writes, reply_mail_releases). Audited as admin_subject_access with counts only. Called by public.subject_access().';
 
 REVOKE ALL ON FUNCTION private.subject_access(_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.subject_access(_email text) TO authenticated;

@@ -38,7 +38,7 @@ interface Job {
   status: string;
   recipient: string | null;
   submission_id: string | null;
-  payload: { enquiries?: { id: string; message: string }[] };
+  payload: { enquiries?: { id: string; message: string }[]; book_token?: string };
   skip_reason: string | null;
 }
 
@@ -125,8 +125,12 @@ describe('the outbox is written in the insert transaction', () => {
     expect(alert.payload.enquiries?.map((entry) => entry.id)).toEqual([id]);
     const acknowledgement = queued.find((job) => job.kind === 'acknowledgement')!;
     expect(acknowledgement.recipient).toBe(row.Email);
-    // nothing the visitor wrote is stored for the acknowledgement
-    expect(acknowledgement.payload).toEqual({});
+    // nothing the visitor wrote is stored for the acknowledgement: only the consultation link's
+    // token, signed by the database for this enquiry.
+    expect(Object.keys(acknowledgement.payload)).toEqual(['book_token']);
+    expect((acknowledgement.payload as { book_token: string }).book_token).toMatch(
+      new RegExp(`^b\\.${id}\\.0\\.[0-9]+\\.[A-Za-z0-9_-]{43}$`),
+    );
   });
 
   it('a refused insert queues nothing', async () => {
@@ -236,7 +240,14 @@ describe('what the e-mails say', () => {
 
     const [acknowledgement] = await mailTo(backend, row.Email);
     expect(acknowledgement!.text).toContain("We'll get back to you within 24 hours.");
-    const everything = `${acknowledgement!.subject}\n${acknowledgement!.text}\n${acknowledgement!.html}`;
+    // its one link books the consultation with the enquiry's token (random, so left out below).
+    expect(acknowledgement!.links).toHaveLength(1);
+    const bookingLink = acknowledgement!.links[0]!;
+    expect(bookingLink).toMatch(new RegExp(`^${SITE}/consultation#b\\.${id}\\.`));
+    const everything =
+      `${acknowledgement!.subject}\n${acknowledgement!.text}\n${acknowledgement!.html}`
+        .split(bookingLink)
+        .join('');
     for (const fragment of [
       'Mallory',
       'victim',
@@ -249,7 +260,6 @@ describe('what the e-mails say', () => {
     ]) {
       expect(everything).not.toContain(fragment);
     }
-    expect(acknowledgement!.links).toEqual([]);
   });
 
   it('the sender shows the same interest and timeline labels as the form', () => {

@@ -105,6 +105,7 @@ describe('private.apply_retention', () => {
       enquiry_follow_ups: 0,
       // their alert and acknowledgement jobs, and the digest left empty
       enquiry_mail_jobs: jobsOfExpired[0]!.n + 1,
+      consultation_bookings: 0,
       audit_log: 1,
       rate_records: 0,
     });
@@ -167,6 +168,7 @@ describe('private.apply_retention', () => {
       enquiry_sources: 0,
       enquiry_follow_ups: 0,
       enquiry_mail_jobs: 0,
+      consultation_bookings: 0,
       audit_log: 0,
       rate_records: 0,
     });
@@ -340,6 +342,7 @@ describe('mail whose enquiry was deleted before', () => {
       enquiry_follow_ups: 0,
       // the old orphan's alert and acknowledgement, and the digest of only a deleted enquiry
       enquiry_mail_jobs: oldOrphanJobs.length + 1,
+      consultation_bookings: 0,
       audit_log: 0,
       rate_records: 0,
     });

@@ -258,6 +258,8 @@ describe('subject access and portability', () => {
       enquiry_follow_ups: 0,
       audit_browser_writes: 1,
       reply_mail_releases: 1,
+      consultation_bookings: 0,
+      consultation_changes: 0,
     });
     // the account's rate records, and not another account's.
     expect(doc.audit_browser_writes.map((write) => write.client_address)).toEqual(['203.0.113.7']);
@@ -378,6 +380,8 @@ describe('erasure', () => {
       enquiry_follow_ups: 0,
       audit_browser_writes: 0,
       reply_mail_releases: 0,
+      consultation_bookings: 0,
+      consultation_changes: 0,
     });
   });
 });
