@@ -1,3 +1,7 @@
+import {
+  availabilityPage,
+  AvailabilityPanel,
+} from '@/features/admin/consultations/availability-panel';
 import { NeedsReplySectionNav } from '@/features/admin/needs-reply/needs-reply-section-nav';
 import { AdminQueryProvider } from '@/features/admin/shared/admin-query-provider';
 import { useEnquiryAddress } from '@/features/admin/shared/use-enquiry-address';
@@ -9,17 +13,15 @@ export default function AdminAvailabilityPage() {
   // Only `?poll=` applies here: the frame's Needs a reply count reloads like every staff page's.
   const { pollIntervalMs } = useEnquiryAddress();
 
+  // The query cache sits above the frame, so its count and the availability share it.
   return (
     <AdminQueryProvider>
       <StaffSectionPage
-        section="availability"
-        title="Availability"
-        description="When you take free consultations."
-        intro="When prospects may book a free 30-minute consultation with you."
+        {...availabilityPage}
         footer={<CookieSettingsButton className={staffFooterLink} />}
         sectionNav={(current) => <NeedsReplySectionNav current={current} pollMs={pollIntervalMs} />}
       >
-        {() => null}
+        {({ user }) => <AvailabilityPanel staffId={user.id} />}
       </StaffSectionPage>
     </AdminQueryProvider>
   );

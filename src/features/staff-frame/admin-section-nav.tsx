@@ -3,6 +3,7 @@ import { adminSectionPaths, type AdminSection } from '@/features/staff-frame/adm
 const sections: { key: AdminSection; label: string }[] = [
   { key: 'enquiries', label: 'Enquiries' },
   { key: 'needsReply', label: 'Needs a reply' },
+  { key: 'availability', label: 'Availability' },
   { key: 'dataRequests', label: 'Data requests' },
   { key: 'staff', label: 'Staff' },
 ];

@@ -201,6 +201,16 @@ export async function settleDashboards(): Promise<void> {
 }
 
 /**
+ * A fresh staff query cache that settleDashboards waits on: for a test that renders a part of a
+ * staff page (renderAdmin's `queryClient`) in a file using useDashboardNetwork().
+ */
+export function settledAdminCache(): QueryClient {
+  const queryClient = createAdminQueryClient();
+  openDashboards.push(queryClient);
+  return queryClient;
+}
+
+/**
  * useSupabaseNetwork() for a file that renders the dashboard: after each test, and before the
  * network forgets that test's handlers, it settles the dashboards (see settleDashboards). Call
  * it once at the file's top level instead of useSupabaseNetwork().

@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { AdminSectionNav } from '@/features/staff-frame/admin-section-nav';
 
 describe('AdminSectionNav', () => {
-  it('links the four sections and marks only the current one', () => {
+  it('links the five sections and marks only the current one', () => {
     render(<AdminSectionNav current="staff" />);
     const nav = screen.getByRole('navigation', { name: 'Admin sections' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Enquiries', '/admin'],
       ['Needs a reply', '/admin/needs-reply'],
+      ['Availability', '/admin/availability'],
       ['Data requests', '/admin/data-requests'],
       ['Staff', '/admin/staff'],
     ]);
