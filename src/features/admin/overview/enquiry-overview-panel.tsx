@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import { UpcomingConsultations } from '@/features/admin/consultations/upcoming-consultations';
 import {
   useResponseOverview,
   useSourceOverview,
@@ -108,22 +109,25 @@ export function EnquiryOverviewPanel({ overview, pollMs }: Props) {
 }
 
 /**
- * Below the list: the weekly chart, reply times and lead sources behind one disclosure, from the
- * same request as the figures above the list.
+ * Below the list: the upcoming consultations, then the weekly chart, reply times and lead sources
+ * behind one disclosure, from the same request as the figures above the list.
  */
 export function OverviewCharts({ overview, pollMs }: Props) {
   const { response, sources } = useFiguresSettled(overview, pollMs);
   return (
-    <section aria-label="Charts and lead sources">
-      <OverviewChartsDisclosure>
-        {overview ? (
-          <WeeklyChart weeks={overview.weekly} />
-        ) : (
-          <p className="text-sm text-ink-muted">Loading the charts…</p>
-        )}
-        {response.data ? <ResponseFigures overview={response.data} /> : null}
-        {sources.data ? <LeadSources overview={sources.data} /> : null}
-      </OverviewChartsDisclosure>
-    </section>
+    <>
+      <UpcomingConsultations pollMs={pollMs} />
+      <section aria-label="Charts and lead sources">
+        <OverviewChartsDisclosure>
+          {overview ? (
+            <WeeklyChart weeks={overview.weekly} />
+          ) : (
+            <p className="text-sm text-ink-muted">Loading the charts…</p>
+          )}
+          {response.data ? <ResponseFigures overview={response.data} /> : null}
+          {sources.data ? <LeadSources overview={sources.data} /> : null}
+        </OverviewChartsDisclosure>
+      </section>
+    </>
   );
 }

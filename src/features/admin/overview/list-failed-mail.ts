@@ -37,12 +37,25 @@ const kindLabels: Record<string, string> = {
   staff_alert: 'Staff alert',
   staff_digest: 'Staff summary',
   acknowledgement: 'Acknowledgement',
+  consultation_booked: 'Consultation confirmation',
+  consultation_moved: 'Consultation change',
+  consultation_cancelled: 'Consultation cancellation',
+  consultation_reminder: 'Consultation reminder',
 };
+
+/** The kinds mailed to the enquirer, named by their address. */
+const toEnquirer = new Set([
+  'acknowledgement',
+  'consultation_booked',
+  'consultation_moved',
+  'consultation_cancelled',
+  'consultation_reminder',
+]);
 
 /** "Staff summary of 4 enquiries", "Acknowledgement to ann@example.com". */
 export function describeFailedMail(mail: FailedMail): string {
   const kind = kindLabels[mail.kind] ?? mail.kind;
-  if (mail.kind === 'acknowledgement' && mail.recipient) return `${kind} to ${mail.recipient}`;
+  if (toEnquirer.has(mail.kind) && mail.recipient) return `${kind} to ${mail.recipient}`;
   if (mail.kind === 'staff_digest') {
     return `${kind} of ${mail.enquiry_count} ${mail.enquiry_count === 1 ? 'enquiry' : 'enquiries'}`;
   }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 
 import { DialogShell } from '@/components/ui/dialog-shell';
 import { Spinner } from '@/components/ui/spinner';
+import { EnquiryConsultationSection } from '@/features/admin/consultations/enquiry-consultation-section';
 import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import { EnquiryDetails } from '@/features/admin/record/enquiry-details';
 import { EnquiryFollowUpSection } from '@/features/admin/record/enquiry-follow-up-section';
@@ -52,8 +53,8 @@ function heading(state: EnquiryState): { title: string; description: string } {
 }
 
 /**
- * One enquiry in full, with a reply box, its workflow, notes and timeline; also what a deep link
- * opens. Opening it marks the enquiry read for the signed-in staff member.
+ * One enquiry in full, with a reply box, its workflow, consultation, notes and timeline; also what
+ * a deep link opens. Opening it marks the enquiry read for the signed-in staff member.
  */
 export function EnquiryDialog({ enquiryId, initial, onClose, onOpenEnquiry, navigation }: Props) {
   const state = useEnquiry(enquiryId, initial);
@@ -84,6 +85,10 @@ export function EnquiryDialog({ enquiryId, initial, onClose, onOpenEnquiry, navi
           <RelatedEnquiriesSection enquiryId={state.enquiry.id} onOpen={onOpenEnquiry} />
           <EnquiryReplyBox key={`reply-${state.enquiry.id}`} enquiry={state.enquiry} />
           <EnquiryWorkflowForm key={state.enquiry.id} enquiry={state.enquiry} />
+          <EnquiryConsultationSection
+            key={`consultation-${state.enquiry.id}`}
+            enquiryId={state.enquiry.id}
+          />
           <EnquiryFollowUpSection
             key={`follow-up-${state.enquiry.id}`}
             enquiryId={state.enquiry.id}

@@ -1,6 +1,6 @@
 import type { StaffMember } from '@/features/admin/record/enquiry-workflow';
 import { callOutcomeLabel } from '@/features/admin/record/send-enquiry-reply';
-import { formatDate } from '@/features/admin/shared/enquiry-format';
+import { formatDate, formatDateTime, formatTime } from '@/features/admin/shared/enquiry-format';
 import { statusLabel } from '@/features/admin/shared/enquiry-status';
 import type { Json } from '@/lib/database.types';
 import { RpcError } from '@/lib/rpc-error';
@@ -32,6 +32,10 @@ const mailLabels: Record<string, string> = {
   reply_reminder: 'Reply reminder',
   reply_escalation: 'Overdue escalation',
   follow_up_reminder: 'Follow-up reminder',
+  consultation_booked: 'Consultation confirmation',
+  consultation_moved: 'Consultation change',
+  consultation_cancelled: 'Consultation cancellation',
+  consultation_reminder: 'Consultation reminder',
 };
 
 const outcomeLabels: Record<string, string> = {
@@ -53,6 +57,9 @@ const eventLabels: Record<string, string> = {
   follow_up_done: 'Follow-up done',
   follow_up_cleared: 'Follow-up cleared',
   hold_released: 'Hold released',
+  consultation_booked: 'Consultation booked',
+  consultation_moved: 'Consultation moved',
+  consultation_cancelled: 'Consultation cancelled',
 };
 
 /** A staff member by name, else address; "a former staff member" once neither is known. */
@@ -96,6 +103,28 @@ export function describeLastContacted(from: unknown, to: unknown): string {
     : `Last contacted: ${formatDate(after)}`;
 }
 
+/** "01 Dec 2026, 10:00–10:30" (London time); null without a start. */
+function consultationTime(details: Record<string, unknown>): string | null {
+  const [start, end] = [text(details.starts_at), text(details.ends_at)];
+  if (!start) return null;
+  return end ? `${formatDateTime(start)}–${formatTime(end)}` : formatDateTime(start);
+}
+
+/** "Consultation booked for 01 Dec 2026, 10:00–10:30 with Ada Lovelace" and the like. */
+function describeConsultation(event: string, details: Record<string, unknown>): string {
+  const when = consultationTime(details);
+  const host = text(details.staff_name);
+  const withHost = host ? ` with ${host}` : '';
+  switch (event) {
+    case 'consultation_booked':
+      return when ? `Consultation booked for ${when}${withHost}` : 'Consultation booked';
+    case 'consultation_moved':
+      return when ? `Consultation moved to ${when}${withHost}` : 'Consultation moved';
+    default:
+      return when ? `Consultation cancelled (was ${when}${withHost})` : 'Consultation cancelled';
+  }
+}
+
 /** What one timeline entry says: its line, and a text it carries (a reply, a note). */
 export type TimelineLine = {
   label: string;
@@ -132,6 +161,10 @@ function labelOf(
       return details.channel === 'phone'
         ? `Call: ${callOutcomeLabel(text(details.outcome) ?? 'reached')}`
         : 'Replied from own mailbox';
+    case 'consultation_booked':
+    case 'consultation_moved':
+    case 'consultation_cancelled':
+      return describeConsultation(event.event, details);
     default:
       return describeTimelineEvent(event.event);
   }
@@ -149,6 +182,11 @@ export function describeTimelineLine(
   }
   const author = text(details.author_name);
   if (author || event.actor) parts.push(`by ${author ?? event.actor}`);
+  else if (event.event.startsWith('consultation_') && details.by === 'visitor') {
+    parts.push('by the prospect');
+  } else if (event.event.startsWith('consultation_') && details.by === 'staff') {
+    parts.push('by staff');
+  }
   if (details.bulk === true) parts.push('with other enquiries at once');
   for (const key of ['skip_reason', 'last_error'] as const) {
     const reason = text(details[key]);

@@ -150,6 +150,7 @@ describe('AdminDashboard', () => {
     const row = await screen.findByRole('row', { name: /Person 2/ });
     expect(within(row).getByText('Won')).toBeInTheDocument();
     await screen.findByText('Same as last week so far');
+    await screen.findByText('No consultations booked.');
     const lists = listReads(requests);
     expect(lists).toHaveLength(1);
     expect(filterOn(lists[0]!, 'status')).toEqual({ op: 'eq', value: 'won' });
@@ -158,6 +159,7 @@ describe('AdminDashboard', () => {
       'enquiry_list_counts',
       'list_failed_enquiry_mail',
       'list_staff',
+      'upcoming_consultations',
     ]);
   });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { FailedMailNotice } from '@/features/admin/overview/failed-mail-notice';
-import type { FailedMail } from '@/features/admin/overview/list-failed-mail';
+import { describeFailedMail, type FailedMail } from '@/features/admin/overview/list-failed-mail';
 import { adminKeys } from '@/features/admin/shared/admin-queries';
 import { createAdminQueryClient } from '@/features/admin/shared/admin-query-provider';
 
@@ -102,5 +102,18 @@ describe('FailedMailNotice', () => {
       { method: 'POST', name: 'retry_failed_enquiry_mail', body: { job_id: 'job-2' } },
       { method: 'POST', name: 'list_failed_enquiry_mail', body: {} },
     ]);
+  });
+});
+
+describe('describeFailedMail', () => {
+  it('names each consultation e-mail and the prospect it was for', () => {
+    const to = (kind: string) => describeFailedMail(failed({ kind, recipient: 'sam@example.com' }));
+    expect(to('consultation_booked')).toBe('Consultation confirmation to sam@example.com');
+    expect(to('consultation_moved')).toBe('Consultation change to sam@example.com');
+    expect(to('consultation_cancelled')).toBe('Consultation cancellation to sam@example.com');
+    expect(to('consultation_reminder')).toBe('Consultation reminder to sam@example.com');
+    expect(describeFailedMail(failed({ kind: 'consultation_reminder' }))).toBe(
+      'Consultation reminder',
+    );
   });
 });

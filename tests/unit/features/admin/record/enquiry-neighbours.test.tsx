@@ -167,6 +167,7 @@ describe('Previous and Next enquiry on Needs a reply', () => {
         }),
         enquiry_notes: () => ({ data: [] }),
         enquiry_follow_ups: () => ({ data: [] }),
+        consultation_bookings: () => ({ data: [] }),
       },
       rpc: {
         enquiries_needing_reply: () => ({ data: waiting }),

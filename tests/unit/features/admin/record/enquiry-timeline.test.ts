@@ -109,4 +109,41 @@ describe('what the timeline says changed', () => {
     ]);
     expect(words).not.toMatch(/flood|digest/i);
   });
+
+  it('a consultation booked, moved and cancelled, with when (London) and by whom', () => {
+    const details = {
+      starts_at: '2099-07-01T09:00:00+00:00',
+      ends_at: '2099-07-01T09:30:00+00:00',
+      staff_name: 'Ada Lovelace',
+    };
+    expect(event('consultation_booked', { ...details, by: 'visitor' })).toEqual({
+      label: 'Consultation booked for 01 Jul 2099, 10:00–10:30 with Ada Lovelace',
+      context: 'by the prospect',
+    });
+    expect(event('consultation_moved', { ...details, by: 'staff' }, 'alex@kestrel.test')).toEqual({
+      label: 'Consultation moved to 01 Jul 2099, 10:00–10:30 with Ada Lovelace',
+      context: 'by alex@kestrel.test',
+    });
+    expect(event('consultation_cancelled', { ...details, by: 'staff' })).toEqual({
+      label: 'Consultation cancelled (was 01 Jul 2099, 10:00–10:30 with Ada Lovelace)',
+      context: 'by staff',
+    });
+    expect(event('consultation_cancelled', { by: 'visitor' }).label).toBe('Consultation cancelled');
+    expect(describeTimelineEvent('consultation_moved')).toBe('Consultation moved');
+  });
+
+  it('names the consultation e-mails to the prospect', () => {
+    expect(describeTimelineEvent('mail_consultation_booked_sent')).toBe(
+      'Consultation confirmation sent',
+    );
+    expect(describeTimelineEvent('mail_consultation_moved_pending')).toBe(
+      'Consultation change queued',
+    );
+    expect(describeTimelineEvent('mail_consultation_cancelled_failed')).toBe(
+      'Consultation cancellation failed',
+    );
+    expect(describeTimelineEvent('mail_consultation_reminder_skipped')).toBe(
+      'Consultation reminder not sent',
+    );
+  });
 });

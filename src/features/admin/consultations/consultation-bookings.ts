@@ -1,0 +1,152 @@
+import * as z from 'zod/mini';
+
+import type { Tables } from '@/lib/database.types';
+import { RpcError } from '@/lib/rpc-error';
+import type { AppSupabaseClient } from '@/lib/supabase';
+
+/** One consultation of an enquiry, as its record shows it. */
+export type ConsultationBooking = Pick<
+  Tables<'consultation_bookings'>,
+  | 'id'
+  | 'staff_id'
+  | 'starts_at'
+  | 'ends_at'
+  | 'status'
+  | 'sequence'
+  | 'visitor_time_zone'
+  | 'created_at'
+  | 'cancelled_at'
+  | 'cancelled_by'
+>;
+
+/** A refused move or cancellation: the message to show, and the hint that names the case. */
+export class ConsultationChangeError extends RpcError {
+  override readonly name = 'ConsultationChangeError';
+  constructor(
+    code: string | undefined,
+    message: string,
+    readonly hint: string | null,
+  ) {
+    super(code, message);
+  }
+}
+
+const refusals: Record<string, string> = {
+  '42501':
+    'Only staff admins signed in with their authenticator code can see or change consultations.',
+};
+
+/** Refusals named by their hint, which say more than the error code alone. */
+const hintedRefusals: Record<string, string> = {
+  consultation_slot_taken: 'That time was taken a moment ago. Choose another time.',
+  consultation_slot_unavailable: 'That time is no longer free. Choose another time.',
+  consultation_cancelled:
+    'This consultation is not booked any more: it may have been cancelled a moment ago.',
+  consultation_past: 'This consultation has already started, so it can no longer be changed.',
+};
+
+function changeError(error: {
+  code?: string;
+  message: string;
+  hint?: string | null;
+}): ConsultationChangeError {
+  const hint = error.hint || null;
+  if (!error.code) {
+    return new ConsultationChangeError(
+      error.code,
+      'The database could not be reached. Check the connection and try again.',
+      hint,
+    );
+  }
+  const message = (hint && hintedRefusals[hint]) ?? refusals[error.code] ?? error.message;
+  return new ConsultationChangeError(error.code, message, hint);
+}
+
+/** The enquiry's consultations, the newest first. */
+export async function listEnquiryConsultations(
+  client: AppSupabaseClient,
+  enquiryId: string,
+): Promise<ConsultationBooking[]> {
+  const { data, error } = await client
+    .from('consultation_bookings')
+    .select(
+      'id, staff_id, starts_at, ends_at, status, sequence, visitor_time_zone, created_at, cancelled_at, cancelled_by',
+    )
+    .eq('submission_id', enquiryId)
+    .order('created_at', { ascending: false });
+  if (error) throw changeError(error);
+  return data ?? [];
+}
+
+const slotsSchema = z.object({
+  meeting_minutes: z.number(),
+  slots: z.array(z.string()),
+});
+
+/** The free starts a consultation could move to (its own time among them), soonest first. */
+export type MoveSlots = z.infer<typeof slotsSchema>;
+
+export async function listMoveSlots(
+  client: AppSupabaseClient,
+  bookingId: string,
+): Promise<MoveSlots> {
+  const { data, error } = await client.rpc('staff_consultation_slots', {
+    p_booking_id: bookingId,
+  });
+  if (error) throw changeError(error);
+  return slotsSchema.parse(data);
+}
+
+const changedSchema = z.object({
+  booking: z.object({ id: z.string(), starts_at: z.string(), ends_at: z.string() }),
+});
+
+/** Where a changed consultation now stands. */
+export type ChangedBooking = z.infer<typeof changedSchema>['booking'];
+
+/** Moves a consultation to another free time of its staff member; the prospect is mailed. */
+export async function moveConsultation(
+  client: AppSupabaseClient,
+  bookingId: string,
+  startsAt: string,
+): Promise<ChangedBooking> {
+  const { data, error } = await client.rpc('staff_move_consultation', {
+    p_booking_id: bookingId,
+    p_starts_at: startsAt,
+  });
+  if (error) throw changeError(error);
+  return changedSchema.parse(data).booking;
+}
+
+/** Cancels a consultation, freeing its time; the prospect is mailed the cancellation. */
+export async function cancelConsultation(
+  client: AppSupabaseClient,
+  bookingId: string,
+): Promise<ChangedBooking> {
+  const { data, error } = await client.rpc('staff_cancel_consultation', {
+    p_booking_id: bookingId,
+  });
+  if (error) throw changeError(error);
+  return changedSchema.parse(data).booking;
+}
+
+/** The next booked consultations not yet ended, soonest first, with their enquiry and host. */
+export type UpcomingConsultation = {
+  id: string;
+  submission_id: string;
+  name: string | null;
+  company: string | null;
+  staff_id: string | null;
+  staff_name: string | null;
+  starts_at: string;
+  ends_at: string;
+};
+
+export async function listUpcomingConsultations(
+  client: AppSupabaseClient,
+  limit: number,
+): Promise<UpcomingConsultation[]> {
+  const { data, error } = await client.rpc('upcoming_consultations', { p_limit: limit });
+  if (error) throw changeError(error);
+  return data ?? [];
+}
