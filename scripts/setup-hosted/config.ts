@@ -12,10 +12,11 @@ import { EnvError, readNodeEnv } from '../env/node-env.ts';
 
 export const USAGE = `Usage: npm run setup:hosted -- [--dry-run] [--only database]
 
-Takes a new Supabase project to a working backend: pushes the migrations, deploys the
-send-enquiry-mail Edge Function, sets its secrets, stores its URL and the service-role key in
-Vault, then checks that the function answers and every scheduled job is in cron.job. Running it
-again changes nothing.
+Takes a new Supabase project to a working backend: pushes the migrations, deploys every Edge
+Function, sets the mail settings as their secrets, stores the send-enquiry-mail function's URL
+(the other scheduled function is found beside it) and the service-role key in Vault, then checks
+that the mail sender answers and every scheduled job is in cron.job. Running it again changes
+nothing.
 
   --dry-run         print every step (secrets masked) and run none of them
   --only database   run only the database steps (migrations, Vault, the schedules check) against

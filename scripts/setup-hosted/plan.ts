@@ -98,7 +98,7 @@ export function dbPushCommand(config: SetupConfig): CliCommand {
 }
 
 export function deployCommand(config: SetupConfig): CliCommand {
-  // No name: every function under supabase/functions (the mail sender and the booking API).
+  // No name: every function under supabase/functions, each with its verify_jwt from config.toml.
   // --use-api: bundled by Supabase, so no Docker is needed here.
   return {
     args: ['functions', 'deploy', '--project-ref', config.projectRef, '--use-api'],

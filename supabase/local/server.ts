@@ -8,9 +8,17 @@ import {
   readConsultationEnv,
 } from '../functions/consultation/handler.ts';
 import {
+  handle as serveConsultationFeed,
+  readFeedEnv,
+} from '../functions/consultation-feed/handler.ts';
+import {
   handle as sendEnquiryMail,
   readSenderEnv,
 } from '../functions/send-enquiry-mail/handler.ts';
+import {
+  handle as syncBusyCalendars,
+  readSyncEnv,
+} from '../functions/sync-busy-calendars/handler.ts';
 import { createAuthLimits } from './auth/auth-limits.ts';
 import type { AuthLimitsMode } from './auth/auth-limits.ts';
 import { createAuthHandler } from './auth/auth-router.ts';
@@ -22,6 +30,7 @@ import { applyEnquiryLimits } from './functions/enquiry-limits.ts';
 import type { EnquiryLimitsOption } from './functions/enquiry-limits.ts';
 import { createEnquiryMailRunner } from './functions/enquiry-mail-runner.ts';
 import { createFunctionsHandler } from './functions/functions-router.ts';
+import { callAsServiceRole } from './functions/in-process-call.ts';
 import {
   corsHeaders,
   header,
@@ -224,13 +233,15 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
   const senderEnv = readSenderEnv((name) => senderSettings[name]);
   if (!senderEnv.ok) log(`send-enquiry-mail is not configured: ${senderEnv.problems.join('; ')}`);
   const consultationEnv = readConsultationEnv((name) => senderSettings[name]);
-  const handleFunction = createFunctionsHandler(
-    {
-      'send-enquiry-mail': (request) => sendEnquiryMail(request, senderEnv),
-      consultation: (request) => answerConsultation(request, consultationEnv),
-    },
-    keys,
-  );
+  const syncEnv = readSyncEnv((name) => senderSettings[name]);
+  const feedEnv = readFeedEnv((name) => senderSettings[name]);
+  const functions = {
+    'send-enquiry-mail': (request: Request) => sendEnquiryMail(request, senderEnv),
+    consultation: (request: Request) => answerConsultation(request, consultationEnv),
+    'sync-busy-calendars': (request: Request) => syncBusyCalendars(request, syncEnv),
+    'consultation-feed': (request: Request) => serveConsultationFeed(request, feedEnv),
+  };
+  const handleFunction = createFunctionsHandler(functions, keys, config.verifyJwt);
   const retention = await startRetentionJob({ db, log, intervalMs: options.retentionIntervalMs });
   const replyClock = startReplyClockJob({ db, log });
   const mailRunner = createEnquiryMailRunner({
@@ -256,6 +267,16 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     log,
     onRan: () => mailRunner.kick(),
     timer: options.scheduledJobs ?? false,
+    followUps: {
+      async 'sync-busy-calendars'() {
+        const summary = await callAsServiceRole(
+          functions['sync-busy-calendars'],
+          `${url}/functions/v1/sync-busy-calendars`,
+          keys.serviceRoleKey,
+        );
+        log(`sync-busy-calendars: ${JSON.stringify(summary)}`);
+      },
+    },
   });
 
   // For the service role only: GET lists the scheduled jobs; POST /<name> runs one now and then

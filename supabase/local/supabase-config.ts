@@ -23,6 +23,11 @@ export interface SupabaseConfig {
   /** `[auth] additional_redirect_urls`: the site's other origins (preview server, 127.0.0.1). */
   additionalRedirectUrls: string[];
   authRateLimit: AuthRateLimitConfig;
+  /**
+   * `[functions.<name>] verify_jwt` of each function the file names; a function it leaves out,
+   * or names without the key, has the gateway's JWT check, as in the CLI.
+   */
+  verifyJwt: Record<string, boolean>;
 }
 
 type TomlValue = string | number | boolean | TomlValue[];
@@ -132,7 +137,11 @@ export function parseTomlTables(text: string): Map<string, Map<string, TomlValue
 /** Reads the parts the backend uses; a missing file gives the CLI's defaults and no extra URLs. */
 export function readSupabaseConfig(file: string): SupabaseConfig {
   if (!existsSync(file)) {
-    return { additionalRedirectUrls: [], authRateLimit: { ...CLI_AUTH_RATE_LIMIT_DEFAULTS } };
+    return {
+      additionalRedirectUrls: [],
+      authRateLimit: { ...CLI_AUTH_RATE_LIMIT_DEFAULTS },
+      verifyJwt: {},
+    };
   }
   const tables = parseTomlTables(readFileSync(file, 'utf8'));
   const urls = tables.get('auth')?.get('additional_redirect_urls') ?? [];
@@ -151,5 +160,28 @@ export function readSupabaseConfig(file: string): SupabaseConfig {
     }
     authRateLimit[key] = value;
   }
-  return { additionalRedirectUrls: urls as string[], authRateLimit };
+  return {
+    additionalRedirectUrls: urls as string[],
+    authRateLimit,
+    verifyJwt: functionsVerifyJwt(file, tables),
+  };
+}
+
+function functionsVerifyJwt(
+  file: string,
+  tables: Map<string, Map<string, TomlValue>>,
+): Record<string, boolean> {
+  const verifyJwt: Record<string, boolean> = {};
+  for (const [table, keys] of tables) {
+    const name = /^functions\.([A-Za-z0-9_-]+)$/.exec(table)?.[1];
+    const value = keys.get('verify_jwt');
+    if (!name || value === undefined) continue;
+    if (typeof value !== 'boolean') {
+      throw new Error(
+        `${file}: [${table}] verify_jwt must be true or false, got ${JSON.stringify(value)}`,
+      );
+    }
+    verifyJwt[name] = value;
+  }
+  return verifyJwt;
 }

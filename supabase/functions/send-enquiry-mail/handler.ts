@@ -1,5 +1,8 @@
+import { isServiceRoleRequest } from '../_shared/service-role.ts';
 import { headerAddress, renderJob } from './render.ts';
 import type { MailJob } from './render.ts';
+
+export { isServiceRoleRequest };
 
 /** What the sender needs; on Supabase these come from the function's secrets. */
 export interface SenderEnv {
@@ -53,28 +56,6 @@ export function readSenderEnv(get: (name: string) => string | undefined): EnvRes
     siteUrl: url('SITE_URL'),
   };
   return problems.length > 0 ? { ok: false, problems } : { ok: true, env };
-}
-
-/** Equal strings, compared without an early exit. */
-function sameSecret(given: string, expected: string): boolean {
-  const a = new TextEncoder().encode(given);
-  const b = new TextEncoder().encode(expected);
-  let difference = a.length ^ b.length;
-  for (let index = 0; index < b.length; index += 1) {
-    difference |= (a[index % Math.max(a.length, 1)] ?? 0) ^ (b[index] ?? 0);
-  }
-  return difference === 0 && a.length > 0;
-}
-
-/**
- * Only the service role may run the sender. Supabase's verify_jwt lets any valid project JWT
- * through, the anon key included, so the function checks the caller itself: the bearer token
- * must be the service-role key. A JWT whose role claim says service_role but that is not this
- * key (another project's, a forged one) is refused too.
- */
-export function isServiceRoleRequest(request: Request, serviceRoleKey: string): boolean {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
-  return match !== null && sameSecret(match[1] ?? '', serviceRoleKey);
 }
 
 interface ClaimedJob extends MailJob {

@@ -29,23 +29,27 @@ async function fromWebResponse(response: Response): Promise<LocalResponse> {
 }
 
 /**
- * `/functions/v1/<name>` as Supabase serves it with verify_jwt on: a request without a valid
- * project JWT (or API key) is refused by the gateway with 401; anything else reaches the
- * function, which decides itself what the caller may do.
+ * `/functions/v1/<name>` as Supabase serves it. With verify_jwt on (every function, unless
+ * `verifyJwt` names it false, as supabase/config.toml does) a request without a valid project JWT
+ * (or API key) is refused by the gateway with 401; anything else reaches the function, which
+ * decides itself what the caller may do.
  */
 export function createFunctionsHandler(
   functions: Readonly<Record<string, EdgeFunction>>,
   keys: JwtKeys,
+  verifyJwt: Readonly<Record<string, boolean>> = {},
 ): (request: LocalRequest, name: string) => Promise<LocalResponse> {
   return async (request, name) => {
     const fn = Object.hasOwn(functions, name) ? functions[name] : undefined;
     if (!fn) return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
-    const token = requestToken(request, keys);
-    if (token === null || token === '') {
-      return json(401, { code: 401, message: 'Missing authorization header' });
+    if (verifyJwt[name] !== false) {
+      const token = requestToken(request, keys);
+      if (token === null || token === '') {
+        return json(401, { code: 401, message: 'Missing authorization header' });
+      }
+      const verified = await keys.verify(token, 30);
+      if (!verified.ok) return json(401, { code: 401, message: 'Invalid JWT' });
     }
-    const verified = await keys.verify(token, 30);
-    if (!verified.ok) return json(401, { code: 401, message: 'Invalid JWT' });
     return fromWebResponse(await fn(toWebRequest(request)));
   };
 }

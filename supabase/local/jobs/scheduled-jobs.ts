@@ -29,6 +29,12 @@ export function startScheduledJobs(options: {
   onRan: () => void;
   /** false: no timer, runNow only (tests). */
   timer: boolean;
+  /**
+   * By job name: what its command asks pg_net to call on a hosted project (an Edge Function),
+   * run here in-process right after the command, since pg_net here only records the request.
+   * Its failure is the job's.
+   */
+  followUps?: Readonly<Record<string, () => Promise<void>>>;
 }): ScheduledJobs {
   let active: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -48,6 +54,8 @@ export function startScheduledJobs(options: {
   const run = async (job: ScheduledJob): Promise<string | null> => {
     try {
       await options.db.query(job.command);
+      const followUps = options.followUps ?? {};
+      if (Object.hasOwn(followUps, job.jobname)) await followUps[job.jobname]?.();
       return null;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -60,7 +60,7 @@ describe('setup:hosted steps', () => {
       "     another value: select vault.update_secret(<id>::uuid, '***')",
       '     the same value: nothing',
       '5/5 Check: the schedules and the function',
-      '   > select jobname, schedule, command, active from cron.job: each of 6 jobs active (send-enquiry-mail, purge-enquiry-mail, send-reply-reminders, send-follow-up-reminders, queue-weekly-summary, apply-retention)',
+      '   > select jobname, schedule, command, active from cron.job: each of 8 jobs active (send-enquiry-mail, purge-enquiry-mail, send-reply-reminders, send-follow-up-reminders, queue-weekly-summary, apply-retention, send-consultation-reminders, sync-busy-calendars)',
       `   $ POST ${FUNCTION_URL} (Authorization: Bearer ***): healthy is 200 with the run summary`,
     ]);
   });
@@ -148,6 +148,8 @@ describe('setup:hosted steps', () => {
       'send-follow-up-reminders',
       'queue-weekly-summary',
       'apply-retention',
+      'send-consultation-reminders',
+      'sync-busy-calendars',
     ]);
     const rows = jobs.map((job) => ({ ...job, active: true }));
     expect(scheduleProblems(jobs, rows)).toEqual([]);
@@ -164,6 +166,8 @@ describe('setup:hosted steps', () => {
       'send-follow-up-reminders: not in cron.job',
       'queue-weekly-summary: not in cron.job',
       'apply-retention: not in cron.job',
+      'send-consultation-reminders: not in cron.job',
+      'sync-busy-calendars: not in cron.job',
     ]);
   });
 

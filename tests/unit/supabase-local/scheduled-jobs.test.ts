@@ -66,4 +66,30 @@ describe("the embedded backend's pg_cron", () => {
     expect(onRan).toHaveBeenCalledTimes(2);
     await scheduled.stop();
   });
+
+  it("runs a job's in-process follow-up after its command, and fails the job with it", async () => {
+    const { db, ran } = fakeDb();
+    const log = vi.fn();
+    const followUp = vi.fn(async () => {
+      ran.push('follow-up');
+    });
+    const scheduled = startScheduledJobs({
+      db,
+      log,
+      onRan: () => {},
+      timer: false,
+      followUps: { 'every-five': followUp, broken: followUp },
+    });
+    await expect(scheduled.runNow('every-five')).resolves.toEqual({ job: jobs[1], error: null });
+    expect(ran).toEqual(['select 5', 'follow-up']);
+    await scheduled.runNow('broken');
+    expect(followUp).toHaveBeenCalledTimes(1);
+
+    followUp.mockRejectedValueOnce(new Error('the function answered 502'));
+    await expect(scheduled.runNow('every-five')).resolves.toMatchObject({
+      error: 'the function answered 502',
+    });
+    expect(log).toHaveBeenCalledWith('job every-five failed: the function answered 502');
+    await scheduled.stop();
+  });
 });

@@ -66,10 +66,35 @@ describe("the embedded backend's reading of supabase/config.toml", () => {
     expect(readSupabaseConfig(join(dir, 'missing.toml'))).toEqual({
       additionalRedirectUrls: [],
       authRateLimit: CLI_AUTH_RATE_LIMIT_DEFAULTS,
+      verifyJwt: {},
     });
     writeFileSync(file, '[auth.rate_limit]\nemail_sent = "two"\n');
     expect(() => readSupabaseConfig(file)).toThrow(
       `${file}: [auth.rate_limit] email_sent must be a whole number of 0 or more, got "two"`,
+    );
+  });
+});
+
+describe('verify_jwt of each function', () => {
+  it('is read per [functions.<name>] table; a table without the key says nothing', () => {
+    const file = join(dir, 'config.toml');
+    writeFileSync(
+      file,
+      [
+        '[functions.open]',
+        'verify_jwt = false',
+        '[functions.closed]',
+        'verify_jwt = true',
+        '[functions.quiet]',
+        'enabled = true',
+        '[functions]',
+        'verify_jwt = false',
+      ].join('\n'),
+    );
+    expect(readSupabaseConfig(file).verifyJwt).toEqual({ open: false, closed: true });
+    writeFileSync(file, '[functions.open]\nverify_jwt = "no"\n');
+    expect(() => readSupabaseConfig(file)).toThrow(
+      `${file}: [functions.open] verify_jwt must be true or false, got "no"`,
     );
   });
 });

@@ -1,0 +1,282 @@
+// A staff member's own calendar in, their bookings out: the hourly job reads the calendar an admin
+// gave (the sync-busy-calendars function, run in-process by the embedded backend's job runner)
+// and the booking stops offering those times; the bookings feed answers a calendar app that
+// sends no header, with the current token only. The calendar server is a fetch stand-in: the
+// address must be https.
+
+import { randomBytes } from 'node:crypto';
+import ICAL from 'ical.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { utcDateTime } from '../../supabase/functions/send-enquiry-mail/ics.ts';
+import { anonClient, startTestBackend } from './support/backend.ts';
+import type { CreatedUser, TestBackend } from './support/backend.ts';
+import { createAdmin } from './support/admin.ts';
+
+let backend: TestBackend;
+let anon: SupabaseClient;
+let admin: SupabaseClient;
+let ada: CreatedUser;
+
+const CALENDAR_URL = 'https://calendar.test/ical/ada-private-7f3k/basic.ics';
+const realFetch = globalThis.fetch;
+
+/** The calendar server: answers CALENDAR_URL with `answer`, passes every other request on. */
+function serveCalendar(answer: () => Response) {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.startsWith('https://calendar.test/')) return realFetch(input, init);
+    asked.push(url);
+    return Promise.resolve(answer());
+  });
+  return asked;
+}
+
+const calendar = (events: string[][]) =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Google Inc//Google Calendar 70.9054//EN',
+    'X-WR-TIMEZONE:Europe/London',
+    ...events.flat(),
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+
+const event = (uid: string, startsAt: string, minutes: number, ...extra: string[]) => [
+  'BEGIN:VEVENT',
+  `UID:${uid}`,
+  `DTSTART:${utcDateTime(startsAt)}`,
+  `DTEND:${utcDateTime(new Date(Date.parse(startsAt) + minutes * 60_000))}`,
+  'SUMMARY:Private appointment with a third party',
+  ...extra,
+  'END:VEVENT',
+];
+
+const runJob = (name: string) =>
+  realFetch(`${backend.url}/__local/jobs/${name}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${backend.serviceRoleKey}` },
+  });
+
+/** A call of the consultation Edge Function with the anon key, as the booking page makes it. */
+async function consultation(body: Record<string, unknown>) {
+  const response = await realFetch(`${backend.url}/functions/v1/consultation`, {
+    method: 'POST',
+    headers: {
+      apikey: backend.anonKey,
+      Authorization: `Bearer ${backend.anonKey}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+let counter = 0;
+
+/** An enquiry sent as the form sends it, and its book token. */
+async function enquire(): Promise<{ id: string; token: string }> {
+  counter += 1;
+  const key = randomBytes(32).toString('base64url');
+  const email = `busy-${counter}-${Date.now()}@example.com`;
+  const { error } = await anon.from('contact_submissions').insert({
+    Name: `Sam Prospect ${counter}`,
+    Email: email,
+    Company: 'Prospect; Sons, Ltd',
+    Interest: 'analytics',
+    Timeline: 'immediate',
+    Message: 'We would like a consultation.',
+    booking_key: key,
+  });
+  expect(error).toBeNull();
+  const token = (await consultation({ action: 'claim', key })) as string;
+  const [row] = await backend.sql<{ id: string }>(
+    `select id::text as id from public.contact_submissions where "Email" = $1`,
+    [email],
+  );
+  return { id: row!.id, token };
+}
+
+const offered = async (token: string) =>
+  ((await consultation({ action: 'slots', token })) as { slots: string[] }).slots.map(Date.parse);
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  anon = anonClient(backend);
+  const created = await createAdmin(backend, 'ada@kestrel.test');
+  admin = created.client;
+  ada = created.user;
+  await backend.sql(
+    `insert into public.staff_profiles (user_id, display_name) values ($1, 'Ada Lovelace')`,
+    [ada.id],
+  );
+}, 120_000);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+describe('busy times from a staff calendar', () => {
+  it('the job reads the calendar; its busy times are no longer offered, free ones still are', async () => {
+    const enquiry = await enquire();
+    const before = await offered(enquiry.token);
+    expect(before.length).toBeGreaterThan(12);
+    const [busy, free, cancelled] = [before[4]!, before[8]!, before[12]!].map((time) =>
+      new Date(time).toISOString(),
+    );
+    const asked = serveCalendar(
+      () =>
+        new Response(
+          calendar([
+            event('busy-1', busy!, 30, 'ATTENDEE;CN=Charles Babbage:mailto:charles@client.example'),
+            event('free-1', free!, 30, 'TRANSP:TRANSPARENT'),
+            event('cancelled-1', cancelled!, 30, 'STATUS:CANCELLED'),
+          ]),
+          { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } },
+        ),
+    );
+    const set = await admin.rpc('set_busy_calendar_url', { p_url: CALENDAR_URL });
+    expect(set.error).toBeNull();
+
+    const ran = await runJob('sync-busy-calendars');
+    expect(ran.status).toBe(200);
+    expect(asked).toEqual([CALENDAR_URL]);
+
+    const stored = await backend.sql<{ starts_at: string; ends_at: string }>(
+      `select starts_at::text, ends_at::text from private.staff_busy_times where staff_id = $1`,
+      [ada.id],
+    );
+    expect(stored.map((row) => [Date.parse(row.starts_at), Date.parse(row.ends_at)])).toEqual([
+      [Date.parse(busy!), Date.parse(busy!) + 30 * 60_000],
+    ]);
+    const status = await admin.rpc('busy_calendar_status');
+    expect(status.data?.[0]).toMatchObject({ has_url: true, last_error: null, busy_count: 1 });
+    expect(status.data?.[0].synced_at).not.toBeNull();
+
+    const after = await offered(enquiry.token);
+    expect(after).not.toContain(Date.parse(busy!));
+    expect(after).toContain(Date.parse(free!));
+    expect(after).toContain(Date.parse(cancelled!));
+  });
+
+  it('a calendar that cannot be read keeps the last busy times and says why, not where', async () => {
+    serveCalendar(() => new Response('Not found', { status: 404 }));
+    const ran = await runJob('sync-busy-calendars');
+    expect(ran.status).toBe(200);
+    const status = await admin.rpc('busy_calendar_status');
+    expect(status.data?.[0]).toMatchObject({
+      last_error: 'the calendar server answered 404',
+      busy_count: 1,
+    });
+
+    serveCalendar(() => new Response('<!DOCTYPE html><title>Sign in</title>'));
+    await runJob('sync-busy-calendars');
+    const [row] = await backend.sql<{ last_error: string }>(
+      `select last_error from private.staff_busy_calendars where staff_id = $1`,
+      [ada.id],
+    );
+    expect(row!.last_error).toBe('not iCalendar data');
+    expect(row!.last_error).not.toContain('calendar.test');
+  });
+
+  it('the job asks pg_net for the function beside the mail sender, only while a calendar is set', async () => {
+    await backend.sql('delete from net.http_request_queue');
+    await backend.sql(
+      "select vault.create_secret('https://ref.supabase.test/functions/v1/send-enquiry-mail', 'enquiry_mail_function_url')",
+    );
+    await backend.sql("select vault.create_secret('service-key', 'enquiry_mail_service_key')");
+    try {
+      const [asked] = await backend.sql<{ id: string | null }>(
+        'select private.request_busy_calendar_sync() as id',
+      );
+      const [request] = await backend.sql<{ url: string; headers: Record<string, string> }>(
+        'select url, headers from net.http_request_queue where id = $1',
+        [asked!.id],
+      );
+      expect(request).toEqual({
+        url: 'https://ref.supabase.test/functions/v1/sync-busy-calendars',
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer service-key' },
+      });
+
+      await admin.rpc('set_busy_calendar_url', { p_url: null });
+      const [idle] = await backend.sql<{ id: string | null }>(
+        'select private.request_busy_calendar_sync() as id',
+      );
+      expect(idle!.id).toBeNull();
+    } finally {
+      await backend.sql(
+        "delete from vault.secrets where name in ('enquiry_mail_function_url', 'enquiry_mail_service_key')",
+      );
+    }
+  });
+});
+
+describe('the bookings feed', () => {
+  const feedUrl = (token: string) =>
+    `${backend.url}/functions/v1/consultation-feed?token=${encodeURIComponent(token)}`;
+
+  it('answers a calendar app (no header at all) with the bookings, the current token only', async () => {
+    const token = (await admin.rpc('rotate_consultation_feed')).data as string;
+    const enquiry = await enquire();
+    const [slot] = await offered(enquiry.token);
+    const booked = (await consultation({
+      action: 'book',
+      token: enquiry.token,
+      starts_at: new Date(slot!).toISOString(),
+      time_zone: 'Europe/London',
+    })) as { booking: { id: string } };
+
+    const response = await realFetch(feedUrl(token));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('private, max-age=300');
+    const vcalendar = new ICAL.Component(ICAL.parse(await response.text()));
+    expect(vcalendar.getFirstPropertyValue('x-wr-calname')).toBe(
+      'Kestrel Data consultations: Ada Lovelace',
+    );
+    const vevent = vcalendar
+      .getAllSubcomponents('vevent')
+      .find(
+        (candidate) =>
+          candidate.getFirstPropertyValue('uid') ===
+          `${booked.booking.id}@consultations.kestrel-data`,
+      );
+    expect(vevent).toBeDefined();
+    const found = new ICAL.Event(vevent!, { exceptions: [] });
+    expect(found.startDate.toJSDate().getTime()).toBe(slot);
+    expect(found.endDate.toJSDate().getTime()).toBe(slot! + 30 * 60_000);
+    expect(found.summary).toBe(`Consultation: Sam Prospect ${counter}, Prospect; Sons, Ltd`);
+    expect(vevent!.getFirstPropertyValue('url')).toBe(
+      `http://localhost:5173/admin/needs-reply?enquiry=${enquiry.id}`,
+    );
+    expect(vevent!.getFirstPropertyValue('status')).toBe('CONFIRMED');
+
+    const rotated = (await admin.rpc('rotate_consultation_feed')).data as string;
+    expect((await realFetch(feedUrl(token))).status).toBe(404);
+    expect((await realFetch(feedUrl(rotated))).status).toBe(200);
+    await admin.rpc('revoke_consultation_feed');
+    const revoked = await realFetch(feedUrl(rotated));
+    expect(revoked.status).toBe(404);
+    expect(await revoked.text()).toBe('Not found');
+  });
+
+  it('is the only function that answers without a JWT', async () => {
+    expect((await realFetch(feedUrl('x'.repeat(43)))).status).toBe(404);
+    for (const name of ['sync-busy-calendars', 'consultation', 'send-enquiry-mail']) {
+      const refused = await realFetch(`${backend.url}/functions/v1/${name}`, { method: 'POST' });
+      expect(refused.status, name).toBe(401);
+    }
+    const anonymous = await realFetch(`${backend.url}/functions/v1/sync-busy-calendars`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${backend.anonKey}` },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});
