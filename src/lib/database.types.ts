@@ -624,7 +624,12 @@ export type Database = {
     };
     Functions: {
       book_consultation: {
-        Args: { p_starts_at: string; p_time_zone: string; p_token: string };
+        Args: {
+          p_forwarded_for?: string;
+          p_starts_at: string;
+          p_time_zone: string;
+          p_token: string;
+        };
         Returns: Json;
       };
       bulk_enquiry_action: {
@@ -648,7 +653,10 @@ export type Database = {
           url: string;
         }[];
       };
-      cancel_consultation: { Args: { p_token: string }; Returns: Json };
+      cancel_consultation: {
+        Args: { p_forwarded_for?: string; p_token: string };
+        Returns: Json;
+      };
       claim_consultation_token: {
         Args: { p_enquiry_key: string };
         Returns: string;
@@ -821,7 +829,12 @@ export type Database = {
         Returns: boolean;
       };
       reschedule_consultation: {
-        Args: { p_starts_at: string; p_time_zone: string; p_token: string };
+        Args: {
+          p_forwarded_for?: string;
+          p_starts_at: string;
+          p_time_zone: string;
+          p_token: string;
+        };
         Returns: Json;
       };
       retry_failed_enquiry_mail: { Args: { job_id: string }; Returns: boolean };
