@@ -9,9 +9,55 @@
 
 CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA extensions;
 
+-- Hashing and signing with PostgreSQL's own sha256() and strong random source: no extension, so
+-- the same code runs on every engine (pgcrypto inside PGlite fails now and then under load).
+
+CREATE FUNCTION private.random_bytes_32() RETURNS bytea
+    LANGUAGE sql VOLATILE
+    SET search_path TO ''
+    AS $$
+  -- two version-4 UUIDs from the server's strong random source: 244 random bits.
+  select pg_catalog.decode(pg_catalog.replace(pg_catalog.gen_random_uuid()::text || pg_catalog.gen_random_uuid()::text, '-', ''), 'hex');
+$$;
+
+COMMENT ON FUNCTION private.random_bytes_32() IS '32 bytes, 244 of their bits from the server''s strong random source (two version-4 UUIDs): signing keys and feed tokens.';
+
+REVOKE ALL ON FUNCTION private.random_bytes_32() FROM PUBLIC;
+
+CREATE FUNCTION private.sha256_hex(_data bytea) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.encode(pg_catalog.sha256(_data), 'hex');
+$$;
+
+COMMENT ON FUNCTION private.sha256_hex(_data bytea) IS 'The SHA-256 of _data, in lower-case hex.';
+
+REVOKE ALL ON FUNCTION private.sha256_hex(_data bytea) FROM PUBLIC;
+
+CREATE FUNCTION private.hmac_sha256(_message bytea, _key bytea) RETURNS bytea
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  -- RFC 2104 with a key of at most one block (64 bytes), zero-padded to the block.
+  with block as (
+    select pg_catalog.decode(pg_catalog.rpad(pg_catalog.encode(_key, 'hex'), 128, '0'), 'hex') as key
+  ),
+  pads as (
+    select pg_catalog.decode(pg_catalog.string_agg(pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.get_byte(block.key, i) # 54), 2, '0'), '' order by i), 'hex') as inner_pad,
+           pg_catalog.decode(pg_catalog.string_agg(pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.get_byte(block.key, i) # 92), 2, '0'), '' order by i), 'hex') as outer_pad
+      from block, pg_catalog.generate_series(0, 63) as i
+  )
+  select pg_catalog.sha256(pads.outer_pad || pg_catalog.sha256(pads.inner_pad || _message)) from pads;
+$$;
+
+COMMENT ON FUNCTION private.hmac_sha256(_message bytea, _key bytea) IS 'HMAC-SHA256 (RFC 2104) of _message under _key, a key of at most 64 bytes.';
+
+REVOKE ALL ON FUNCTION private.hmac_sha256(_message bytea, _key bytea) FROM PUBLIC;
+
 CREATE TABLE private.consultation_settings (
     id boolean DEFAULT true NOT NULL,
-    token_secret bytea DEFAULT extensions.gen_random_bytes(32) NOT NULL,
+    token_secret bytea DEFAULT private.random_bytes_32() NOT NULL,
     meeting_minutes integer DEFAULT 30 NOT NULL,
     offer_days integer DEFAULT 14 NOT NULL,
     book_token_days integer DEFAULT 30 NOT NULL,
@@ -19,7 +65,7 @@ CREATE TABLE private.consultation_settings (
     changes_per_enquiry_per_hour integer DEFAULT 10 NOT NULL,
     changes_per_client_per_hour integer DEFAULT 20 NOT NULL,
     CONSTRAINT consultation_settings_single_row CHECK (id),
-    CONSTRAINT consultation_settings_secret_length CHECK ((octet_length(token_secret) >= 32)),
+    CONSTRAINT consultation_settings_secret_length CHECK (((octet_length(token_secret) >= 32) AND (octet_length(token_secret) <= 64))),
     CONSTRAINT consultation_settings_bounds CHECK (((meeting_minutes >= 15) AND (meeting_minutes <= 120) AND (offer_days >= 1) AND (offer_days <= 90) AND (book_token_days >= 1) AND (claim_minutes >= 1) AND (changes_per_enquiry_per_hour >= 1) AND (changes_per_client_per_hour >= 1)))
 );
 
@@ -451,7 +497,7 @@ CREATE FUNCTION private.sign_consultation_token(_kind text, _subject uuid, _vers
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select claims || '.' || private.base64url(extensions.hmac(pg_catalog.convert_to(claims, 'UTF8'), settings.token_secret, 'sha256'))
+  select claims || '.' || private.base64url(private.hmac_sha256(pg_catalog.convert_to(claims, 'UTF8'), settings.token_secret))
     from private.consultation_settings as settings,
          lateral (select _kind || '.' || _subject::text || '.' || _version::text || '.'
                          || pg_catalog.floor(extract(epoch from _expires_at))::bigint::text as claims) as token;
@@ -523,7 +569,7 @@ COMMENT ON FUNCTION private.consultation_manage_token(_booking public.consultati
 REVOKE ALL ON FUNCTION private.consultation_manage_token(_booking public.consultation_bookings) FROM PUBLIC;
 
 CREATE FUNCTION private.hash_enquiry_booking_key() RETURNS trigger
-    LANGUAGE plpgsql
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 begin
@@ -538,7 +584,7 @@ begin
         message = 'The booking key must be 32 random bytes in base64url.',
         hint = 'contact_submissions_booking_key_format';
     end if;
-    new.booking_key := pg_catalog.encode(extensions.digest(pg_catalog.convert_to(new.booking_key, 'UTF8'), 'sha256'), 'hex');
+    new.booking_key := private.sha256_hex(pg_catalog.convert_to(new.booking_key, 'UTF8'));
   end if;
   return new;
 end;
@@ -558,7 +604,7 @@ begin
   select submission.* into enquiry
     from public.contact_submissions as submission
     cross join private.consultation_settings as settings
-   where submission.booking_key = pg_catalog.encode(extensions.digest(pg_catalog.convert_to(coalesce(p_enquiry_key, ''), 'UTF8'), 'sha256'), 'hex')
+   where submission.booking_key = private.sha256_hex(pg_catalog.convert_to(coalesce(p_enquiry_key, ''), 'UTF8'))
      and submission.created_at > pg_catalog.now() - pg_catalog.make_interval(mins => settings.claim_minutes);
   if enquiry.id is null then
     raise exception using
@@ -1389,11 +1435,11 @@ CREATE FUNCTION private.rotate_consultation_feed() RETURNS text
     SET search_path TO ''
     AS $$
 declare
-  token text := private.base64url(extensions.gen_random_bytes(32));
+  token text := private.base64url(private.random_bytes_32());
 begin
   perform private.require_enquiry_admin();
   insert into private.consultation_feeds (staff_id, token_hash)
-  values (auth.uid(), pg_catalog.encode(extensions.digest(pg_catalog.convert_to(token, 'UTF8'), 'sha256'), 'hex'))
+  values (auth.uid(), private.sha256_hex(pg_catalog.convert_to(token, 'UTF8')))
   on conflict (staff_id) do update set token_hash = excluded.token_hash, created_at = pg_catalog.now();
   return token;
 end;
@@ -1448,7 +1494,7 @@ declare
   owner uuid;
 begin
   select feed.staff_id into owner from private.consultation_feeds as feed
-   where feed.token_hash = pg_catalog.encode(extensions.digest(pg_catalog.convert_to(coalesce(p_token, ''), 'UTF8'), 'sha256'), 'hex');
+   where feed.token_hash = private.sha256_hex(pg_catalog.convert_to(coalesce(p_token, ''), 'UTF8'));
   if owner is null then
     return null;
   end if;

@@ -2,6 +2,17 @@
 
 create extension if not exists "btree_gist" with schema "extensions";
 
+-- The signing key's default: created before the table that uses it.
+CREATE OR REPLACE FUNCTION private.random_bytes_32()
+ RETURNS bytea
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  -- two version-4 UUIDs from the server's strong random source: 244 random bits.
+  select pg_catalog.decode(pg_catalog.replace(pg_catalog.gen_random_uuid()::text || pg_catalog.gen_random_uuid()::text, '-', ''), 'hex');
+$function$
+;
+
 alter table "private"."enquiry_mail_jobs" drop constraint "enquiry_mail_jobs_kind_valid";
 
 alter table "private"."enquiry_mail_jobs" drop constraint "enquiry_mail_jobs_recipient_by_kind";
@@ -37,7 +48,7 @@ alter table "private"."consultation_feeds" enable row level security;
 
   create table "private"."consultation_settings" (
     "id" boolean not null default true,
-    "token_secret" bytea not null default extensions.gen_random_bytes(32),
+    "token_secret" bytea not null default private.random_bytes_32(),
     "meeting_minutes" integer not null default 30,
     "offer_days" integer not null default 14,
     "book_token_days" integer not null default 30,
@@ -242,7 +253,7 @@ alter table "private"."consultation_settings" add constraint "consultation_setti
 
 alter table "private"."consultation_settings" validate constraint "consultation_settings_bounds";
 
-alter table "private"."consultation_settings" add constraint "consultation_settings_secret_length" CHECK ((octet_length(token_secret) >= 32)) not valid;
+alter table "private"."consultation_settings" add constraint "consultation_settings_secret_length" CHECK (((octet_length(token_secret) >= 32) AND (octet_length(token_secret) <= 64))) not valid;
 
 alter table "private"."consultation_settings" validate constraint "consultation_settings_secret_length";
 
@@ -603,7 +614,7 @@ begin
   select submission.* into enquiry
     from public.contact_submissions as submission
     cross join private.consultation_settings as settings
-   where submission.booking_key = pg_catalog.encode(extensions.digest(pg_catalog.convert_to(coalesce(p_enquiry_key, ''), 'UTF8'), 'sha256'), 'hex')
+   where submission.booking_key = private.sha256_hex(pg_catalog.convert_to(coalesce(p_enquiry_key, ''), 'UTF8'))
      and submission.created_at > pg_catalog.now() - pg_catalog.make_interval(mins => settings.claim_minutes);
   if enquiry.id is null then
     raise exception using
@@ -789,6 +800,7 @@ $function$
 CREATE OR REPLACE FUNCTION private.hash_enquiry_booking_key()
  RETURNS trigger
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
@@ -803,10 +815,29 @@ begin
         message = 'The booking key must be 32 random bytes in base64url.',
         hint = 'contact_submissions_booking_key_format';
     end if;
-    new.booking_key := pg_catalog.encode(extensions.digest(pg_catalog.convert_to(new.booking_key, 'UTF8'), 'sha256'), 'hex');
+    new.booking_key := private.sha256_hex(pg_catalog.convert_to(new.booking_key, 'UTF8'));
   end if;
   return new;
 end;
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.hmac_sha256(_message bytea, _key bytea)
+ RETURNS bytea
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  -- RFC 2104 with a key of at most one block (64 bytes), zero-padded to the block.
+  with block as (
+    select pg_catalog.decode(pg_catalog.rpad(pg_catalog.encode(_key, 'hex'), 128, '0'), 'hex') as key
+  ),
+  pads as (
+    select pg_catalog.decode(pg_catalog.string_agg(pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.get_byte(block.key, i) # 54), 2, '0'), '' order by i), 'hex') as inner_pad,
+           pg_catalog.decode(pg_catalog.string_agg(pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.get_byte(block.key, i) # 92), 2, '0'), '' order by i), 'hex') as outer_pad
+      from block, pg_catalog.generate_series(0, 63) as i
+  )
+  select pg_catalog.sha256(pads.outer_pad || pg_catalog.sha256(pads.inner_pad || _message)) from pads;
 $function$
 ;
 
@@ -1044,6 +1075,7 @@ end;
 $function$
 ;
 
+
 CREATE OR REPLACE FUNCTION private.read_consultation_token(_token text, _kind text, OUT subject uuid, OUT version integer)
  RETURNS record
  LANGUAGE plpgsql
@@ -1094,6 +1126,41 @@ AS $function$
     _client,
     _booking.starts_at, _booking.ends_at, private.staff_display_name(_booking.staff_id)
   );
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.request_busy_calendar_sync()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  mail_function_url text;
+  service_key text;
+begin
+  -- No staff calendar to read: no call to the function.
+  if not exists (select 1 from private.staff_busy_calendars) then
+    return null;
+  end if;
+  -- Deployed beside the mail sender: its URL is the sender's with the last segment replaced,
+  -- so an operator stores nothing more for it.
+  select secret.decrypted_secret into mail_function_url
+    from vault.decrypted_secrets as secret where secret.name = 'enquiry_mail_function_url';
+  select secret.decrypted_secret into service_key
+    from vault.decrypted_secrets as secret where secret.name = 'enquiry_mail_service_key';
+  if mail_function_url is null or service_key is null then
+    raise warning 'request_busy_calendar_sync: store enquiry_mail_function_url and enquiry_mail_service_key in Vault; staff calendars are not read until then';
+    return null;
+  end if;
+  return net.http_post(
+    url := pg_catalog.regexp_replace(mail_function_url, '/[^/]+/?$', '/sync-busy-calendars'),
+    headers := pg_catalog.jsonb_build_object(
+      'Content-Type', 'application/json',
+      'Authorization', 'Bearer ' || service_key),
+    body := '{}'::jsonb,
+    timeout_milliseconds := 60000);
+end
 $function$
 ;
 
@@ -1160,11 +1227,11 @@ CREATE OR REPLACE FUNCTION private.rotate_consultation_feed()
  SET search_path TO ''
 AS $function$
 declare
-  token text := private.base64url(extensions.gen_random_bytes(32));
+  token text := private.base64url(private.random_bytes_32());
 begin
   perform private.require_enquiry_admin();
   insert into private.consultation_feeds (staff_id, token_hash)
-  values (auth.uid(), pg_catalog.encode(extensions.digest(pg_catalog.convert_to(token, 'UTF8'), 'sha256'), 'hex'))
+  values (auth.uid(), private.sha256_hex(pg_catalog.convert_to(token, 'UTF8')))
   on conflict (staff_id) do update set token_hash = excluded.token_hash, created_at = pg_catalog.now();
   return token;
 end;
@@ -1200,13 +1267,23 @@ end;
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.sha256_hex(_data bytea)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select pg_catalog.encode(pg_catalog.sha256(_data), 'hex');
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.sign_consultation_token(_kind text, _subject uuid, _version integer, _expires_at timestamp with time zone)
  RETURNS text
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select claims || '.' || private.base64url(extensions.hmac(pg_catalog.convert_to(claims, 'UTF8'), settings.token_secret, 'sha256'))
+  select claims || '.' || private.base64url(private.hmac_sha256(pg_catalog.convert_to(claims, 'UTF8'), settings.token_secret))
     from private.consultation_settings as settings,
          lateral (select _kind || '.' || _subject::text || '.' || _version::text || '.'
                          || pg_catalog.floor(extract(epoch from _expires_at))::bigint::text as claims) as token;
@@ -1435,7 +1512,7 @@ declare
   owner uuid;
 begin
   select feed.staff_id into owner from private.consultation_feeds as feed
-   where feed.token_hash = pg_catalog.encode(extensions.digest(pg_catalog.convert_to(coalesce(p_token, ''), 'UTF8'), 'sha256'), 'hex');
+   where feed.token_hash = private.sha256_hex(pg_catalog.convert_to(coalesce(p_token, ''), 'UTF8'));
   if owner is null then
     return null;
   end if;
@@ -2678,6 +2755,8 @@ REVOKE ALL ON FUNCTION private.give_new_staff_default_hours() FROM PUBLIC, anon,
 REVOKE ALL ON FUNCTION private.give_new_staff_default_hours() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.hash_enquiry_booking_key() FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.hash_enquiry_booking_key() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.hmac_sha256(_message bytea, _key bytea) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.hmac_sha256(_message bytea, _key bytea) FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.is_time_zone(_name text) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.is_time_zone(_name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_time_zone(_name text) TO authenticated;
@@ -2694,10 +2773,15 @@ REVOKE ALL ON FUNCTION private.queue_consultation_mail(_kind text, _booking publ
 REVOKE ALL ON FUNCTION private.queue_consultation_reminders(_now timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.queue_consultation_reminders(_now timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.queue_consultation_reminders(_now timestamp with time zone) TO service_role;
+REVOKE ALL ON FUNCTION private.random_bytes_32() FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.random_bytes_32() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.read_consultation_token(_token text, _kind text, OUT subject uuid, OUT version integer) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.read_consultation_token(_token text, _kind text, OUT subject uuid, OUT version integer) FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.record_consultation_change(_booking public.consultation_bookings, _change text, _by text, _client text) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.record_consultation_change(_booking public.consultation_bookings, _change text, _by text, _client text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.request_busy_calendar_sync() FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.request_busy_calendar_sync() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.request_busy_calendar_sync() TO service_role;
 REVOKE ALL ON FUNCTION private.require_future_booking(_booking public.consultation_bookings) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.require_future_booking(_booking public.consultation_bookings) FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.reschedule_consultation(p_token text, p_starts_at timestamp with time zone, p_time_zone text, p_forwarded_for text) FROM PUBLIC, anon, authenticated, service_role;
@@ -2715,6 +2799,8 @@ REVOKE ALL ON FUNCTION private.set_busy_calendar_url(p_url text) FROM PUBLIC, an
 REVOKE ALL ON FUNCTION private.set_busy_calendar_url(p_url text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.set_busy_calendar_url(p_url text) TO authenticated;
 GRANT ALL ON FUNCTION private.set_busy_calendar_url(p_url text) TO service_role;
+REVOKE ALL ON FUNCTION private.sha256_hex(_data bytea) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.sha256_hex(_data bytea) FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.sign_consultation_token(_kind text, _subject uuid, _version integer, _expires_at timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.sign_consultation_token(_kind text, _subject uuid, _version integer, _expires_at timestamp with time zone) FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.staff_booking(_booking_id uuid) FROM PUBLIC, anon, authenticated, service_role;
@@ -2852,6 +2938,7 @@ COMMENT ON FUNCTION private.enquiry_free_slots(_assigned_to uuid, _ignore_bookin
 COMMENT ON FUNCTION private.give_new_staff_default_hours() IS 'AFTER INSERT trigger on user_roles: a new admin takes consultations Monday to Friday, 09:00 to 17:00 London, until they change it.';
 COMMENT ON FUNCTION private.guard_first_response() IS 'BEFORE INSERT/UPDATE trigger on contact_submissions: first_response_at is null on insert, refused when a statement changes it (P0001, hint contact_submissions_first_response_read_only), and stamped now the first time last_contacted_at is set; an undo of a contact (kestrel.enquiry_contact_undo set) restores it itself, and a booked consultation (kestrel.first_response_by_booking set) stamps an unanswered one.';
 COMMENT ON FUNCTION private.hash_enquiry_booking_key() IS 'BEFORE INSERT/UPDATE trigger on contact_submissions: stores the SHA-256 of the browser''s booking key, never the key (P0001, hint contact_submissions_booking_key_format, for one that is not 43 base64url characters); an update cannot change it.';
+COMMENT ON FUNCTION private.hmac_sha256(_message bytea, _key bytea) IS 'HMAC-SHA256 (RFC 2104) of _message under _key, a key of at most 64 bytes.';
 COMMENT ON FUNCTION private.is_time_zone(_name text) IS 'True when the database knows this time zone name (an IANA name such as Europe/London).';
 COMMENT ON FUNCTION private.managed_booking(_token text) IS 'The booking a manage token is for, as long as it is booked and has not moved since the token was made.';
 COMMENT ON FUNCTION private.mark_first_response_by_booking(_submission_id uuid) IS 'Stamps the enquiry''s first response now, when it has none: a booked consultation answers the prospect.';
@@ -2859,12 +2946,15 @@ COMMENT ON FUNCTION private.nearest_free_slots(_assigned_to uuid, _wanted timest
 COMMENT ON FUNCTION private.place_consultation(_enquiry public.contact_submissions, _starts_at timestamp with time zone, _time_zone text, _moving public.consultation_bookings, _only_staff uuid) IS 'Books (or, given _moving, moves) a consultation at _starts_at with a host free then, round robin; under concurrent requests the exclusion constraint lets one through and the other gets P0001 hint consultation_slot_taken with the nearest free times as a JSON array in DETAIL.';
 COMMENT ON FUNCTION private.queue_consultation_mail(_kind text, _booking public.consultation_bookings) IS 'Queues a booking mail to the prospect (consultation_booked, _moved, _cancelled or _reminder) with what its invitation needs: the booking as it stands, its organizer and, while booked, its manage token.';
 COMMENT ON FUNCTION private.queue_consultation_reminders(_now timestamp with time zone) IS 'Queues the reminder mail of each consultation starting within a day, once, unless it was booked or last moved less than a day ahead. Every five minutes by pg_cron.';
+COMMENT ON FUNCTION private.random_bytes_32() IS '32 bytes, 244 of their bits from the server''s strong random source (two version-4 UUIDs): signing keys and feed tokens.';
 COMMENT ON FUNCTION private.read_consultation_token(_token text, _kind text, OUT subject uuid, OUT version integer) IS 'The subject and version of a token of this kind signed by private.sign_consultation_token; P0001 with hint consultation_token_invalid or consultation_token_expired otherwise.';
 COMMENT ON FUNCTION private.record_consultation_change(_booking public.consultation_bookings, _change text, _by text, _client text) IS 'Records a booking, move or cancellation for the timeline and the hourly limits.';
+COMMENT ON FUNCTION private.request_busy_calendar_sync() IS 'Asks the sync-busy-calendars Edge Function (through pg_net) to read every staff calendar, when any is set and the mail sender''s Vault secrets are stored (its URL is the sender''s, last segment replaced); returns the pg_net request id, or null when it asked nothing. Hourly by pg_cron.';
 COMMENT ON FUNCTION private.reschedule_consultation(p_token text, p_starts_at timestamp with time zone, p_time_zone text, p_forwarded_for text) IS 'Anyone holding a booking''s current manage token: moves it to another free start time (SEQUENCE + 1, so older links stop working) and mails the updated invitation. Called by public.reschedule_consultation().';
 COMMENT ON FUNCTION private.revoke_consultation_feed() IS 'Admins at aal2, for themselves: stops their bookings feed. Called by public.revoke_consultation_feed().';
 COMMENT ON FUNCTION private.rotate_consultation_feed() IS 'Admins at aal2, for themselves: a new token for the private feed of their bookings (shown once; only its hash is kept); the old one stops working. Called by public.rotate_consultation_feed().';
 COMMENT ON FUNCTION private.set_busy_calendar_url(p_url text) IS 'Admins at aal2, for themselves: the private iCal address of their own calendar, read for busy times (null or blank removes it and its busy times); https only (P0001, hint busy_calendar_url_invalid). Called by public.set_busy_calendar_url().';
+COMMENT ON FUNCTION private.sha256_hex(_data bytea) IS 'The SHA-256 of _data, in lower-case hex.';
 COMMENT ON FUNCTION private.sign_consultation_token(_kind text, _subject uuid, _version integer, _expires_at timestamp with time zone) IS 'A token <kind>.<subject>.<version>.<expiry, epoch seconds>.<HMAC-SHA256, base64url>: kind b (book: subject the enquiry) or m (manage: subject the booking, version its sequence).';
 COMMENT ON FUNCTION private.staff_cancel_consultation(p_booking_id uuid) IS 'Admins at aal2: cancels a booked consultation and mails the prospect the cancellation (METHOD:CANCEL). Called by public.staff_cancel_consultation().';
 COMMENT ON FUNCTION private.staff_consultation_slots(p_booking_id uuid) IS 'Admins at aal2: the times a booked consultation could move to, with the same staff member. Called by public.staff_consultation_slots().';
@@ -2920,5 +3010,6 @@ SELECT availability.staff_id, day, time '09:00', time '17:00'
 DO $$
 begin
   perform cron.schedule('send-consultation-reminders', '*/5 * * * *', 'select private.queue_consultation_reminders()');
+  perform cron.schedule('sync-busy-calendars', '11 * * * *', 'select private.request_busy_calendar_sync()');
 end
 $$;
