@@ -18,15 +18,18 @@ const features = readdirSync(join(srcDir, 'features'), { withFileTypes: true })
 const LAYER_MESSAGE = 'Imports must follow the layer direction (see the README folder map).';
 
 /**
- * The one exception to "features do not import each other": the staff area's frame
+ * The two exceptions to "features do not import each other". The staff area's frame
  * (features/staff-frame) is drawn from the session, so it uses auth; the admin feature draws its
  * dashboard at the frame's width, links to a section and fills the section links with its Needs
- * a reply count, so it uses the frame. The order is auth → staff-frame → admin: no cycle is
- * possible, and no other feature crosses into another.
+ * a reply count, so it uses the frame. The order is auth → staff-frame → admin. And the enquiry
+ * form offers the consultation booking of the enquiry it has just sent, so contact uses
+ * consultation (never the other way). No cycle is possible, and no other feature crosses into
+ * another.
  */
 const featuresBelow = {
   'staff-frame': ['./auth'],
   admin: ['./staff-frame'],
+  contact: ['./consultation'],
 };
 
 /**

@@ -106,6 +106,21 @@ describe('ESLint enforces the layer rules', { timeout: 30_000 }, () => {
     ).toContain(LAYER);
   });
 
+  it('the enquiry form may offer the consultation booking, never the other way', async () => {
+    expect(
+      await brokenRules(
+        'src/features/contact/probe.tsx',
+        '@/features/consultation/consultation-api',
+      ),
+    ).toEqual([]);
+    expect(
+      await brokenRules('src/features/consultation/probe.tsx', '@/features/contact/enquiry-schema'),
+    ).toContain(LAYER);
+    expect(
+      await brokenRules('src/features/admin/probe.tsx', '@/features/consultation/consultation-api'),
+    ).toContain(LAYER);
+  });
+
   it('a relative import cannot bypass the rules', async () => {
     expect(
       await brokenRules('src/components/layout/probe.tsx', '../../features/consent/consent-store'),

@@ -1,0 +1,79 @@
+import { site } from '@/config/site';
+import type { ConsultationProblem } from '@/features/consultation/consultation-api';
+
+/** What a refusal means for the visitor: a short title and what they can do now. */
+export type ProblemMessage = { title: string; text: string };
+
+const getInTouch = `write to ${site.contactEmail} and we'll find a time with you`;
+
+/** Every refusal of a visitor's consultation call, in the visitor's words. */
+export const problemMessages: Record<ConsultationProblem, ProblemMessage> = {
+  consultation_token_invalid: {
+    title: 'This link does not work',
+    text: `Please open the link from your e-mail again, making sure it is complete, or ${getInTouch}.`,
+  },
+  consultation_token_expired: {
+    title: 'This link has expired',
+    text: `For a new one, ${getInTouch}.`,
+  },
+  consultation_token_replaced: {
+    title: 'This link has been replaced',
+    text: 'The consultation has been moved since this link was sent. Please use the link in our most recent e-mail.',
+  },
+  consultation_not_offered: {
+    title: 'Online booking is not available for this enquiry',
+    text: "We'll reply to your enquiry by e-mail to arrange a time.",
+  },
+  consultation_already_booked: {
+    title: 'A consultation is already booked',
+    text: 'Your enquiry already has a consultation. The e-mail we sent you has its details and the links to move or cancel it.',
+  },
+  consultation_slot_taken: {
+    title: 'That time was just taken',
+    text: 'That time was just taken. Here are the nearest free times.',
+  },
+  consultation_slot_unavailable: {
+    title: 'That time is not available',
+    text: 'That time is no longer offered. Please choose another.',
+  },
+  consultation_cancelled: {
+    title: 'This consultation was cancelled',
+    text: `It can no longer be changed. To arrange another, ${getInTouch}.`,
+  },
+  consultation_rate_limit: {
+    title: 'Too many attempts',
+    text: 'Please wait a few minutes, then try again.',
+  },
+  consultation_past: {
+    title: 'This consultation has already started',
+    text: `It can no longer be moved or cancelled. To arrange another, ${getInTouch}.`,
+  },
+  consultation_time_zone_invalid: {
+    title: 'That time zone was not accepted',
+    text: 'Please choose another time zone from the list, then confirm again.',
+  },
+  failed: {
+    title: 'Something went wrong',
+    text: 'We could not reach our booking system. Please check your connection and try again.',
+  },
+};
+
+/** The consultation page opened without a token in its address. */
+export const missingLinkMessage: ProblemMessage = {
+  title: 'This page opens from your e-mail',
+  text: `Please open it with the link in the e-mail we sent you after your enquiry, or ${getInTouch}.`,
+};
+
+/**
+ * The problems after which the link can do nothing more: the flow stops and says why. The
+ * others (a taken time, a busy moment, a time zone) leave the visitor where they were.
+ */
+export const finalProblems: ReadonlySet<ConsultationProblem> = new Set([
+  'consultation_token_invalid',
+  'consultation_token_expired',
+  'consultation_token_replaced',
+  'consultation_not_offered',
+  'consultation_already_booked',
+  'consultation_cancelled',
+  'consultation_past',
+]);

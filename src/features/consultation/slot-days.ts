@@ -1,0 +1,127 @@
+/**
+ * Slot times as the visitor reads them: grouped by the day they fall on in the chosen zone, the
+ * day in words and the time on the 24-hour clock. One formatter per zone, built on first use.
+ */
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+type WallClock = {
+  /** `2026-03-29`: the day in the zone, for grouping and comparing. */
+  dayKey: string;
+  weekday: string;
+  day: string;
+  month: string;
+  year: string;
+  /** `09:30` */
+  time: string;
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+/** What a clock on the wall in `zone` shows at the instant `iso`. */
+export function wallClock(iso: string, zone: string): WallClock {
+  const parts: Record<string, string> = {};
+  for (const part of formatterFor(zone).formatToParts(new Date(iso))) {
+    parts[part.type] = part.value;
+  }
+  const month = parts.month ?? '';
+  const monthNumber = String(MONTHS.indexOf(month) + 1).padStart(2, '0');
+  return {
+    dayKey: `${parts.year}-${monthNumber}-${(parts.day ?? '').padStart(2, '0')}`,
+    weekday: parts.weekday ?? '',
+    day: parts.day ?? '',
+    month,
+    year: parts.year ?? '',
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+/** "Tuesday 1 December" */
+export function dayLabel(iso: string, zone: string): string {
+  const { weekday, day, month } = wallClock(iso, zone);
+  return `${weekday} ${day} ${month}`;
+}
+
+/** "Tuesday 1 December 2026" */
+export function fullDayLabel(iso: string, zone: string): string {
+  const { year } = wallClock(iso, zone);
+  return `${dayLabel(iso, zone)} ${year}`;
+}
+
+/** "09:30" */
+export const timeLabel = (iso: string, zone: string) => wallClock(iso, zone).time;
+
+/** "09:30–10:00" */
+export const timeRangeLabel = (startsAt: string, endsAt: string, zone: string) =>
+  `${timeLabel(startsAt, zone)}–${timeLabel(endsAt, zone)}`;
+
+/** Whether two zones show the same day and time at that instant (London and Lisbon often do). */
+export function sameWallClock(iso: string, zone: string, other: string): boolean {
+  const [a, b] = [wallClock(iso, zone), wallClock(iso, other)];
+  return a.dayKey === b.dayKey && a.time === b.time;
+}
+
+export type SlotDay = {
+  /** `2026-03-29` in the zone */
+  key: string;
+  /** "Sunday 29 March" */
+  label: string;
+  /** "Sun", for a tile four of which fit a phone's width */
+  shortWeekday: string;
+  /** "29 Mar" */
+  shortDate: string;
+  /** The day's start times, ascending. */
+  slots: string[];
+};
+
+/** The slots grouped by the day they fall on in `zone`, days and times in order. */
+export function groupSlotsByDay(slots: readonly string[], zone: string): SlotDay[] {
+  const days = new Map<string, SlotDay>();
+  const ordered = [...slots].sort((a, b) => Date.parse(a) - Date.parse(b));
+  for (const slot of ordered) {
+    const clock = wallClock(slot, zone);
+    let day = days.get(clock.dayKey);
+    if (!day) {
+      day = {
+        key: clock.dayKey,
+        label: `${clock.weekday} ${clock.day} ${clock.month}`,
+        shortWeekday: clock.weekday.slice(0, 3),
+        shortDate: `${clock.day} ${clock.month.slice(0, 3)}`,
+        slots: [],
+      };
+      days.set(clock.dayKey, day);
+    }
+    day.slots.push(slot);
+  }
+  return [...days.values()];
+}

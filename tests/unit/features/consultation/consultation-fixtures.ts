@@ -1,0 +1,65 @@
+import { vi } from 'vitest';
+
+import type {
+  Booking,
+  ConsultationHint,
+  ConsultationSlots,
+} from '@/features/consultation/consultation-api';
+import type { ApiAnswer } from './consultation-api-network';
+
+/** The tests' clock: a Monday, the day before the first free slot. */
+export const NOW = new Date('2026-11-30T12:00:00Z');
+
+export const BOOK_TOKEN = 'b.5d1e2f3a-0000-4000-8000-000000000001.0.1796000000.Ym9vaw';
+export const MANAGE_TOKEN = 'm.7a7a7a7a-0000-4000-8000-000000000002.0.1796000000.bWFuYWdl';
+export const NEW_MANAGE_TOKEN = 'm.7a7a7a7a-0000-4000-8000-000000000002.1.1796000000.bmV3';
+
+/** Tuesday 1 December (three times) and Wednesday 2 December (two), as PostgreSQL writes them. */
+export const FREE_SLOTS = [
+  '2026-12-01T09:00:00+00:00',
+  '2026-12-01T09:30:00+00:00',
+  '2026-12-01T14:00:00+00:00',
+  '2026-12-02T10:00:00+00:00',
+  '2026-12-02T15:30:00+00:00',
+];
+
+export function aBooking(overrides: Partial<Booking> = {}): Booking {
+  return {
+    id: '7a7a7a7a-0000-4000-8000-000000000002',
+    status: 'booked',
+    starts_at: '2026-12-01T09:30:00+00:00',
+    ends_at: '2026-12-01T10:00:00+00:00',
+    sequence: 0,
+    staff_name: 'Ada Lovelace',
+    visitor_time_zone: 'Europe/London',
+    cancelled_by: null,
+    ...overrides,
+  };
+}
+
+export function slotsAnswer(overrides: Partial<ConsultationSlots> = {}): ApiAnswer {
+  const answer: ConsultationSlots = {
+    meeting_minutes: 30,
+    slots: FREE_SLOTS,
+    booking: null,
+    host_time_zone: 'Europe/London',
+    ...overrides,
+  };
+  return { data: answer };
+}
+
+/** A refusal as the database raises it: P0001 with the hint (and for a taken time, DETAIL). */
+export function refusal(hint: ConsultationHint, details?: string): ApiAnswer {
+  return { refusal: hint, details };
+}
+
+const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+
+/** Makes the browser report `zone` as its own, as a visitor there would see. */
+export function visitorIn(zone: string) {
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
+    return { ...resolvedOptions.call(this), timeZone: zone };
+  });
+}
