@@ -1,10 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { notify } from '@/components/ui/toast/notify';
 import { contactSectionContent } from '@/content/home';
+import {
+  startBookingOffer,
+  type BookingOfferStart,
+} from '@/features/consultation/start-booking-offer';
+import { ConsultationOffer } from '@/features/contact/consultation-offer';
 import { EnquiryFields } from '@/features/contact/enquiry-fields';
 import { enquiryLimiter, rateLimitToast } from '@/features/contact/enquiry-rate-limit';
 import {
@@ -33,6 +38,8 @@ export default function ContactForm({ onReady }: ContactFormProps) {
     shouldFocusError: true,
   });
 
+  const [offer, setOffer] = useState<BookingOfferStart | null>(null);
+
   useEffect(() => {
     onReady?.();
   }, [onReady]);
@@ -47,8 +54,12 @@ export default function ContactForm({ onReady }: ContactFormProps) {
     limiter.recordAttempt();
 
     // A filled honeypot is a bot: look successful, send nothing.
-    const outcome = values.website ? { ok: true as const } : await submitEnquiry(values);
+    const outcome = values.website
+      ? { ok: true as const, bookToken: null }
+      : await submitEnquiry(values);
     if (outcome.ok) {
+      // The booking code and the free times load side by side from this moment.
+      setOffer(outcome.bookToken ? startBookingOffer(outcome.bookToken) : null);
       reset(emptyEnquiry);
       notify({
         title: 'Thank you for your inquiry!',
@@ -71,30 +82,33 @@ export default function ContactForm({ onReady }: ContactFormProps) {
   };
 
   return (
-    <form
-      noValidate
-      // Before its code arrives the static form can still be submitted natively: POST keeps
-      // what was typed out of the URL (and out of server logs), unlike the default GET.
-      method="post"
-      aria-label="Enquiry form"
-      onSubmit={handleSubmit(onSubmit)}
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-900/5 sm:p-8"
-    >
-      <p className="mb-6 text-sm text-ink-muted">
-        Fields marked{' '}
-        <span aria-hidden="true" className="text-red-700">
-          *
-        </span>
-        <span className="sr-only">with an asterisk</span> are required.
-      </p>
-      <EnquiryFields register={register} errors={errors} />
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className={buttonClass({ size: 'lg', className: 'mt-6 w-full' })}
+    <>
+      <form
+        noValidate
+        // Before its code arrives the static form can still be submitted natively: POST keeps
+        // what was typed out of the URL (and out of server logs), unlike the default GET.
+        method="post"
+        aria-label="Enquiry form"
+        onSubmit={handleSubmit(onSubmit)}
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-900/5 sm:p-8"
       >
-        {isSubmitting ? contactSectionContent.submittingLabel : contactSectionContent.submitLabel}
-      </button>
-    </form>
+        <p className="mb-6 text-sm text-ink-muted">
+          Fields marked{' '}
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>
+          <span className="sr-only">with an asterisk</span> are required.
+        </p>
+        <EnquiryFields register={register} errors={errors} />
+        <button
+          type="submit"
+          disabled={isSubmitting}
+          className={buttonClass({ size: 'lg', className: 'mt-6 w-full' })}
+        >
+          {isSubmitting ? contactSectionContent.submittingLabel : contactSectionContent.submitLabel}
+        </button>
+      </form>
+      {offer ? <ConsultationOffer key={offer.token} offer={offer} /> : null}
+    </>
   );
 }

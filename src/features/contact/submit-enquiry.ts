@@ -1,3 +1,5 @@
+import { claimBookToken } from '@/features/consultation/consultation-api';
+import { newBookingKey } from '@/features/contact/booking-key';
 import type { EnquiryValues } from '@/features/contact/enquiry-schema';
 import { describeVisitSource, type VisitSource } from '@/features/contact/visit-source';
 import { readVisitStart } from '@/features/contact/visit-start';
@@ -6,7 +8,8 @@ import type { TablesInsert } from '@/lib/database.types';
 import { loadSupabase } from '@/lib/load-supabase';
 
 export type SubmitOutcome =
-  | { ok: true }
+  /** Sent. `bookToken` books its free consultation; null when it could not be had. */
+  | { ok: true; bookToken: string | null }
   /** The database refused the row: `message` says why, in words the visitor can act on. */
   | { ok: false; kind: 'refused'; message: string }
   | { ok: false; kind: 'failed' };
@@ -62,15 +65,24 @@ export function describeRefusal(error: PostgrestLikeError): string | null {
   return null;
 }
 
+/** The enquiry's row with its booking key, which the database keeps only as a hash. */
+type SubmissionWithKey = TablesInsert<'contact_submissions'> & { booking_key: string };
+
 /**
- * Sends one enquiry. supabase-js is loaded here, at the first submit, never with the page.
- * The insert does not ask for the row back: visitors may add enquiries but never read them.
+ * Sends one enquiry, then claims its book token with the enquiry's booking key. supabase-js is
+ * loaded here, at the first submit, never with the page. The insert does not ask for the row
+ * back: visitors may add enquiries but never read them. A failed claim costs only the booking
+ * offer: the enquiry has been sent.
  */
 export async function submitEnquiry(values: EnquiryValues): Promise<SubmitOutcome> {
   let client: Awaited<ReturnType<typeof loadSupabase>> | null = null;
   try {
     client = await loadSupabase();
-    const row = toSubmissionRow(values, describeVisitSource(readVisitStart()));
+    const bookingKey = newBookingKey();
+    const row: SubmissionWithKey = {
+      ...toSubmissionRow(values, describeVisitSource(readVisitStart())),
+      booking_key: bookingKey,
+    };
     const { error } = await client.from('contact_submissions').insert(row);
     if (!error) {
       void logAuditEvent(client, {
@@ -78,7 +90,7 @@ export async function submitEnquiry(values: EnquiryValues): Promise<SubmitOutcom
         resource: 'contact_submissions',
         details: { interest: values.serviceInterest, timeline: values.timeline },
       });
-      return { ok: true };
+      return { ok: true, bookToken: await claimBookToken(client, bookingKey) };
     }
     void logAuditEvent(client, {
       action: 'contact_form_failed',

@@ -18,7 +18,7 @@ let submit: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   localStorage.clear();
   notify = vi.spyOn(notifyModule, 'notify').mockImplementation(() => {});
-  submit = vi.spyOn(submitModule, 'submitEnquiry').mockResolvedValue({ ok: true });
+  submit = vi.spyOn(submitModule, 'submitEnquiry').mockResolvedValue({ ok: true, bookToken: null });
 });
 
 afterEach(() => {
@@ -84,7 +84,7 @@ describe('ContactForm', () => {
   });
 
   it('sends a valid enquiry, says thank you and clears the form', async () => {
-    let finish!: (value: { ok: true }) => void;
+    let finish!: (value: { ok: true; bookToken: null }) => void;
     submit.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     const user = userEvent.setup();
     render(<ContactForm />);
@@ -99,7 +99,7 @@ describe('ContactForm', () => {
         jobTitle: '',
       }),
     );
-    finish({ ok: true });
+    finish({ ok: true, bookToken: null });
     await screen.findByRole('button', { name: 'Submit Form' });
     expect(notify).toHaveBeenCalledWith({
       title: 'Thank you for your inquiry!',

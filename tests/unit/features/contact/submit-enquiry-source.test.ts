@@ -1,22 +1,15 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { EnquiryValues } from '@/features/contact/enquiry-schema';
+import type { AppSupabaseClient } from '@/lib/supabase';
+import { useSupabaseNetwork, type PostgrestRequest } from '../../support/supabase-network';
+import { answerConsultationApi } from '../consultation/consultation-api-network';
 
-const inserted: Record<string, unknown>[] = [];
+const app = vi.hoisted(() => ({ client: null as AppSupabaseClient | null }));
+vi.mock('@/lib/load-supabase', () => ({ loadSupabase: async () => app.client! }));
 
-// The database's side is covered by tests/integration/visit-source.test.ts; here only the row the
-// form hands to supabase-js matters.
-vi.mock('@/lib/load-supabase', () => ({
-  loadSupabase: async () => ({
-    from: () => ({
-      insert: async (row: Record<string, unknown>) => {
-        inserted.push(row);
-        return { error: null };
-      },
-    }),
-  }),
-}));
-vi.mock('@/lib/audit-log', () => ({ logAuditEvent: async () => {} }));
+const network = useSupabaseNetwork();
+let requests: PostgrestRequest[] = [];
 
 const values: EnquiryValues = {
   fullName: 'Ada Lovelace',
@@ -30,10 +23,26 @@ const values: EnquiryValues = {
   website: '',
 };
 
+/** The enquiry row PostgREST received. */
+const inserted = () =>
+  requests.find((request) => request.kind === 'table' && request.name === 'contact_submissions')
+    ?.body;
+
+// The database's side is covered by tests/integration/visit-source.test.ts; here only the row the
+// form sends matters.
 describe('submitEnquiry and the visit source', () => {
   beforeEach(() => {
-    inserted.length = 0;
     vi.resetModules();
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const answered = network.answer({ tables: { contact_submissions: () => ({}) } });
+    answerConsultationApi(network, { claim: () => ({ data: 'b.token' }) });
+    app.client = answered.client;
+    requests = answered.requests;
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
   });
 
   it("sends the source of the visit's first page with the enquiry", async () => {
@@ -47,9 +56,8 @@ describe('submitEnquiry and the visit source', () => {
     });
     rememberVisitStart({ path: '/', search: '', siteHost: 'kestreldata.co.uk', referrer: '' });
 
-    await expect(submitEnquiry(values)).resolves.toEqual({ ok: true });
-    expect(inserted).toHaveLength(1);
-    expect(inserted[0]).toMatchObject({
+    await expect(submitEnquiry(values)).resolves.toEqual({ ok: true, bookToken: 'b.token' });
+    expect(inserted()).toMatchObject({
       Email: 'ada@example.co.uk',
       landing_page: '/service/data-strategy',
       referrer_host: 'www.linkedin.com',
@@ -62,7 +70,7 @@ describe('submitEnquiry and the visit source', () => {
   it('sends every source field as null when the visit start is unknown', async () => {
     const { submitEnquiry } = await import('@/features/contact/submit-enquiry');
     await submitEnquiry(values);
-    expect(inserted[0]).toMatchObject({
+    expect(inserted()).toMatchObject({
       landing_page: null,
       referrer_host: null,
       utm_source: null,
