@@ -79,6 +79,11 @@ export const appRoutes: readonly AppRoute[] = [
     source: 'src/pages/carbon-reduction-plan-page.tsx',
   },
   {
+    pattern: paths.consultation,
+    page: lazyPage(() => import('@/pages/consultation-page')),
+    source: 'src/pages/consultation-page.tsx',
+  },
+  {
     pattern: paths.auth,
     page: lazyPage(() => import('@/pages/auth-page')),
     source: 'src/pages/auth-page.tsx',

@@ -1,4 +1,4 @@
-import { isStaffAreaPath, paths, privatePaths } from '@/config/paths';
+import { isStaffAreaPath, paths, privatePaths, unlistedPaths } from '@/config/paths';
 import { serviceSlugs } from '@/content/service-catalogue';
 import { adminSectionPaths } from '@/features/staff-frame/admin-section-paths';
 
@@ -20,13 +20,14 @@ export function staticPaths(): string[] {
     paths.cookiePolicy,
     paths.modernSlavery,
     paths.carbonReductionPlan,
+    ...unlistedPaths,
     ...new Set([...privatePaths, ...Object.values(adminSectionPaths)]),
   ];
 }
 
-/** The URLs search engines should index: everything but the staff area. */
+/** The URLs search engines should index: everything but the staff area and the unlisted pages. */
 export function indexablePaths(): string[] {
-  return staticPaths().filter((path) => !isStaffAreaPath(path));
+  return staticPaths().filter((path) => !isStaffAreaPath(path) && !unlistedPaths.includes(path));
 }
 
 /** The path the not-found page is rendered under for 404.html. */

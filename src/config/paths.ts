@@ -13,6 +13,7 @@ export const paths = {
   carbonReductionPlan: '/carbon-reduction-plan',
   auth: '/auth',
   admin: '/admin',
+  consultation: '/consultation',
   contact: '/#contact',
 } as const;
 
@@ -23,6 +24,12 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 /** Routes kept out of search engines: they carry noindex and stay out of the sitemap. */
 export const privatePaths: readonly string[] = [paths.auth, paths.admin];
+
+/**
+ * Public pages reached only through a link we send (the booking link in an enquiry's e-mails):
+ * noindex and out of the sitemap, but public in every other way (no staff frame, no session).
+ */
+export const unlistedPaths: readonly string[] = [paths.consultation];
 
 /** Whether a path is in the staff area: a private route or a page below one (/admin/staff). */
 export function isStaffAreaPath(pathname: string): boolean {

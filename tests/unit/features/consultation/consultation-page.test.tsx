@@ -1,0 +1,236 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { AppSupabaseClient } from '@/lib/supabase';
+import ConsultationPage from '@/pages/consultation-page';
+import { useSupabaseNetwork } from '../../support/supabase-network';
+import { answerConsultationApi, type ApiCall, type ApiHandlers } from './consultation-api-network';
+import {
+  aBooking,
+  BOOK_TOKEN,
+  MANAGE_TOKEN,
+  NEW_MANAGE_TOKEN,
+  NOW,
+  refusal,
+  slotsAnswer,
+  visitorIn,
+} from './consultation-fixtures';
+
+const app = vi.hoisted(() => ({ client: null as AppSupabaseClient | null }));
+vi.mock('@/lib/load-supabase', () => ({ loadSupabase: async () => app.client! }));
+
+const network = useSupabaseNetwork();
+let received: ApiCall[] = [];
+
+function answer(handlers: ApiHandlers) {
+  app.client = network.answer().client;
+  received = answerConsultationApi(network, handlers);
+}
+
+/** The bodies of the function's calls of one action, in order. */
+const calls = (action: string) =>
+  received.filter((call) => call.action === action).map((call) => call.body);
+
+const page = () => (
+  <MemoryRouter initialEntries={['/consultation']}>
+    <ConsultationPage />
+  </MemoryRouter>
+);
+
+function openPage(hash: string) {
+  window.history.replaceState(null, '', `/consultation${hash}`);
+  return render(page());
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  visitorIn('Europe/London');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the consultation page', () => {
+  it('is prerendered as a noindex shell with its heading, asking nothing of the backend', () => {
+    const html = renderToString(
+      <MemoryRouter initialEntries={['/consultation']}>
+        <ConsultationPage />
+      </MemoryRouter>,
+    );
+    expect(html).toMatch(/<h1[^>]*>Your free consultation<\/h1>/);
+    expect(html).toContain('content="noindex, nofollow"');
+    expect(html).toContain('Opening your link');
+    expect(received).toEqual([]);
+  });
+
+  it('explains itself when opened without a token, even with one in the query', async () => {
+    openPage(`?token=${BOOK_TOKEN}`);
+    expect(
+      await screen.findByRole('heading', { name: 'This page opens from your e-mail', level: 2 }),
+    ).toBeVisible();
+  });
+
+  it('shows the free times for a book token', async () => {
+    answer({ slots: () => slotsAnswer() });
+    openPage(`#${BOOK_TOKEN}`);
+    expect(await screen.findByRole('radiogroup', { name: 'Choose a day' })).toBeVisible();
+    expect(calls('slots')[0]).toEqual({ action: 'slots', token: BOOK_TOKEN });
+  });
+
+  it('puts the manage token into the address once booked, and stays on the confirmation', async () => {
+    answer({
+      slots: () => slotsAnswer(),
+      book: () => ({
+        data: { booking: aBooking(), manage_token: MANAGE_TOKEN },
+      }),
+    });
+    const user = userEvent.setup();
+    const { rerender } = openPage(`#${BOOK_TOKEN}`);
+    await user.click(await screen.findByRole('radio', { name: '09:30' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Your consultation is booked', level: 2 }),
+    ).toHaveFocus();
+    expect(window.location.hash).toBe(`#${MANAGE_TOKEN}`);
+    // The page drawn again (by its parents) still shows this booking, not the token's own view.
+    rerender(page());
+    expect(screen.getByRole('heading', { name: 'Your consultation is booked' })).toBeVisible();
+    expect(calls('slots')).toHaveLength(1);
+  });
+});
+
+describe('the consultation page with a manage token', () => {
+  it('shows the booking with the ways to move or cancel it', async () => {
+    answer({ slots: () => slotsAnswer({ booking: aBooking() }) });
+    openPage(`#${MANAGE_TOKEN}`);
+
+    expect(
+      await screen.findByRole('heading', { name: 'Your consultation', level: 2 }),
+    ).toBeVisible();
+    expect(calls('slots')[0]).toEqual({ action: 'slots', token: MANAGE_TOKEN });
+    expect(screen.getByText('Tuesday 1 December 2026')).toBeVisible();
+    expect(screen.getByText('09:30–10:00, UK time (Europe/London)')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Reschedule' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Cancel consultation' })).toBeVisible();
+  });
+
+  it.each([
+    ['consultation_token_expired', 'This link has expired'],
+    ['consultation_token_replaced', 'This link has been replaced'],
+    ['consultation_cancelled', 'This consultation was cancelled'],
+    ['consultation_token_invalid', 'This link does not work'],
+    ['consultation_not_offered', 'Online booking is not available for this enquiry'],
+  ] as const)('says why a link refused with %s can do nothing', async (hint, title) => {
+    answer({ slots: () => refusal(hint) });
+    openPage(`#${MANAGE_TOKEN}`);
+    expect(await screen.findByRole('heading', { name: title, level: 2 })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reschedule' })).not.toBeInTheDocument();
+  });
+
+  it('says a consultation that has begun can no longer be changed', async () => {
+    answer({
+      slots: () =>
+        slotsAnswer({
+          booking: aBooking({
+            starts_at: '2026-11-30T11:45:00+00:00',
+            ends_at: '2026-11-30T12:15:00+00:00',
+          }),
+        }),
+    });
+    openPage(`#${MANAGE_TOKEN}`);
+    expect(
+      await screen.findByRole('heading', { name: 'This consultation has already started' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Cancel consultation' })).not.toBeInTheDocument();
+  });
+
+  it('says a consultation that is over has taken place', async () => {
+    answer({
+      slots: () =>
+        slotsAnswer({
+          booking: aBooking({
+            starts_at: '2026-11-27T10:00:00+00:00',
+            ends_at: '2026-11-27T10:30:00+00:00',
+          }),
+        }),
+    });
+    openPage(`#${MANAGE_TOKEN}`);
+    expect(
+      await screen.findByRole('heading', { name: 'This consultation has taken place' }),
+    ).toBeVisible();
+  });
+
+  it('moves it, and the address then holds the new token without reopening the page', async () => {
+    answer({
+      slots: () => slotsAnswer({ booking: aBooking(), slots: ['2026-12-04T16:00:00+00:00'] }),
+      reschedule: () => ({
+        data: {
+          booking: aBooking({
+            starts_at: '2026-12-04T16:00:00+00:00',
+            ends_at: '2026-12-04T16:30:00+00:00',
+            sequence: 1,
+          }),
+          manage_token: NEW_MANAGE_TOKEN,
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    openPage(`#${MANAGE_TOKEN}`);
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    await user.click(await screen.findByRole('radio', { name: '16:00' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm new time' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Your consultation has moved' }),
+    ).toHaveFocus();
+    expect(screen.getByText('Friday 4 December 2026')).toBeVisible();
+    expect(window.location.hash).toBe(`#${NEW_MANAGE_TOKEN}`);
+    // One read to open the page, one for the times to move to: none for the new token.
+    expect(calls('slots')).toHaveLength(2);
+  });
+
+  it('cancels after the confirm step; with no book token it says how to arrange another', async () => {
+    answer({
+      slots: () => slotsAnswer({ booking: aBooking() }),
+      cancel: () => ({
+        data: { booking: aBooking({ status: 'cancelled', cancelled_by: 'visitor' }) },
+      }),
+    });
+    const user = userEvent.setup();
+    openPage(`#${MANAGE_TOKEN}`);
+    await user.click(await screen.findByRole('button', { name: 'Cancel consultation' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Your consultation is cancelled' }),
+    ).toHaveFocus();
+    expect(screen.getByText(/To arrange another time, write to/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Choose another time' })).not.toBeInTheDocument();
+  });
+
+  it('opens another link pasted into the address', async () => {
+    answer({
+      slots: (call) =>
+        call.body.token === MANAGE_TOKEN
+          ? slotsAnswer({ booking: aBooking() })
+          : refusal('consultation_token_expired'),
+    });
+    openPage(`#${MANAGE_TOKEN}`);
+    await screen.findByRole('heading', { name: 'Your consultation' });
+
+    await act(async () => {
+      window.history.replaceState(null, '', `/consultation#${BOOK_TOKEN}`);
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeVisible();
+    expect(calls('slots')[1]).toEqual({ action: 'slots', token: BOOK_TOKEN });
+  });
+});
