@@ -396,6 +396,19 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
   };
 }
 
+/**
+ * The route's headers with the server's CORS headers under them. An Edge Function that answers
+ * CORS itself (as it must on Supabase) keeps its own: a header sent twice is refused by browsers.
+ */
+function withCors(
+  cors: Record<string, string>,
+  headers: Record<string, string>,
+): Record<string, string> {
+  const own = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+  const kept = Object.entries(cors).filter(([name]) => !own.has(name.toLowerCase()));
+  return { ...Object.fromEntries(kept), ...headers };
+}
+
 async function serve(
   req: IncomingMessage,
   res: ServerResponse,
@@ -437,7 +450,7 @@ async function serve(
       ip,
     };
     const result = await route(request);
-    send(res, { ...result, headers: { ...cors, ...(result.headers ?? {}) } }, method === 'HEAD');
+    send(res, { ...result, headers: withCors(cors, result.headers ?? {}) }, method === 'HEAD');
   } catch (error) {
     log(
       `unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

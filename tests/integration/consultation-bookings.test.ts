@@ -460,6 +460,21 @@ describe('tokens', () => {
     expect(directBook.error?.code).toBe('42501');
   });
 
+  it("a page on another origin may call it: one Access-Control-Allow-Origin, the function's", async () => {
+    const response = await fetch(`${backend.url}/functions/v1/consultation`, {
+      method: 'POST',
+      headers: {
+        Origin: 'http://localhost:4173',
+        apikey: backend.anonKey,
+        Authorization: `Bearer ${backend.anonKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ action: 'slots', token: 'nonsense' }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('limits changes per client address in an hour, whatever the enquiry or a forged header', async () => {
     await backend.sql(`update private.consultation_settings set changes_per_client_per_hour = 2`);
     const outcomes: string[] = [];

@@ -1,5 +1,4 @@
-import { loadSupabase } from '@/lib/load-supabase';
-import type { AppSupabaseClient } from '@/lib/supabase';
+import { readSupabaseEnv } from '@/lib/supabase-env';
 
 /** One consultation as the visitor's database functions return it. */
 export type Booking = {
@@ -95,9 +94,9 @@ type Calls = {
 type Action = keyof Calls;
 
 /** What the function sent with a refusal (the database's hint and details), as an error. */
-async function readRefusal(response: Response | undefined): Promise<ConsultationError> {
+async function readRefusal(response: Response): Promise<ConsultationError> {
   try {
-    return toConsultationError(((await response?.json()) ?? {}) as RefusalBody);
+    return toConsultationError((await response.json()) as RefusalBody);
   } catch {
     return new ConsultationError('failed');
   }
@@ -106,57 +105,51 @@ async function readRefusal(response: Response | undefined): Promise<Consultation
 /**
  * Calls the consultation Edge Function, the visitor's only way to the booking functions (the
  * database keeps them from the anon role); throws a ConsultationError when it refuses or fails.
+ * A plain fetch with the public anon key: a booking link's page needs no supabase-js.
  */
 export async function callConsultationApi<Name extends Action>(
-  client: AppSupabaseClient,
   action: Name,
   body: Calls[Name]['body'],
 ): Promise<Calls[Name]['result']> {
-  let answer;
+  const { url, anonKey } = readSupabaseEnv(import.meta.env);
+  let response: Response;
   try {
-    answer = await client.functions.invoke<Calls[Name]['result']>('consultation', {
-      body: { action, ...body },
+    response = await fetch(`${url}/functions/v1/consultation`, {
+      method: 'POST',
+      headers: {
+        apikey: anonKey,
+        Authorization: `Bearer ${anonKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ action, ...body }),
     });
   } catch {
     throw new ConsultationError('failed');
   }
-  if (answer.error) throw await readRefusal(answer.response);
-  return answer.data as Calls[Name]['result'];
-}
-
-/** Loads supabase-js (its own chunk) on the first call, then calls the function. */
-async function callWithAppClient<Name extends Action>(
-  action: Name,
-  body: Calls[Name]['body'],
-): Promise<Calls[Name]['result']> {
-  let client: AppSupabaseClient;
+  if (!response.ok) throw await readRefusal(response);
   try {
-    client = await loadSupabase();
+    return (await response.json()) as Calls[Name]['result'];
   } catch {
     throw new ConsultationError('failed');
   }
-  return callConsultationApi(client, action, body);
 }
 
 /** The book token of the enquiry just sent with `enquiryKey`; null when it cannot be had. */
-export async function claimBookToken(
-  client: AppSupabaseClient,
-  enquiryKey: string,
-): Promise<string | null> {
+export async function claimBookToken(enquiryKey: string): Promise<string | null> {
   try {
-    const token = await callConsultationApi(client, 'claim', { key: enquiryKey });
+    const token = await callConsultationApi('claim', { key: enquiryKey });
     return typeof token === 'string' && token !== '' ? token : null;
   } catch {
     return null;
   }
 }
 
-export const requestConsultationSlots = (token: string) => callWithAppClient('slots', { token });
+export const requestConsultationSlots = (token: string) => callConsultationApi('slots', { token });
 
 export const bookConsultation = (token: string, startsAt: string, timeZone: string) =>
-  callWithAppClient('book', { token, starts_at: startsAt, time_zone: timeZone });
+  callConsultationApi('book', { token, starts_at: startsAt, time_zone: timeZone });
 
 export const rescheduleConsultation = (token: string, startsAt: string, timeZone: string) =>
-  callWithAppClient('reschedule', { token, starts_at: startsAt, time_zone: timeZone });
+  callConsultationApi('reschedule', { token, starts_at: startsAt, time_zone: timeZone });
 
-export const cancelConsultation = (token: string) => callWithAppClient('cancel', { token });
+export const cancelConsultation = (token: string) => callConsultationApi('cancel', { token });

@@ -90,7 +90,7 @@ export async function submitEnquiry(values: EnquiryValues): Promise<SubmitOutcom
         resource: 'contact_submissions',
         details: { interest: values.serviceInterest, timeline: values.timeline },
       });
-      return { ok: true, bookToken: await claimBookToken(client, bookingKey) };
+      return { ok: true, bookToken: await claimBookToken(bookingKey) };
     }
     void logAuditEvent(client, {
       action: 'contact_form_failed',

@@ -1,7 +1,12 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { vi } from 'vitest';
 
 import type { ConsultationHint } from '@/features/consultation/consultation-api';
-import { TEST_SUPABASE_URL, type useSupabaseNetwork } from '../../support/supabase-network';
+import {
+  TEST_ANON_KEY,
+  TEST_SUPABASE_URL,
+  type useSupabaseNetwork,
+} from '../../support/supabase-network';
 
 /** One call the consultation Edge Function received: its JSON body, `action` included. */
 export type ApiCall = { action: string; body: Record<string, unknown> };
@@ -31,8 +36,17 @@ export function answerConsultationApi(
   handlers: ApiHandlers,
 ): ApiCall[] {
   const calls: ApiCall[] = [];
+  // The booking code calls the function with the build's public settings, not a client.
+  vi.stubEnv('VITE_SUPABASE_URL', TEST_SUPABASE_URL);
+  vi.stubEnv('VITE_SUPABASE_ANON_KEY', TEST_ANON_KEY);
   network.server.use(
     http.post(`${TEST_SUPABASE_URL}/functions/v1/consultation`, async ({ request }) => {
+      if (request.headers.get('apikey') !== TEST_ANON_KEY) {
+        return HttpResponse.json(
+          { code: 401, message: 'Missing authorization header' },
+          { status: 401 },
+        );
+      }
       const body = (await request.json()) as Record<string, unknown>;
       const call = { action: String(body.action), body };
       calls.push(call);
