@@ -3,7 +3,8 @@
  * measured on the production build (BUILD_DIR, default dist/) and written to docs/performance.md
  * with the date, the command and the machine. Exits 1 when a public page's JS is over budget.
  *
- *   --only bytes,lighthouse,navigation,interactions,admin,local-start   (bytes always; alone: no report)
+ *   --only bytes,lighthouse,navigation,interactions,admin,booking,local-start
+ *                (bytes always; alone: no report)
  *   --no-build   reuse the build        --runs N   runs per figure (Lighthouse 1, the rest 3)
  */
 import { execFileSync } from 'node:child_process';
@@ -101,6 +102,11 @@ const results: BenchResults = { bytes: await measureBytes(buildPath, routes) };
 if (only.has('admin')) {
   // First, as it needs the backend's port (54321) and fails at once when that is taken.
   results.admin = await (await import('./bench/admin.ts')).measureAdmin(buildPath, runs ?? 3);
+}
+if (only.has('booking')) {
+  // Next, on a backend of its own on the same port.
+  const { measureBooking } = await import('./bench/booking.ts');
+  results.booking = await measureBooking(buildPath, runs ?? 3);
 }
 if (only.has('local-start')) {
   const { measureLocalStart } = await import('./bench/local-start.ts');

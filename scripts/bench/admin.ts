@@ -8,12 +8,7 @@
  * (/admin/needs-reply?enquiry=<id>) until its record is shown.
  * DATABASE_URL (scripts/pg-throwaway.sh) runs it on PostgreSQL instead of PGlite.
  */
-import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-
-import { LOCAL_SUPABASE_PORT, LOCAL_SUPABASE_URL } from '../../supabase/local/local-keys.ts';
+import { LOCAL_SUPABASE_PORT } from '../../supabase/local/local-keys.ts';
 import {
   createUser,
   signedInClient,
@@ -21,9 +16,9 @@ import {
 } from '../../tests/integration/support/backend.ts';
 import { enrollVerifiedTotp } from '../../tests/integration/support/mfa.ts';
 import { freshContext, withChromium } from './browser.ts';
+import { backendEngine, requireLocalBuild, SITE, startSite } from './local-site.ts';
 import { adminTarget } from './targets.ts';
 
-const SITE = 'http://127.0.0.1:4183';
 const ADMIN = { email: 'bench.admin@example.com', password: 'bench-password-1' };
 /** Every enquiry in the list carries the first; the overview is busy until its figures are in. */
 const ROWS = '[data-enquiry-id]';
@@ -119,30 +114,8 @@ async function alertLink(backend: Awaited<ReturnType<typeof startTestBackend>>) 
   return `/admin/needs-reply?enquiry=${newest!.id}&poll=600000`;
 }
 
-/** The static server in its own process, so the backend's queries never hold up a file. */
-async function startSite(buildPath: string) {
-  const site = spawn('node_modules/.bin/tsx', ['scripts/serve-dist.ts', buildPath], {
-    env: { ...process.env, PORT: new URL(SITE).port },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const up = () =>
-    fetch(SITE)
-      .then((response) => response.ok)
-      .catch(() => false);
-  for (let attempt = 0; !(await up()); attempt++) {
-    if (attempt > 600) throw new Error(`the static server did not start on ${SITE}`);
-    await sleep(100);
-  }
-  // tsx runs the server in a child of its own: end the whole group.
-  return { stop: () => process.kill(-site.pid!) };
-}
-
 export async function measureAdmin(buildPath: string, runs: number): Promise<AdminResult> {
-  const headers = await readFile(join(buildPath, '_headers'), 'utf8');
-  if (!headers.includes(LOCAL_SUPABASE_URL)) {
-    throw new Error(`the admin part needs a build for the local backend (${LOCAL_SUPABASE_URL}).`);
-  }
+  await requireLocalBuild(buildPath, 'admin');
   const backend = await startTestBackend({ port: LOCAL_SUPABASE_PORT, enquiryLimits: 'local' });
   const site = await startSite(buildPath);
   try {
@@ -169,8 +142,7 @@ export async function measureAdmin(buildPath: string, runs: number): Promise<Adm
         }
       }
     });
-    const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-    return { engine, enquiries: adminTarget.enquiries, runs, widths };
+    return { engine: backendEngine(), enquiries: adminTarget.enquiries, runs, widths };
   } finally {
     site.stop();
     await backend.stop();

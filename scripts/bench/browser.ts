@@ -50,9 +50,11 @@ window.__bench = {
       poll();
     });
   },
-  // When the selector first matched a visible element, in ms since navigation start; NaN if never.
-  shownAt(selector, timeoutMs) {
-    const visible = () => document.querySelector(selector)?.checkVisibility() ?? false;
+  // When the target (a selector, or a function that finds the element) was first visible, in ms
+  // since navigation start; NaN if never.
+  shownAt(target, timeoutMs) {
+    const find = typeof target === 'function' ? target : () => document.querySelector(target);
+    const visible = () => find()?.checkVisibility() ?? false;
     return this.until(visible, timeoutMs).then((seen) => (seen ? performance.now() : NaN));
   },
   addLink(path) {
@@ -213,7 +215,12 @@ type Interaction = {
 };
 
 type InteractionRuns = Interaction & InteractionResult;
-const ENQUIRY_FORM = 'form[aria-label="Enquiry form"]';
+export const ENQUIRY_FORM = 'form[aria-label="Enquiry form"]';
+/**
+ * In the page: settles once the enquiry form can take a submit. Its code loads only as the section
+ * nears the viewport; React keeps its props on the elements it has hydrated, static markup has none.
+ */
+export const enquiryFormHydrated = `__bench.until(() => Object.keys(document.querySelector('${ENQUIRY_FORM}')).some((key) => key.startsWith('__reactProps')))`;
 
 const interactions: readonly Interaction[] = [
   {
@@ -244,9 +251,7 @@ const interactions: readonly Interaction[] = [
     label: 'submit the empty enquiry form',
     target: (page) => page.locator(ENQUIRY_FORM).getByRole('button', { name: 'Submit Form' }),
     shown: `${ENQUIRY_FORM} [aria-invalid="true"]`,
-    // Its code loads only as the section nears the viewport; React keeps its props on the
-    // elements it has hydrated, static markup has none.
-    ready: `__bench.until(() => Object.keys(document.querySelector('${ENQUIRY_FORM}')).some((key) => key.startsWith('__reactProps')))`,
+    ready: enquiryFormHydrated,
   },
 ];
 

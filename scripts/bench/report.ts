@@ -1,9 +1,11 @@
 import type { AdminResult, AdminSample } from './admin.ts';
+import type { BookingResult, BookingSample } from './booking.ts';
 import type { InteractionResult, NavigationResult } from './browser.ts';
 import type { BytesRow } from './first-load.ts';
 import type { LocalStartResult } from './local-start.ts';
 import {
   adminTarget,
+  bookingTarget,
   browserTargets,
   EVENT_TIMING_THRESHOLD_MS,
   lighthouseTargets as lh,
@@ -18,6 +20,7 @@ export type BenchResults = {
   navigation?: { runs: number; routes: NavigationResult[] };
   interactions?: { runs: number; results: InteractionResult[] };
   admin?: AdminResult;
+  booking?: BookingResult;
   'local-start'?: LocalStartResult;
 };
 export const parts = [
@@ -26,10 +29,17 @@ export const parts = [
   'navigation',
   'interactions',
   'admin',
+  'booking',
   'local-start',
 ] as const;
 /** The report's sections, in order: the admin part has one per database engine. */
-const sections = [...parts.slice(0, 4), 'admin-pglite', 'admin-postgresql', 'local-start'];
+const sections = [
+  ...parts.slice(0, 4),
+  'admin-pglite',
+  'admin-postgresql',
+  'booking',
+  'local-start',
+];
 /** When, how and on what a run measured: the first line of each part it writes. */
 export type RunInfo = { date: string; command: string; machine: string };
 
@@ -93,6 +103,21 @@ export const adminMisses = (samples: AdminSample[]) => [
   ...miss('shown', bothShown(samples), adminTarget.shownMs),
   ...recordMisses(samples),
 ];
+
+/** The free times within the target of the offer, and the booking code never with the page. */
+export function bookingMisses(samples: BookingSample[]): string[] {
+  const early = samples.filter((s) => s.code !== 'after submit');
+  const code = early.length === 0 ? [] : [`booking code ${codeCounts(early, samples.length)}`];
+  const slots = samples.map((s) => s.slotsMs);
+  return [...miss('slots', slots, bookingTarget.slotsMs), ...code];
+}
+
+/** Where the runs' booking code was requested, counted: "after submit in 3 of 3 runs". */
+function codeCounts(samples: BookingSample[], of: number): string {
+  const codes = [...new Set(samples.map((s) => s.code))];
+  const count = (code: string) => samples.filter((s) => s.code === code).length;
+  return codes.map((code) => `${code} in ${count(code)} of ${of} runs`).join(', ');
+}
 
 /** One part of the report: a heading, what it is held to, and a table with a result per row. */
 type Section = { title: string; targets?: string; columns: string; rows: string[][] };
@@ -159,6 +184,20 @@ const adminSection = ({ engine, enquiries, runs, widths }: AdminResult): Section
   ]),
 });
 
+const bookingSection = ({ engine, runs, widths }: BookingResult): Section => ({
+  title: `Booking after an enquiry on ${engine} (ms; median of ${runs})`,
+  targets: `Target: the consultation offer (the enquiry form's success state) shows its first free day or time within ${bookingTarget.slotsMs} ms of appearing, at each width; its code is requested only after the submit, never with the page. From the submit to the offer (the enquiry sent and its book token claimed) has no target.`,
+  columns: 'width|submit to offer|offer to first free time|runs|booking code|result',
+  rows: widths.map(({ width, samples }) => [
+    `${width} px`,
+    ms(samples.map((s) => s.sentMs)),
+    ms(samples.map((s) => s.slotsMs)),
+    samples.map((s) => fmt(s.slotsMs)).join(', '),
+    codeCounts(samples, samples.length),
+    result(bookingMisses(samples)),
+  ]),
+});
+
 const localStartSection = ({ runs, firstMs, restartMs }: LocalStartResult): Section => ({
   title: `Embedded backend start on PGlite (ms until it serves; median of ${runs})`,
   targets:
@@ -184,13 +223,14 @@ function render(info: RunInfo, { title, targets, columns, rows }: Section): stri
 
 /** Each section the results hold, as Markdown, headed by when, how and on what it was measured. */
 export function renderParts(info: RunInfo, results: BenchResults): Map<string, string> {
-  const { lighthouse, navigation, interactions, admin } = results;
+  const { lighthouse, navigation, interactions, admin, booking } = results;
   const found: [string, Section | undefined][] = [
     ['bytes', bytesSection(results.bytes)],
     ['lighthouse', lighthouse && lighthouseSection(lighthouse)],
     ['navigation', navigation && navigationSection(navigation)],
     ['interactions', interactions && interactionsSection(interactions)],
     [`admin-${admin?.engine.toLowerCase()}`, admin && adminSection(admin)],
+    ['booking', booking && bookingSection(booking)],
     ['local-start', results['local-start'] && localStartSection(results['local-start'])],
   ];
   return new Map(found.flatMap(([key, s]) => (s ? [[key, render(info, s)] as const] : [])));

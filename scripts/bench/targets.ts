@@ -48,6 +48,12 @@ export const browserTargets = {
  */
 export const adminTarget = { enquiries: 10_000, shownMs: 800, widths: [375, 1366] } as const;
 
+/**
+ * The free consultation offered once an enquiry is sent: from the offer (the form's success
+ * state) shown until its first free time is, at each width.
+ */
+export const bookingTarget = { slotsMs: 300, widths: [375, 1366] } as const;
+
 export const jsBudgetKb = (path: string) => (path === '/' ? budgetsKb.home : budgetsKb.otherPublic);
 
 export type LighthouseFigures = Record<

@@ -3,10 +3,12 @@ import { format, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
 
 import type { AdminResult } from '../../../scripts/bench/admin';
+import type { BookingResult, BookingSample, CodeRequest } from '../../../scripts/bench/booking';
 import type { NavigationResult } from '../../../scripts/bench/browser';
 import { medianFigures } from '../../../scripts/bench/lighthouse';
 import {
   adminMisses,
+  bookingMisses,
   interactionMisses,
   median,
   mergeReport,
@@ -236,5 +238,67 @@ describe('the report', () => {
       resolveConfig(file).then((config) => format(text, { ...config, filepath: file }));
     const once = await pretty(mergeReport('', parts));
     expect(await pretty(mergeReport(once, new Map()))).toBe(once);
+  });
+});
+
+/** Runs of [submit to offer, offer to first free time], the booking code requested after submit. */
+const booking = (times: [number, number][], code: CodeRequest = 'after submit'): BookingSample[] =>
+  times.map(([sentMs, slotsMs]) => ({ sentMs, slotsMs, code }));
+
+describe('the booking part', () => {
+  it('holds the offer to its first free time by the median, and its code to after the submit', () => {
+    const onTime = booking([
+      [150, 290],
+      [160, 320],
+      [170, 120],
+    ]);
+    expect(bookingMisses(onTime)).toEqual([]);
+    const late = booking([
+      [150, 310],
+      [160, 320],
+      [170, 120],
+    ]);
+    expect(bookingMisses(late)).toEqual(['slots 310 > 300']);
+    const early = [...onTime.slice(0, 2), ...booking([[170, 120]], 'with the page')];
+    expect(bookingMisses(early)).toEqual(['booking code with the page in 1 of 3 runs']);
+    const lost = booking([
+      [150, NaN],
+      [NaN, NaN],
+    ]);
+    lost[1]!.code = 'not requested';
+    expect(bookingMisses(lost)).toEqual([
+      'slots timed out in 2 of 2 runs',
+      'booking code not requested in 1 of 2 runs',
+    ]);
+  });
+
+  it('lists every run and the median per width, in a part of its own before local-start', () => {
+    const part: BookingResult = {
+      engine: 'PGlite',
+      runs: 3,
+      widths: [
+        {
+          width: 375,
+          samples: booking([
+            [150, 98],
+            [140, 67.4],
+            [130, 120],
+          ]),
+        },
+      ],
+    };
+    const localStart = { runs: 1, firstMs: [2000], restartMs: [800] };
+    const rendered = renderParts(info, {
+      bytes: results.bytes,
+      booking: part,
+      'local-start': localStart,
+    });
+    expect(rendered.get('booking')).toContain(
+      '| 375 px | 140 | 98 | 98, 67, 120 | after submit in 3 of 3 runs | pass |',
+    );
+    expect(rendered.get('booking')).toContain('first free day or time within 300 ms');
+    const merged = mergeReport(mergeReport('', renderParts(info, results)), rendered);
+    const order = [...merged.matchAll(/<!-- part: ([\w-]+) -->/g)].map((m) => m[1]);
+    expect(order.slice(-3)).toEqual(['admin-pglite', 'booking', 'local-start']);
   });
 });
