@@ -1,0 +1,223 @@
+import type { Page } from '@playwright/test';
+
+import { expectNoAxeViolations } from './support/axe';
+import { LOCAL_SUPABASE_URL, serviceClient, uniqueToken } from './support/backend-fixtures';
+import { enquiryId, signInToDashboard, toastsGone } from './support/admin-workflow';
+import { expect, test } from './support/mfa-fixtures';
+
+type Attachment = { filename: string; content_type: string; text: string | null };
+type CapturedMail = { subject: string; text: string; links: string[]; attachments: Attachment[] };
+
+async function inbox(to: string): Promise<CapturedMail[]> {
+  const response = await fetch(`${LOCAL_SUPABASE_URL}/__local/mail?to=${encodeURIComponent(to)}`);
+  if (!response.ok) throw new Error(`GET /__local/mail failed with ${response.status}`);
+  return (await response.json()) as CapturedMail[];
+}
+
+/** The captured mail to `to` whose invitation carries this SEQUENCE, once it has arrived. */
+async function invitation(to: string, sequence: number): Promise<CapturedMail & { ics: string }> {
+  let found: (CapturedMail & { ics: string }) | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const mail of await inbox(to)) {
+          const ics = mail.attachments.find((file) => file.filename.endsWith('.ics'))?.text;
+          if (ics?.includes(`SEQUENCE:${sequence}\r\n`)) found = { ...mail, ics };
+        }
+        return found !== undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+const manageLink = (mail: CapturedMail) => {
+  const link = mail.links.find((candidate) => candidate.includes('/consultation#m.'));
+  if (!link) throw new Error(`no manage link in "${mail.subject}"`);
+  return new URL(link).hash;
+};
+
+async function sendEnquiry(page: Page, email: string) {
+  await page.goto('/#contact');
+  const form = page.getByRole('form', { name: 'Enquiry form' });
+  await form.getByLabel(/Full Name/).fill('Ada Prospect');
+  await form.getByLabel(/Email Address/).fill(email);
+  await form.getByLabel(/Company\/Organisation/).fill(`Booking ${uniqueToken('co')}`);
+  await form.getByLabel(/Service Interest/).selectOption({ label: 'Data Strategy' });
+  await form.getByLabel(/Project Timeline/).selectOption({ label: '1-3 months' });
+  await form.getByLabel(/Message\/Requirements/).fill('We would like to talk about our data.');
+  await form.getByRole('button', { name: 'Submit Form' }).click();
+}
+
+/** Full-page screenshots for a look by eye, when STAFF_SCREENSHOTS names a folder. */
+async function shoot(page: Page, name: string) {
+  if (process.env.STAFF_SCREENSHOTS) {
+    await page.screenshot({ path: `${process.env.STAFF_SCREENSHOTS}/${name}.png`, fullPage: true });
+  }
+}
+
+/** The page fits its width: nothing makes it scroll sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'pixels the page is too wide').toBeLessThanOrEqual(0);
+}
+
+/** Chooses the first day's n-th time and returns that time's label. */
+async function chooseTime(page: Page, index: number): Promise<string> {
+  const times = page.getByRole('radiogroup', { name: /^Choose a time on / });
+  const time = times.getByRole('radio').nth(index);
+  // The tile (the radio's label) takes the tap; the radio inside it is drawn by the tile.
+  await time.locator('xpath=ancestor::label[1]').click();
+  await expect(time).toBeChecked();
+  return (await time.getAttribute('value')) ?? '';
+}
+
+/** The starts the function offers for a token (what the page would show). */
+async function offered(token: string): Promise<number[]> {
+  const { LOCAL_ANON_KEY } = await import('../supabase/local/local-keys');
+  const response = await fetch(`${LOCAL_SUPABASE_URL}/functions/v1/consultation`, {
+    method: 'POST',
+    headers: {
+      apikey: LOCAL_ANON_KEY,
+      Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ action: 'slots', token }),
+  });
+  const body = (await response.json()) as { slots: string[] };
+  return body.slots.map((slot) => Date.parse(slot));
+}
+
+for (const width of [375, 1366]) {
+  test.describe(`booking the consultation at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 768 ? 740 : 900 } });
+
+    test('book after the enquiry, get the invitation, reschedule, cancel: the time is free again', async ({
+      page,
+      backend,
+    }) => {
+      test.slow();
+      await backend.createAdmin(); // someone who takes consultations
+      const email = `${uniqueToken('book')}@example.com`;
+      backend.trackEnquiryEmail(email);
+      await sendEnquiry(page, email);
+
+      const offer = page.getByRole('region', { name: 'Book your free 30-minute consultation' });
+      await expect(offer).toBeVisible({ timeout: 10_000 });
+      await expect(offer.getByRole('radiogroup', { name: 'Choose a day' })).toBeVisible();
+      // The thank-you toast (its code loads on demand) comes and goes before the page is judged.
+      await expect(page.getByText('Thank you for your inquiry!')).toBeVisible();
+      await toastsGone(page);
+      await expectNoAxeViolations(page, 'the booking offer');
+      await expectNoSidewaysScroll(page);
+      await shoot(page, `consultation-offer-${width}`);
+      const chosen = await chooseTime(page, 0);
+      await offer.getByRole('button', { name: 'Confirm booking' }).click();
+      await expect(
+        offer.getByRole('heading', { name: 'Your consultation is booked' }),
+      ).toBeFocused();
+
+      const booked = await invitation(email, 0);
+      expect(booked.ics).toContain('METHOD:REQUEST');
+      expect(booked.ics).toContain(`DTSTART:${chosen.replace(/[-:]/g, '').slice(0, 15)}`);
+      expect(booked.attachments[0]!.content_type).toMatch(/^text\/calendar/);
+
+      // The manage link: the site's own page, no account.
+      await page.goto(`/consultation${manageLink(booked)}`);
+      await expect(page.getByRole('heading', { name: 'Your consultation' })).toBeVisible();
+      await expectNoAxeViolations(page, 'the manage page');
+      await expectNoSidewaysScroll(page);
+      await shoot(page, `consultation-manage-${width}`);
+      await page.getByRole('button', { name: 'Reschedule' }).click();
+      await expect(page.getByRole('heading', { name: 'Choose a new time' })).toBeVisible();
+      const moved = await chooseTime(page, 1);
+      expect(moved).not.toBe(chosen);
+      await page.getByRole('button', { name: 'Confirm new time' }).click();
+      await expect(
+        page.getByRole('heading', { name: 'Your consultation has moved' }),
+      ).toBeFocused();
+      const rescheduled = await invitation(email, 1);
+      expect(rescheduled.ics).toContain('METHOD:REQUEST');
+
+      // The first mail's link, opened again (a mail link opens a new tab): replaced.
+      const older = await page.context().newPage();
+      await older.goto(`/consultation${manageLink(booked)}`);
+      await expect(
+        older.getByRole('heading', { name: 'This link has been replaced' }),
+      ).toBeVisible();
+      await older.close();
+
+      await page.goto(`/consultation${manageLink(rescheduled)}`);
+      await page.getByRole('button', { name: 'Cancel consultation' }).click();
+      await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+      await expect(
+        page.getByRole('heading', { name: 'Your consultation is cancelled' }),
+      ).toBeVisible();
+      const cancelled = await invitation(email, 2);
+      expect(cancelled.ics).toContain('METHOD:CANCEL');
+      expect(cancelled.ics).toContain('STATUS:CANCELLED');
+
+      // Free again: the acknowledgement's link offers the cancelled time to book.
+      const acknowledgement = (await inbox(email)).find((mail) =>
+        mail.links.some((link) => link.includes('/consultation#b.')),
+      );
+      const bookToken = new URL(
+        acknowledgement!.links.find((link) => link.includes('/consultation#b.'))!,
+      ).hash.slice(1);
+      expect(await offered(bookToken)).toContain(Date.parse(moved));
+    });
+  });
+}
+
+test.describe('staff and consultations', () => {
+  test('staff set their hours, and see a booking on the record and among the upcoming', async ({
+    page,
+    backend,
+  }) => {
+    test.slow();
+    const staff = await backend.createAdminWithTotp();
+    await signInToDashboard(page, staff);
+    await page.goto('/admin/availability');
+    await expect(page.getByRole('form', { name: 'Weekly hours' })).toBeVisible();
+    await expectNoAxeViolations(page, 'the availability page');
+    await shoot(page, 'availability-1280');
+    await page.getByRole('button', { name: 'Remove Friday, hours 1' }).click();
+    await page.getByRole('button', { name: 'Save weekly hours' }).click();
+    const { data: user } = await serviceClient().auth.admin.listUsers({ perPage: 1000 });
+    const staffId = user.users.find((account) => account.email === staff.email)!.id;
+    await expect
+      .poll(async () => {
+        const { data } = await serviceClient()
+          .from('staff_weekly_hours')
+          .select('weekday')
+          .eq('staff_id', staffId);
+        return (data ?? []).map((row) => row.weekday).sort();
+      })
+      .toEqual([1, 2, 3, 4]);
+
+    // A prospect books with an enquiry assigned to this staff member.
+    const email = `${uniqueToken('staffbook')}@example.com`;
+    backend.trackEnquiryEmail(email);
+    await sendEnquiry(page, email);
+    const offer = page.getByRole('region', { name: 'Book your free 30-minute consultation' });
+    await chooseTime(page, 0);
+    await offer.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect(offer.getByRole('heading', { name: 'Your consultation is booked' })).toBeVisible();
+
+    const id = await enquiryId(email);
+    await page.goto(`/admin/needs-reply?enquiry=${id}`);
+    const record = page.getByRole('dialog');
+    const section = record.getByRole('region', { name: 'Consultation' });
+    await expect(section).toBeVisible({ timeout: 15_000 });
+    await expect(section.getByRole('button', { name: /Move/ })).toBeVisible();
+    await shoot(page, 'record-consultation-1280');
+    await page.keyboard.press('Escape');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Upcoming consultations' })).toBeVisible({
+      timeout: 15_000,
+    });
+  });
+});
