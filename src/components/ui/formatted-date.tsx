@@ -6,7 +6,8 @@
  * browser's locale and time-zone data, which cost about 50 ms of main-thread time on the pages
  * with dates (policies, whitepapers, articles), the largest single task of their hydration.
  */
-const MONTHS = [
+/** The months' names in English, January first. */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -25,7 +26,7 @@ const MONTHS = [
 export function formatUkDate(isoDate: string): string {
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? `${isoDate}T00:00:00Z` : isoDate);
   if (Number.isNaN(date.getTime())) throw new Error(`Not an ISO date: ${isoDate}`);
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** A <time> element with a machine-readable dateTime and the UK long form as its text. */

@@ -2,20 +2,8 @@
  * Slot times as the visitor reads them: grouped by the day they fall on in the chosen zone, the
  * day in words and the time on the 24-hour clock. One formatter per zone, built on first use.
  */
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+
+import { MONTH_NAMES } from '@/components/ui/formatted-date';
 
 type WallClock = {
   /** `2026-03-29`: the day in the zone, for grouping and comparing. */
@@ -55,7 +43,9 @@ export function wallClock(iso: string, zone: string): WallClock {
     parts[part.type] = part.value;
   }
   const month = parts.month ?? '';
-  const monthNumber = String(MONTHS.indexOf(month) + 1).padStart(2, '0');
+  const monthNumber = String(
+    MONTH_NAMES.indexOf(month as (typeof MONTH_NAMES)[number]) + 1,
+  ).padStart(2, '0');
   return {
     dayKey: `${parts.year}-${monthNumber}-${(parts.day ?? '').padStart(2, '0')}`,
     weekday: parts.weekday ?? '',
