@@ -172,6 +172,50 @@ for (const width of [375, 1366]) {
   });
 }
 
+test.describe('the booking page at every width', () => {
+  test('a book link and a manage link fit and pass axe at 768, 1024 and 1440 px', async ({
+    page,
+    backend,
+  }) => {
+    await backend.createAdmin();
+    const email = `${uniqueToken('widths')}@example.com`;
+    backend.trackEnquiryEmail(email);
+    await sendEnquiry(page, email);
+    await expect(
+      page.getByRole('region', { name: 'Book your free 30-minute consultation' }),
+    ).toBeVisible({
+      timeout: 10_000,
+    });
+    const acknowledgement = async () =>
+      (await inbox(email)).find((mail) => mail.links.some((link) => link.includes('#b.')));
+    await expect
+      .poll(async () => (await acknowledgement()) !== undefined, { timeout: 15_000 })
+      .toBe(true);
+    const bookHash = new URL((await acknowledgement())!.links.find((link) => link.includes('#b.'))!)
+      .hash;
+
+    for (const width of [768, 1024, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/consultation${bookHash}`);
+      await expect(page.getByRole('radiogroup', { name: 'Choose a day' })).toBeVisible();
+      await expectNoAxeViolations(page, `the book link at ${width} px`);
+      await expectNoSidewaysScroll(page);
+    }
+    await chooseTime(page, 0);
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    const booked = await invitation(email, 0);
+    // The mail's link, as a visitor opens it: a page of its own.
+    const manage = await page.context().newPage();
+    for (const width of [768, 1024, 1440]) {
+      await manage.setViewportSize({ width, height: 900 });
+      await manage.goto(`/consultation${manageLink(booked)}`);
+      await expect(manage.getByRole('heading', { name: 'Your consultation' })).toBeVisible();
+      await expectNoAxeViolations(manage, `the manage link at ${width} px`);
+      await expectNoSidewaysScroll(manage);
+    }
+  });
+});
+
 test.describe('staff and consultations', () => {
   test('staff set their hours, and see a booking on the record and among the upcoming', async ({
     page,

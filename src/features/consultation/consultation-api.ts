@@ -1,5 +1,3 @@
-import { readSupabaseEnv } from '@/lib/supabase-env';
-
 /** One consultation as the visitor's database functions return it. */
 export type Booking = {
   id: string;
@@ -111,7 +109,10 @@ export async function callConsultationApi<Name extends Action>(
   action: Name,
   body: Calls[Name]['body'],
 ): Promise<Calls[Name]['result']> {
-  const { url, anonKey } = readSupabaseEnv(import.meta.env);
+  // Read here, not through src/lib/supabase-env: that module shares supabase-js's chunk, which
+  // this code (loaded with the contact form) must not pull in before an enquiry is sent.
+  const url = import.meta.env.VITE_SUPABASE_URL;
+  const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY;
   let response: Response;
   try {
     response = await fetch(`${url}/functions/v1/consultation`, {
