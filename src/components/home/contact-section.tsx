@@ -21,7 +21,7 @@ export function ContactSection({ form }: ContactSectionProps) {
     <section
       id={CONTACT_SECTION_ID}
       aria-labelledby="contact-title"
-      className="relative isolate scroll-mt-header overflow-hidden bg-brand-gradient py-20 text-white outline-none sm:py-24"
+      className="relative isolate scroll-mt-header overflow-clip bg-brand-gradient py-20 text-white outline-none sm:py-24"
     >
       <Particles count={12} seed={7} layout="top" className="-z-10" />
       <div className="container-page grid gap-12 lg:grid-cols-[0.9fr_1.1fr] lg:gap-16">
