@@ -14,6 +14,9 @@ type PaginationProps = {
 /** Room above the list's heading once it is at the top (staff pages have no fixed header). */
 const LIST_TOP_OFFSET_PX = 16;
 
+/** The longest a smooth scroll to the list's top takes; its end is awaited no longer. */
+const SETTLE_WITHIN_MS = 2_000;
+
 /**
  * After a turn of the page, the top of the list: the heading that names the section the paging
  * sits in (its `aria-labelledby`) is scrolled to the top of the view and takes focus, so the new
@@ -22,7 +25,18 @@ const LIST_TOP_OFFSET_PX = 16;
  */
 export function showListTop(from: Element | null): void {
   const id = from?.closest('section[aria-labelledby]')?.getAttribute('aria-labelledby');
-  if (id) scrollToSection(id, LIST_TOP_OFFSET_PX);
+  if (!id || !scrollToSection(id, LIST_TOP_OFFSET_PX)) return;
+  // Rows still settling while the smooth scroll runs (a taller card, the browser's scroll
+  // anchoring keeping one of them in place) can leave the heading above the view: once the
+  // scroll ends, it is put back at the top. Not waited for longer than a scroll takes, so a
+  // later scroll of the person's own is never undone.
+  const settle = () => {
+    const heading = document.getElementById(id);
+    const drift = (heading?.getBoundingClientRect().top ?? LIST_TOP_OFFSET_PX) - LIST_TOP_OFFSET_PX;
+    if (Math.abs(drift) > 2) window.scrollBy({ top: drift, behavior: 'instant' });
+  };
+  window.addEventListener('scrollend', settle, { once: true });
+  window.setTimeout(() => window.removeEventListener('scrollend', settle), SETTLE_WITHIN_MS);
 }
 
 /**
