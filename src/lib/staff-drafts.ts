@@ -87,6 +87,19 @@ function allDraftNames(store: Storage, userId?: string): string[] {
   return names;
 }
 
+/**
+ * Forgets this staff member's drafts whose key starts with `keyPrefix` (e.g. all of one record's
+ * drafts, on "Discard and leave").
+ */
+export function clearDraftsUnder(userId: string, keyPrefix: string): void {
+  const store = storage();
+  if (!store) return;
+  const prefix = draftKey(userId, keyPrefix);
+  for (const name of allDraftNames(store, userId)) {
+    if (name.startsWith(prefix)) store.removeItem(name);
+  }
+}
+
 /** Forgets every staff draft in this browser: sign-out calls it, so the next person sees none. */
 export function clearAllDrafts(): void {
   const store = storage();
