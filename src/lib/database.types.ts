@@ -689,6 +689,19 @@ export type Database = {
         }[];
       };
       consultation_slots: { Args: { p_token: string }; Returns: Json };
+      consultations_outside_hours: {
+        Args: { p_date_hours?: Json; p_time_off?: Json; p_weekly_hours?: Json };
+        Returns: {
+          company: string;
+          ends_at: string;
+          id: string;
+          name: string;
+          reason: string;
+          starts_at: string;
+          submission_id: string;
+          visitor_time_zone: string;
+        }[];
+      };
       enquiries_needing_reply: {
         Args: Record<PropertyKey, never>;
         Returns: {

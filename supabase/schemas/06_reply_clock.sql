@@ -102,9 +102,12 @@ begin
   if coalesce(pg_catalog.current_setting('kestrel.enquiry_contact_undo', true), '') <> '' then
     return new;
   end if;
-  -- a booked consultation answers the prospect (private.mark_first_response_by_booking).
+  -- a booked consultation answers the prospect (private.mark_first_response_by_booking), and
+  -- cancelling it takes that answer back while no reply or contact has counted since
+  -- (private.reopen_reply_clock).
   if coalesce(pg_catalog.current_setting('kestrel.first_response_by_booking', true), '') <> ''
-     and old.first_response_at is null then
+     and (old.first_response_at is null
+          or (new.first_response_at is null and old.last_contacted_at is null)) then
     return new;
   end if;
   if new.first_response_at is distinct from old.first_response_at then
@@ -123,7 +126,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION private.guard_first_response() IS 'BEFORE INSERT/UPDATE trigger on contact_submissions: first_response_at is null on insert, refused when a statement changes it (P0001, hint contact_submissions_first_response_read_only), and stamped now the first time last_contacted_at is set; an undo of a contact (kestrel.enquiry_contact_undo set) restores it itself, and a booked consultation (kestrel.first_response_by_booking set) stamps an unanswered one.';
+COMMENT ON FUNCTION private.guard_first_response() IS 'BEFORE INSERT/UPDATE trigger on contact_submissions: first_response_at is null on insert, refused when a statement changes it (P0001, hint contact_submissions_first_response_read_only), and stamped now the first time last_contacted_at is set; an undo of a contact (kestrel.enquiry_contact_undo set) restores it itself, and a booked consultation (kestrel.first_response_by_booking set) stamps an unanswered one, or, cancelled, clears the stamp of one no reply or contact has answered.';
 
 REVOKE ALL ON FUNCTION private.guard_first_response() FROM PUBLIC;
 
