@@ -59,6 +59,11 @@ export function consultationLink(siteUrl: string, token: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/consultation#${encodeURIComponent(token)}`;
 }
 
+/** The home page's contact form. */
+export function contactLink(siteUrl: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/#contact`;
+}
+
 export const isConsultationKind = (kind: string): kind is ConsultationKind =>
   (consultationKinds as readonly string[]).includes(kind);
 
@@ -69,6 +74,8 @@ interface ConsultationJob {
     booking?: ConsultationBooking;
     organizer?: ConsultationOrganizer | null;
     manage_token?: string;
+    /** consultation_cancelled: the enquiry's book token, while it may book another time. */
+    book_token?: string;
   };
 }
 
@@ -116,12 +123,16 @@ interface BookingFacts {
   timeZone: string;
   /** Null on a cancellation: the booking is past managing. */
   manageLink: string | null;
+  /** A cancellation's link to book another time; null when the enquiry cannot book online. */
+  rebookLink: string | null;
+  /** The site's contact form, for a cancellation. */
+  contactLink: string;
   staffName: string;
   staffEmail: string | null;
 }
 
 function readJob(job: ConsultationJob, settings: RenderSettings): BookingFacts | string {
-  const { booking, organizer, manage_token: manageToken } = job.payload;
+  const { booking, organizer, manage_token: manageToken, book_token: bookToken } = job.payload;
   const to = job.recipient === null ? null : headerAddress(job.recipient);
   if (to === null) return 'The booking mail has no usable address.';
   const startsAt = instant(booking?.starts_at);
@@ -136,6 +147,10 @@ function readJob(job: ConsultationJob, settings: RenderSettings): BookingFacts |
     }
     manageLink = consultationLink(settings.siteUrl, manageToken);
   }
+  const rebookLink =
+    job.kind === 'consultation_cancelled' && typeof bookToken === 'string' && bookToken !== ''
+      ? consultationLink(settings.siteUrl, bookToken)
+      : null;
   return {
     to,
     booking,
@@ -144,9 +159,41 @@ function readJob(job: ConsultationJob, settings: RenderSettings): BookingFacts |
     minutes: minutesBetween(startsAt, endsAt),
     timeZone: knownTimeZone(booking.visitor_time_zone),
     manageLink,
+    rebookLink,
+    contactLink: contactLink(settings.siteUrl),
     staffName: headerText(organizer?.name ?? '', 80),
     staffEmail: headerAddress(organizer?.email ?? ''),
   };
+}
+
+/** What a cancellation offers instead of a reply: another time online, or the contact form. */
+function cancellationLines({
+  rebookLink,
+  contactLink: contact,
+  staffName,
+  staffEmail,
+}: BookingFacts) {
+  const writeTo = staffEmail
+    ? ` or write to ${staffName === '' ? BRAND : staffName} at ${staffEmail}`
+    : '';
+  return rebookLink === null
+    ? [`To arrange another time, use the contact form at ${contact}${writeTo}.`]
+    : [
+        `To book another time: ${rebookLink}`,
+        `To contact us instead, use the contact form at ${contact}${writeTo}.`,
+      ];
+}
+
+function cancellationHtml(facts: BookingFacts): string {
+  const { rebookLink, contactLink: contact, staffName, staffEmail } = facts;
+  const form = `<a href="${escapeHtml(contact)}">the contact form</a>`;
+  const writeTo = staffEmail
+    ? ` or write to ${escapeHtml(staffName === '' ? BRAND : staffName)} at <a href="mailto:${escapeHtml(staffEmail)}">${escapeHtml(staffEmail)}</a>`
+    : '';
+  return rebookLink === null
+    ? `<p>To arrange another time, use ${form}${writeTo}.</p>`
+    : `<p><a href="${escapeHtml(rebookLink)}">Book another time</a></p>` +
+        `<p>To contact us instead, use ${form}${writeTo}.</p>`;
 }
 
 function bookingInvitation(facts: BookingFacts, settings: RenderSettings): string {
@@ -169,7 +216,7 @@ function bookingInvitation(facts: BookingFacts, settings: RenderSettings): strin
     description: [
       staffName === '' ? `With ${BRAND}.` : `With ${staffName} of ${BRAND}.`,
       manageLink === null
-        ? 'This consultation has been cancelled. To book another time, reply to the e-mail that came with this invitation.'
+        ? ['This consultation has been cancelled.', ...cancellationLines(facts)].join(' ')
         : `To reschedule or cancel: ${manageLink}`,
     ].join('\n\n'),
     url: manageLink,
@@ -192,9 +239,7 @@ export function renderConsultationMail(
     ...(staffName === '' ? [] : [`With: ${staffName}, ${BRAND}`]),
   ];
   const closing =
-    manageLink === null
-      ? 'If you would like another time, reply to this e-mail.'
-      : `To reschedule or cancel: ${manageLink}`;
+    manageLink === null ? cancellationLines(facts) : [`To reschedule or cancel: ${manageLink}`];
   const text = [
     'Hello,',
     '',
@@ -204,7 +249,7 @@ export function renderConsultationMail(
     '',
     calendarNote[job.kind],
     '',
-    closing,
+    ...closing,
     '',
     BRAND,
   ].join('\n');
@@ -213,7 +258,7 @@ export function renderConsultationMail(
       `<p>${details.map(escapeHtml).join('<br>')}</p>` +
       `<p>${escapeHtml(calendarNote[job.kind])}</p>` +
       (manageLink === null
-        ? `<p>${escapeHtml(closing)}</p>`
+        ? cancellationHtml(facts)
         : `<p><a href="${escapeHtml(manageLink)}">Reschedule or cancel your consultation</a></p>`) +
       `<p>${BRAND}</p>`,
   );
@@ -233,7 +278,7 @@ export function renderConsultationMail(
       ),
     ],
   };
-  // an answer to the mail reaches the staff member, as the cancellation's text invites
+  // an answer to the mail, though none is asked for, reaches the staff member
   if (staffEmail) mail.reply_to = staffEmail;
   return { ok: true, mail };
 }

@@ -571,29 +571,70 @@ Deno.test('an unknown visitor zone falls back to London rather than failing the 
   ok(result.mail.text.includes('When: Tuesday 1 December 2026, 09:00 to 09:30 London time'));
 });
 
-Deno.test('a cancelled consultation: no link, a reply instead, and a CANCEL invitation', () => {
-  const result = renderJob(
-    consultationJob('consultation_cancelled', {
-      booking: { ...booking, status: 'cancelled', sequence: 2 },
-      manage_token: undefined,
-    }),
-    settings,
-  );
-  ok(result.ok);
-  const { mail } = result;
-  equal(mail.subject, 'Consultation cancelled: Tue 1 Dec 2026, 10:00 Paris time');
-  ok(mail.text.includes('Your free 30-minute consultation with Kestrel Data has been cancelled.'));
-  ok(mail.text.includes('If you would like another time, reply to this e-mail.'));
-  ok(!mail.text.includes('/consultation#'));
-  equal(firstHref(mail.html ?? ''), undefined);
-  equal(mail.reply_to, 'ada@kestrel.test');
-  equal(mail.attachments?.[0]?.content_type, 'text/calendar; method=CANCEL; charset=UTF-8');
-  const ics = invitationOf(mail);
-  ok(ics.includes('\r\nMETHOD:CANCEL\r\n'));
-  ok(ics.includes('\r\nSTATUS:CANCELLED\r\n'));
-  ok(ics.includes('\r\nSEQUENCE:2\r\n'));
-  ok(!ics.includes('\r\nURL:'));
-});
+const cancelledJob = (payload: Partial<MailJob['payload']> = {}) =>
+  consultationJob('consultation_cancelled', {
+    booking: { ...booking, status: 'cancelled', sequence: 2 },
+    manage_token: undefined,
+    ...payload,
+  });
+
+Deno.test(
+  'a cancelled consultation: a link to book again, the contact form, a CANCEL invitation',
+  () => {
+    const rebook = 'https://www.kestrel.test/consultation#b.6f1c2a9e.1.1800000000.c2ln';
+    const result = renderJob(
+      cancelledJob({ book_token: 'b.6f1c2a9e.1.1800000000.c2ln' }),
+      settings,
+    );
+    ok(result.ok);
+    const { mail } = result;
+    equal(mail.subject, 'Consultation cancelled: Tue 1 Dec 2026, 10:00 Paris time');
+    ok(
+      mail.text.includes('Your free 30-minute consultation with Kestrel Data has been cancelled.'),
+    );
+    ok(mail.text.includes(`To book another time: ${rebook}\n`));
+    ok(
+      mail.text.includes(
+        'To contact us instead, use the contact form at https://www.kestrel.test/#contact or write to Ada Lovelace at ada@kestrel.test.',
+      ),
+    );
+    ok(!/reply/i.test(mail.text));
+    ok(!mail.text.includes('/consultation#m.'));
+    equal(firstHref(mail.html ?? ''), rebook);
+    ok((mail.html ?? '').includes('>Book another time</a>'));
+    ok(
+      (mail.html ?? '').includes(
+        '<a href="https://www.kestrel.test/#contact">the contact form</a>',
+      ),
+    );
+    equal(mail.reply_to, 'ada@kestrel.test');
+    equal(mail.attachments?.[0]?.content_type, 'text/calendar; method=CANCEL; charset=UTF-8');
+    const ics = invitationOf(mail);
+    ok(ics.includes('\r\nMETHOD:CANCEL\r\n'));
+    ok(ics.includes('\r\nSTATUS:CANCELLED\r\n'));
+    ok(ics.includes('\r\nSEQUENCE:2\r\n'));
+    ok(!ics.includes('\r\nURL:'));
+    ok(!/reply/i.test(ics));
+  },
+);
+
+Deno.test(
+  'a cancellation the enquiry cannot rebook online, its host gone: the contact form only',
+  () => {
+    const result = renderJob(cancelledJob({ organizer: null }), settings);
+    ok(result.ok);
+    const { mail } = result;
+    ok(
+      mail.text.includes(
+        'To arrange another time, use the contact form at https://www.kestrel.test/#contact.\n',
+      ),
+    );
+    ok(!/reply/i.test(mail.text));
+    ok(!mail.text.includes('/consultation#'));
+    equal(firstHref(mail.html ?? ''), 'https://www.kestrel.test/#contact');
+    equal(mail.reply_to, undefined);
+  },
+);
 
 Deno.test('rendering a consultation mail twice gives the same bytes', () => {
   const first = renderJob(consultationJob('consultation_booked'), settings);

@@ -99,7 +99,8 @@ export interface MailPayload extends Partial<WeeklySummary> {
   assignee?: StaffMember | null;
   /** follow_up_reminder */
   follow_up?: FollowUp;
-  /** acknowledgement: lets the enquirer book a consultation; absent for held enquiries. */
+  /** acknowledgement: lets the enquirer book a consultation; absent for held enquiries. On
+   * consultation_cancelled: lets them book another time, while the enquiry still may. */
   book_token?: string;
   /** consultation_booked, consultation_moved, consultation_cancelled, consultation_reminder */
   booking?: ConsultationBooking;
