@@ -99,14 +99,10 @@ export function DayFirstDateInput({
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    // Escape is left to the dialog around it, which saves the field as its close button does.
     if (event.key === 'Enter') {
       event.preventDefault();
       commit();
-    } else if (event.key === 'Escape' && draft !== toDayFirst(value)) {
-      // Escape puts back the held date; only an unchanged field lets it close the dialog.
-      event.stopPropagation();
-      setDraft(toDayFirst(value));
-      setError(undefined);
     }
   }
 

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 
 import { ActionButtons, type ButtonAction } from '@/components/ui/action-buttons';
 import { buttonClass } from '@/components/ui/button-styles';
@@ -16,6 +16,8 @@ type DialogShellProps = {
   actions?: readonly ButtonAction[];
   /** A confirmation that interrupts (role alertdialog, narrower, no body). */
   alert?: boolean;
+  /** Focus the main (last) action on opening instead of the first control: the safe default. */
+  focusMainAction?: boolean;
   /**
    * Below 1280 px, start near the top and leave a band at the foot of the screen, where a toast
    * shows without covering the dialog's buttons (wider, toasts sit beside the dialog). For a tall
@@ -51,6 +53,7 @@ function ShellContent({
   closeLabel,
   actions = [],
   alert = false,
+  focusMainAction = false,
   toastRoom = false,
   focusOnClose,
   children,
@@ -67,13 +70,33 @@ function ShellContent({
     const target = focusOnClose?.() ?? (returnable ? opener : null);
     (target ?? document.getElementById(MAIN_CONTENT_ID))?.focus();
   };
+  const content = useRef<HTMLDivElement>(null);
+  const buttons = useRef<HTMLDivElement>(null);
+  const focusMain = (event: Event) => {
+    const main = buttons.current?.querySelector<HTMLButtonElement>('button:last-child');
+    if (!focusMainAction || !main) return;
+    event.preventDefault();
+    main.focus();
+  };
+  // Escape does what the close button does. Pressing that button first takes focus from the
+  // field being typed in, which saves a field that saves on leaving it (a typed date): Escape
+  // does the same before closing, and puts focus back in case the dialog stays (it may ask first).
+  const leaveFieldFirst = () => {
+    const field = document.activeElement;
+    if (!(field instanceof HTMLElement) || !content.current?.contains(field)) return;
+    field.blur();
+    if (field.isConnected) field.focus({ preventScroll: true });
+  };
 
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/60" />
       <Dialog.Content
+        ref={content}
         role={alert ? 'alertdialog' : 'dialog'}
+        onOpenAutoFocus={focusMain}
         onCloseAutoFocus={returnFocus}
+        onEscapeKeyDown={leaveFieldFirst}
         // A toast's own buttons (Undo, close) act on the dialog's work; pressing them keeps it open.
         onInteractOutside={(event) => {
           if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]')) {
@@ -91,7 +114,10 @@ function ShellContent({
           </Dialog.Description>
         </div>
         {children}
-        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 px-6 py-4 sm:flex-row sm:justify-end">
+        <div
+          ref={buttons}
+          className="flex flex-col-reverse gap-3 border-t border-slate-200 px-6 py-4 sm:flex-row sm:justify-end"
+        >
           <Dialog.Close className={buttonClass({ variant: 'outline', size: 'sm' })}>
             {closeLabel}
           </Dialog.Close>

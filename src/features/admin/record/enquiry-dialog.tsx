@@ -12,8 +12,15 @@ import { EnquiryReplyBox } from '@/features/admin/record/enquiry-reply-box';
 import { EnquiryTimelineSection } from '@/features/admin/record/enquiry-timeline-section';
 import { EnquiryWorkflowForm } from '@/features/admin/record/enquiry-workflow-form';
 import { HeldNotice } from '@/features/admin/record/held-notice';
+import { LeaveRecordDialog } from '@/features/admin/record/leave-record-dialog';
 import { MarkUnreadButton } from '@/features/admin/record/mark-unread-button';
+import { RecordDraftsProvider } from '@/features/admin/record/record-drafts';
+import {
+  LeaveRecordProvider,
+  useRecordLeaveGuard,
+} from '@/features/admin/record/record-leave-guard';
 import { RelatedEnquiriesSection } from '@/features/admin/record/related-enquiries-section';
+import { useStaffUserId } from '@/features/admin/record/use-staff-user-id';
 import { useEnquiry, type EnquiryState } from '@/features/admin/shared/admin-queries';
 import { displayValue, formatDateTime } from '@/features/admin/shared/enquiry-format';
 
@@ -54,22 +61,30 @@ function heading(state: EnquiryState): { title: string; description: string } {
 
 /**
  * One enquiry in full, with a reply box, its workflow, consultation, notes and timeline; also what
- * a deep link opens. Opening it marks the enquiry read for the signed-in staff member.
+ * a deep link opens. Opening it marks the enquiry read for the signed-in staff member. What is
+ * typed in the reply, note, call and follow-up boxes is kept as a draft (record-drafts), and
+ * leaving the record with unsent text asks first (record-leave-guard): Close, Escape, Previous,
+ * Next, a related enquiry and the browser's Back alike.
  */
 export function EnquiryDialog({ enquiryId, initial, onClose, onOpenEnquiry, navigation }: Props) {
-  const state = useEnquiry(enquiryId, initial);
+  const userId = useStaffUserId();
+  const guard = useRecordLeaveGuard({ enquiryId, userId, onReturn: onOpenEnquiry });
+  const { shownId, leave } = guard;
+  const state = useEnquiry(shownId, shownId === enquiryId ? initial : undefined);
   useMarkReadOnOpen(state.kind === 'loaded' ? state.enquiry.id : null);
   const { title, description } = heading(state);
+  const close = () => leave(onClose);
+  const open = (id: string) => leave(() => onOpenEnquiry(id));
   return (
     <DialogShell
-      open={enquiryId !== null}
-      onClose={onClose}
+      open={shownId !== null}
+      onClose={close}
       title={title}
       description={description}
       closeLabel="Close"
       toastRoom
     >
-      {navigation}
+      <LeaveRecordProvider value={leave}>{navigation}</LeaveRecordProvider>
       {state.kind === 'loaded' ? (
         // Keyed, so the next enquiry's record starts at its top.
         <div
@@ -77,28 +92,37 @@ export function EnquiryDialog({ enquiryId, initial, onClose, onOpenEnquiry, navi
           data-enquiry-record={state.enquiry.id}
           className="space-y-6 overflow-y-auto px-6 py-4"
         >
-          {state.enquiry.held_at ? <HeldNotice enquiry={state.enquiry} /> : null}
-          <div className="flex justify-end">
-            <MarkUnreadButton enquiryId={state.enquiry.id} onMarked={onClose} />
-          </div>
-          <EnquiryDetails enquiry={state.enquiry} />
-          <RelatedEnquiriesSection enquiryId={state.enquiry.id} onOpen={onOpenEnquiry} />
-          <EnquiryReplyBox key={`reply-${state.enquiry.id}`} enquiry={state.enquiry} />
-          <EnquiryWorkflowForm key={state.enquiry.id} enquiry={state.enquiry} />
-          <EnquiryConsultationSection
-            key={`consultation-${state.enquiry.id}`}
-            enquiryId={state.enquiry.id}
-          />
-          <EnquiryFollowUpSection
-            key={`follow-up-${state.enquiry.id}`}
-            enquiryId={state.enquiry.id}
-          />
-          <EnquiryNotes key={`notes-${state.enquiry.id}`} enquiryId={state.enquiry.id} />
-          <EnquiryTimelineSection enquiryId={state.enquiry.id} />
+          <RecordDraftsProvider userId={userId} enquiryId={state.enquiry.id} report={guard.report}>
+            {state.enquiry.held_at ? <HeldNotice enquiry={state.enquiry} /> : null}
+            <div className="flex justify-end">
+              <MarkUnreadButton enquiryId={state.enquiry.id} onMarked={close} />
+            </div>
+            <EnquiryDetails enquiry={state.enquiry} />
+            <RelatedEnquiriesSection enquiryId={state.enquiry.id} onOpen={open} />
+            <EnquiryReplyBox key={`reply-${state.enquiry.id}`} enquiry={state.enquiry} />
+            <EnquiryWorkflowForm key={state.enquiry.id} enquiry={state.enquiry} />
+            <EnquiryConsultationSection
+              key={`consultation-${state.enquiry.id}`}
+              enquiryId={state.enquiry.id}
+            />
+            <EnquiryFollowUpSection
+              key={`follow-up-${state.enquiry.id}`}
+              enquiryId={state.enquiry.id}
+            />
+            <EnquiryNotes key={`notes-${state.enquiry.id}`} enquiryId={state.enquiry.id} />
+            <EnquiryTimelineSection enquiryId={state.enquiry.id} />
+          </RecordDraftsProvider>
         </div>
       ) : state.kind === 'loading' ? (
         <Spinner label="Loading enquiry…" className="flex justify-center py-10" />
       ) : null}
+      <LeaveRecordDialog
+        open={guard.asking}
+        unsent={guard.unsent}
+        onKeep={guard.keepAndLeave}
+        onDiscard={guard.discardAndLeave}
+        onStay={guard.stay}
+      />
     </DialogShell>
   );
 }

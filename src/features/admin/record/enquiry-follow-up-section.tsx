@@ -5,6 +5,7 @@ import { buttonClass } from '@/components/ui/button-styles';
 import { parseDayFirst, toDayFirst } from '@/components/ui/day-first-date-input';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toast/notify';
+import { DraftRestoredNotice } from '@/features/admin/record/draft-restored-notice';
 import {
   closeFollowUp,
   followUpSchema,
@@ -16,6 +17,7 @@ import {
   type EnquiryFollowUp,
 } from '@/features/admin/record/enquiry-follow-up';
 import type { StaffMember } from '@/features/admin/record/enquiry-workflow';
+import { useRecordDraft, type DraftShape } from '@/features/admin/record/record-drafts';
 import { adminKeys, invalidateEnquiries, staffQuery } from '@/features/admin/shared/admin-queries';
 import { formatDateTime } from '@/features/admin/shared/enquiry-format';
 import { rpcErrorMessage } from '@/lib/rpc-error';
@@ -33,6 +35,19 @@ const closedLabels: Record<string, string> = {
 };
 
 type Errors = { dueOn?: string; note?: string };
+
+/** A follow-up typed but not set yet: the day as typed (day first) and the note. */
+type FollowUpDraft = { dueOn: string; note: string };
+
+const followUpDraft: DraftShape<FollowUpDraft> = {
+  empty: { dueOn: '', note: '' },
+  hasText: ({ dueOn, note }) => dueOn.trim() !== '' || note.trim() !== '',
+  accept: (value): value is FollowUpDraft => {
+    if (typeof value !== 'object' || value === null) return false;
+    const { dueOn, note } = value as Record<string, unknown>;
+    return typeof dueOn === 'string' && typeof note === 'string';
+  },
+};
 
 /** Who set a follow-up: their staff name when known, else the address kept on it. */
 function setterName(followUp: EnquiryFollowUp, staff: readonly StaffMember[]): string | null {
@@ -115,7 +130,8 @@ function History({ followUps }: { followUps: readonly EnquiryFollowUp[] }) {
 
 /**
  * When to get back to this lead: the open follow-up with buttons to mark it done or clear it, a
- * form to set one (replacing the open one) and the closed ones as history.
+ * form to set one (replacing the open one; a draft until it is set) and the closed ones as
+ * history.
  */
 export function EnquiryFollowUpSection({ enquiryId }: Props) {
   const client = useSupabaseClient();
@@ -124,8 +140,9 @@ export function EnquiryFollowUpSection({ enquiryId }: Props) {
     queryKey: adminKeys.followUps(enquiryId),
     queryFn: () => listFollowUps(client, enquiryId),
   });
-  const [dueOn, setDueOn] = useState('');
-  const [note, setNote] = useState('');
+  const draft = useRecordDraft('followUp', followUpDraft);
+  const { dueOn, note } = draft.value;
+  const dayField = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<Errors>({});
   const staff = useQuery(staffQuery(client)).data ?? [];
   // Mark done and Clear remove the button just pressed: focus goes to the section's heading.
@@ -134,8 +151,7 @@ export function EnquiryFollowUpSection({ enquiryId }: Props) {
     mutationFn: (value: { dueOn: string; note: string }) =>
       setFollowUp(client, enquiryId, value.dueOn, value.note),
     onSuccess: (_id, value) => {
-      setDueOn('');
-      setNote('');
+      draft.clear();
       void invalidateEnquiries(queryClient);
       notify({
         title: 'Follow-up set',
@@ -223,6 +239,15 @@ export function EnquiryFollowUpSection({ enquiryId }: Props) {
         onSubmit={handleSubmit}
         className="space-y-2"
       >
+        {draft.restored ? (
+          <DraftRestoredNotice
+            what="the follow-up"
+            onDiscard={() => {
+              draft.clear();
+              dayField.current?.focus();
+            }}
+          />
+        ) : null}
         <FormField
           id={`follow-up-day-${enquiryId}`}
           label="Follow up on"
@@ -235,12 +260,13 @@ export function EnquiryFollowUpSection({ enquiryId }: Props) {
           {(control) => (
             <input
               {...control}
+              ref={dayField}
               type="text"
               inputMode="numeric"
               autoComplete="off"
               placeholder="dd/mm/yyyy"
               value={dueOn}
-              onChange={(event) => setDueOn(event.target.value)}
+              onChange={(event) => draft.set({ dueOn: event.target.value, note })}
               className={`${inputClass} sm:max-w-xs`}
             />
           )}
@@ -257,7 +283,7 @@ export function EnquiryFollowUpSection({ enquiryId }: Props) {
               rows={2}
               value={note}
               maxLength={MAX_FOLLOW_UP_NOTE_LENGTH}
-              onChange={(event) => setNote(event.target.value)}
+              onChange={(event) => draft.set({ dueOn, note: event.target.value })}
               className={inputClass}
             />
           )}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { ArrowLeftIcon, ArrowRightIcon } from '@/components/ui/icons';
 import type { NeighbourActions } from '@/features/admin/record/enquiry-neighbours';
+import { useLeaveRecord } from '@/features/admin/record/record-leave-guard';
 
 /**
  * aria-disabled rather than disabled, as in the list's paging: a disabled button drops keyboard
@@ -35,10 +36,15 @@ function StepButton({
 
 /**
  * The bar at the top of an enquiry's record: Previous and Next enquiry in the list behind the
- * dialog, in its order, and where this one stands in it.
+ * dialog, in its order, and where this one stands in it. Each step leaves the record, so with
+ * unsent text it asks first.
  */
 export function EnquiryNeighboursNav({ neighbours }: { neighbours: NeighbourActions }) {
-  const { position, total, previous, next } = neighbours;
+  const leave = useLeaveRecord();
+  const { position, total } = neighbours;
+  const guarded = (step: (() => void) | null) => (step ? () => leave(step) : null);
+  const previous = guarded(neighbours.previous);
+  const next = guarded(neighbours.next);
   return (
     <nav
       aria-label="Enquiries in the list"

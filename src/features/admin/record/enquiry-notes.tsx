@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toast/notify';
 import { EnquiriesQueryError } from '@/features/admin/list/list-enquiries';
+import { DraftRestoredNotice } from '@/features/admin/record/draft-restored-notice';
 import {
   addNote,
   listNotes,
@@ -13,6 +14,7 @@ import {
   noteSchema,
   type EnquiryNote,
 } from '@/features/admin/record/enquiry-workflow';
+import { textDraft, useRecordDraft } from '@/features/admin/record/record-drafts';
 import { adminKeys, invalidateEnquiries, staffQuery } from '@/features/admin/shared/admin-queries';
 import { displayValue, formatDateTime } from '@/features/admin/shared/enquiry-format';
 import { reportLoadError } from '@/features/admin/shared/report-load-error';
@@ -20,7 +22,10 @@ import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 type Props = { enquiryId: string };
 
-/** Internal notes, newest first, and a form to add one (notes cannot be edited or removed). */
+/**
+ * Internal notes, newest first, and a form to add one (notes cannot be edited or removed); the
+ * note being written is a draft until it is added.
+ */
 export function EnquiryNotes({ enquiryId }: Props) {
   const client = useSupabaseClient();
   const queryClient = useQueryClient();
@@ -29,16 +34,18 @@ export function EnquiryNotes({ enquiryId }: Props) {
     queryFn: () => listNotes(client, enquiryId),
   });
   const staff = useQuery(staffQuery(client)).data ?? [];
-  const [draft, setDraft] = useState('');
+  const note = useRecordDraft('note', textDraft);
+  const draft = note.value;
+  const field = useRef<HTMLTextAreaElement>(null);
   const [error, setError] = useState<string | undefined>();
   const adding = useMutation({
     mutationFn: (body: string) => addNote(client, enquiryId, body),
-    onSuccess: (note) => {
+    onSuccess: (added) => {
       queryClient.setQueryData<EnquiryNote[]>(adminKeys.notes(enquiryId), (current = []) => [
-        note,
+        added,
         ...current,
       ]);
-      setDraft('');
+      note.clear();
       void invalidateEnquiries(queryClient, adminKeys.notes(enquiryId));
       notify({ title: 'Note added', variant: 'success' });
     },
@@ -71,6 +78,15 @@ export function EnquiryNotes({ enquiryId }: Props) {
       <h3 id="enquiry-notes-heading" className="text-base font-bold text-ink">
         Notes
       </h3>
+      {note.restored ? (
+        <DraftRestoredNotice
+          what="the new note"
+          onDiscard={() => {
+            note.clear();
+            field.current?.focus();
+          }}
+        />
+      ) : null}
       <form aria-label="Add a note" noValidate onSubmit={handleSubmit} className="space-y-2">
         <FormField
           id="enquiry-note"
@@ -81,10 +97,11 @@ export function EnquiryNotes({ enquiryId }: Props) {
           {(control) => (
             <textarea
               {...control}
+              ref={field}
               rows={3}
               value={draft}
               maxLength={MAX_NOTE_LENGTH}
-              onChange={(event) => setDraft(event.target.value)}
+              onChange={(event) => note.set(event.target.value)}
               className={inputClass}
             />
           )}

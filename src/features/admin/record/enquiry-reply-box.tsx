@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toast/notify';
 import type { Enquiry } from '@/features/admin/list/list-enquiries';
-import { LogCallPanel } from '@/features/admin/record/log-call-panel';
+import { DraftRestoredNotice } from '@/features/admin/record/draft-restored-notice';
+import { callDraft, LogCallPanel } from '@/features/admin/record/log-call-panel';
+import { textDraft, useRecordDraft } from '@/features/admin/record/record-drafts';
 import {
   callOutcomeLabel,
   checkReplyText,
@@ -38,14 +40,26 @@ type Contact = { channel: ContactChannel; call?: CallDetails };
  * A plain-text reply mailed to the enquirer from the site (Reply-To the sender), and the two
  * ways to record a response made elsewhere: a call with its outcome and an optional note, or a
  * reply from one's own mailbox in one press; either can be undone from its toast for a few
- * seconds. Each reloads the enquiry, the list and the timeline.
+ * seconds. Each reloads the enquiry, the list and the timeline. The reply and the call being
+ * logged are drafts (record-drafts) until sent or saved.
  */
 export function EnquiryReplyBox({ enquiry }: Props) {
   const client = useSupabaseClient();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState('');
+  const reply = useRecordDraft('reply', textDraft);
+  const draft = reply.value;
+  const call = useRecordDraft('call', callDraft);
+  const replyField = useRef<HTMLTextAreaElement>(null);
+  const callButton = useRef<HTMLButtonElement>(null);
   const [error, setError] = useState<string | undefined>();
-  const [callOpen, setCallOpen] = useState(false);
+  // Opened by its button; a call restored from a draft shows open.
+  const [callOpened, setCallOpened] = useState(false);
+  const callOpen = callOpened || call.restored;
+  // Cancel (or the button again) drops the call being logged.
+  const closeCall = () => {
+    setCallOpened(false);
+    call.clear();
+  };
   // The contact just recorded, while it can still be undone: the toast's Undo is out of the
   // keyboard's reach while the dialog holds focus, so the same Undo sits in the box.
   const [undoable, setUndoable] = useState<{ id: string; what: string } | null>(null);
@@ -58,7 +72,7 @@ export function EnquiryReplyBox({ enquiry }: Props) {
   const sending = useMutation({
     mutationFn: (body: string) => sendEnquiryReply(client, enquiry.id, body),
     onSuccess: ({ heldForReview }) => {
-      setDraft('');
+      reply.clear();
       void invalidateEnquiries(queryClient);
       notify(
         heldForReview
@@ -91,18 +105,18 @@ export function EnquiryReplyBox({ enquiry }: Props) {
   const recording = useMutation({
     mutationFn: ({ channel, call }: Contact) =>
       recordEnquiryContact(client, enquiry.id, channel, call),
-    onSuccess: (contactId, { channel, call }) => {
-      setCallOpen(false);
+    onSuccess: (contactId, { channel, call: logged }) => {
+      if (logged) closeCall();
       setUndoable({
         id: contactId,
-        what: call
-          ? `${contactDone[channel]}: ${callOutcomeLabel(call.outcome)}`
+        what: logged
+          ? `${contactDone[channel]}: ${callOutcomeLabel(logged.outcome)}`
           : contactDone[channel],
       });
       void invalidateEnquiries(queryClient);
       notify({
         title: contactDone[channel],
-        description: call ? callOutcomeLabel(call.outcome) : undefined,
+        description: logged ? callOutcomeLabel(logged.outcome) : undefined,
         variant: 'success',
         duration: CONTACT_UNDO_MS,
         action: { label: 'Undo', onClick: () => undoing.mutate(contactId) },
@@ -133,6 +147,15 @@ export function EnquiryReplyBox({ enquiry }: Props) {
       <h3 id="enquiry-reply-heading" className="text-base font-bold text-ink">
         Reply
       </h3>
+      {reply.restored ? (
+        <DraftRestoredNotice
+          what="the reply"
+          onDiscard={() => {
+            reply.clear();
+            replyField.current?.focus();
+          }}
+        />
+      ) : null}
       <form
         aria-label="Reply to the enquirer"
         noValidate
@@ -148,21 +171,23 @@ export function EnquiryReplyBox({ enquiry }: Props) {
           {(control) => (
             <textarea
               {...control}
+              ref={replyField}
               rows={5}
               value={draft}
               maxLength={MAX_REPLY_LENGTH}
-              onChange={(event) => setDraft(event.target.value)}
+              onChange={(event) => reply.set(event.target.value)}
               className={inputClass}
             />
           )}
         </FormField>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
           <button
+            ref={callButton}
             type="button"
             disabled={busy}
             aria-expanded={callOpen}
             aria-controls="enquiry-log-call"
-            onClick={() => setCallOpen((open) => !open)}
+            onClick={() => (callOpen ? closeCall() : setCallOpened(true))}
             className={buttonClass({ variant: 'outline', size: 'sm', className: thumb })}
           >
             Log a call
@@ -200,9 +225,14 @@ export function EnquiryReplyBox({ enquiry }: Props) {
       {callOpen ? (
         <LogCallPanel
           id="enquiry-log-call"
+          draft={call}
+          focusOnOpen={callOpened}
           busy={recording.isPending}
-          onSave={(call) => recording.mutate({ channel: 'phone', call })}
-          onCancel={() => setCallOpen(false)}
+          onSave={(logged) => recording.mutate({ channel: 'phone', call: logged })}
+          onCancel={() => {
+            closeCall();
+            callButton.current?.focus();
+          }}
         />
       ) : null}
     </section>

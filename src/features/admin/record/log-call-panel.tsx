@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
+import { DraftRestoredNotice } from '@/features/admin/record/draft-restored-notice';
+import type { DraftShape, RecordDraft } from '@/features/admin/record/record-drafts';
 import {
   CALL_OUTCOMES,
   callOutcomeLabel,
@@ -10,8 +12,29 @@ import {
   type CallOutcome,
 } from '@/features/admin/record/send-enquiry-reply';
 
+/** A call being logged: how it went (none chosen yet) and its note. */
+export type CallDraft = { outcome: CallOutcome | null; note: string };
+
+/** A call is worth keeping once its outcome is chosen or its note typed. */
+export const callDraft: DraftShape<CallDraft> = {
+  empty: { outcome: null, note: '' },
+  hasText: ({ outcome, note }) => outcome !== null || note.trim() !== '',
+  accept: (value): value is CallDraft => {
+    if (typeof value !== 'object' || value === null) return false;
+    const { outcome, note } = value as Record<string, unknown>;
+    return (
+      typeof note === 'string' &&
+      (outcome === null || CALL_OUTCOMES.some((known) => known === outcome))
+    );
+  },
+};
+
 type Props = {
   id: string;
+  /** The call being logged, kept as a draft by the reply box. */
+  draft: RecordDraft<CallDraft>;
+  /** Opened by its button just now: focus its first choice. */
+  focusOnOpen: boolean;
   busy: boolean;
   onSave: (call: CallDetails) => void;
   onCancel: () => void;
@@ -19,13 +42,18 @@ type Props = {
 
 const thumb = 'min-h-11 sm:min-h-0';
 
-/** How a call went (reached, voicemail, no answer) and an optional note, before it is logged. */
-export function LogCallPanel({ id, busy, onSave, onCancel }: Props) {
-  const [outcome, setOutcome] = useState<CallOutcome | null>(null);
-  const [note, setNote] = useState('');
+/**
+ * How a call went (reached, voicemail, no answer) and an optional note, before it is logged. Both
+ * are a draft (the reply box keeps it); Cancel drops it.
+ */
+export function LogCallPanel({ id, draft, focusOnOpen, busy, onSave, onCancel }: Props) {
+  const { outcome, note } = draft.value;
   const [error, setError] = useState<string | undefined>();
   const first = useRef<HTMLInputElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  const [focusFirst] = useState(focusOnOpen);
+  useEffect(() => {
+    if (focusFirst) first.current?.focus();
+  }, [focusFirst]);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -47,6 +75,9 @@ export function LogCallPanel({ id, busy, onSave, onCancel }: Props) {
       onSubmit={handleSubmit}
       className="space-y-3 rounded-xl border border-slate-200 p-4"
     >
+      {draft.restored ? (
+        <DraftRestoredNotice what="the call being logged" onDiscard={onCancel} />
+      ) : null}
       <fieldset aria-describedby={error ? errorId : undefined}>
         <legend className="mb-1.5 text-sm font-semibold text-ink">How did the call go?</legend>
         <div className="flex flex-col gap-1 sm:flex-row sm:flex-wrap sm:gap-4">
@@ -61,7 +92,7 @@ export function LogCallPanel({ id, busy, onSave, onCancel }: Props) {
                 name={`${id}-outcome`}
                 value={value}
                 checked={outcome === value}
-                onChange={() => setOutcome(value)}
+                onChange={() => draft.set({ outcome: value, note })}
                 className="size-5 accent-brand-700"
               />
               {callOutcomeLabel(value)}
@@ -85,7 +116,7 @@ export function LogCallPanel({ id, busy, onSave, onCancel }: Props) {
             rows={2}
             value={note}
             maxLength={MAX_CALL_NOTE_LENGTH}
-            onChange={(event) => setNote(event.target.value)}
+            onChange={(event) => draft.set({ outcome, note: event.target.value })}
             className={inputClass}
           />
         )}
