@@ -3,6 +3,7 @@ import type { AuthError } from '@supabase/supabase-js';
 import { authMessages } from '@/features/auth/auth-messages';
 import type { SignInValues, SignUpValues } from '@/features/auth/auth-schemas';
 import { logAuditEvent } from '@/lib/audit-log';
+import { clearAllDrafts } from '@/lib/staff-drafts';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 /** What a sign-in or sign-up came to; the form turns it into a toast. */
@@ -102,12 +103,14 @@ export function signInWithEmail(
 /**
  * Ends the session (all of the user's sessions, GoTrue's default). If the server refuses, the
  * local session is dropped anyway so the browser is signed out. A sign-out from the staff area
- * is recorded as auth_staff_sign_out: admin_* entries are written only by the database.
+ * is recorded as auth_staff_sign_out: admin_* entries are written only by the database. The
+ * staff drafts this browser keeps (lib/staff-drafts) go first, so the next person sees none.
  */
 export async function signOutEverywhere(
   client: AppSupabaseClient,
   action: 'auth_staff_sign_out' | 'auth_sign_out',
 ): Promise<void> {
+  clearAllDrafts();
   await logAuditEvent(client, { action });
   const { error } = await client.auth.signOut();
   if (error) {
