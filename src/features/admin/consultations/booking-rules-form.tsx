@@ -18,7 +18,17 @@ import { OutcomeMessage, type Outcome } from '@/features/admin/consultations/out
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 
-type Props = { staffId: string; settings: BookingSettings };
+type Props = {
+  staffId: string;
+  settings: BookingSettings;
+  /** Unsaved rules kept from an earlier visit, to start from instead of what is saved. */
+  draft?: RulesDraft;
+  /** Told the rules as typed from the first keystroke, or undefined once they are saved. */
+  onDraftChange: (draft: RulesDraft | undefined) => void;
+};
+
+const sameRules = (a: RulesDraft, b: RulesDraft) =>
+  a.buffer === b.buffer && a.notice === b.notice && a.horizon === b.horizon;
 
 const fields: {
   name: keyof RulesDraft;
@@ -45,10 +55,14 @@ const fields: {
 ];
 
 /** The buffer, the minimum notice and how far ahead, checked and saved together. */
-export function BookingRulesForm({ staffId, settings }: Props) {
+export function BookingRulesForm({ staffId, settings, draft: kept, onDraftChange }: Props) {
   const client = useSupabaseClient();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<RulesDraft>(() => rulesDraftOf(settings));
+  const [draft, setDraft] = useState<RulesDraft>(() => kept ?? rulesDraftOf(settings));
+  function edit(next: RulesDraft) {
+    setDraft(next);
+    onDraftChange(sameRules(next, rulesDraftOf(settings)) ? undefined : next);
+  }
   const [errors, setErrors] = useState<RulesErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const saving = useMutation({
@@ -56,6 +70,7 @@ export function BookingRulesForm({ staffId, settings }: Props) {
     onSuccess: (row) => {
       queryClient.setQueryData(availabilityKeys.settings(staffId), row);
       setDraft(rulesDraftOf(row));
+      onDraftChange(undefined);
       setOutcome({ tone: 'ok', text: 'Booking rules saved.' });
     },
     onError: (failure) =>
@@ -99,7 +114,7 @@ export function BookingRulesForm({ staffId, settings }: Props) {
                 inputMode={decimal ? 'decimal' : 'numeric'}
                 autoComplete="off"
                 value={draft[name]}
-                onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+                onChange={(event) => edit({ ...draft, [name]: event.target.value })}
                 className={`${inputClass} max-w-40`}
               />
             )}

@@ -27,21 +27,53 @@ export function londonDayOf(iso: string): string {
 }
 
 /**
- * "11:00 in Europe/Paris": the start as the prospect sees it, when their zone is not London's
- * clock at that moment; null when it reads the same, or the zone is unknown.
+ * "New York time", "UK time", "UTC": a zone as people say it, from its city; the zone's own name
+ * when it names no city.
  */
-export function prospectTime(startsAt: string, timeZone: string): string | null {
+export function zoneLabel(timeZone: string): string {
+  if (timeZone === LONDON) return 'UK time';
+  const slash = timeZone.lastIndexOf('/');
+  if (slash < 0) return timeZone;
+  return `${timeZone.slice(slash + 1).replaceAll('_', ' ')} time`;
+}
+
+/** The clock and weekday of an instant in a zone, "Tue 05:00"; null for a zone not known. */
+function clockIn(iso: string, timeZone: string): { weekday: string; time: string } | null {
   try {
-    const theirs = new Intl.DateTimeFormat('en-GB', {
+    const parts = new Intl.DateTimeFormat('en-GB', {
       timeZone,
       weekday: 'short',
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    }).format(new Date(startsAt));
-    const ours = `${londonWeekday(startsAt)} ${staffTime(startsAt)}`;
-    return theirs === ours ? null : `${theirs} in ${timeZone}`;
+    }).formatToParts(new Date(iso));
+    const part = (type: Intl.DateTimeFormatPartTypes) =>
+      parts.find((candidate) => candidate.type === type)?.value ?? '';
+    return { weekday: part('weekday'), time: `${part('hour')}:${part('minute')}` };
   } catch {
     return null;
   }
+}
+
+/**
+ * "Tue 05:00 New York time": the start as the prospect sees it, when their zone is not London's
+ * clock at that moment; null when it reads the same, or the zone is unknown.
+ */
+export function prospectTime(startsAt: string, timeZone: string): string | null {
+  const theirs = clockIn(startsAt, timeZone);
+  if (!theirs) return null;
+  const ours = `${londonWeekday(startsAt)} ${staffTime(startsAt)}`;
+  const text = `${theirs.weekday} ${theirs.time}`;
+  return text === ours ? null : `${text} ${zoneLabel(timeZone)}`;
+}
+
+/**
+ * "05:00 New York time", with the weekday ("Mon 23:00 Los Angeles time") only when it is not
+ * London's: a free time beside the London one it is; null as for prospectTime.
+ */
+export function prospectClock(startsAt: string, timeZone: string): string | null {
+  const theirs = clockIn(startsAt, timeZone);
+  if (!theirs || prospectTime(startsAt, timeZone) === null) return null;
+  const sameDay = theirs.weekday === londonWeekday(startsAt);
+  return `${sameDay ? '' : `${theirs.weekday} `}${theirs.time} ${zoneLabel(timeZone)}`;
 }

@@ -18,8 +18,10 @@ import {
   type NewDateHours,
 } from '@/features/admin/consultations/date-hours';
 import { OutcomeMessage, type Outcome } from '@/features/admin/consultations/outcome-message';
+import { OutsideHoursWarning } from '@/features/admin/consultations/outside-hours-warning';
 import { describeRange } from '@/features/admin/consultations/time-of-day';
 import { TimeRangeFields } from '@/features/admin/consultations/time-range-fields';
+import { useOutsideHoursGuard } from '@/features/admin/consultations/use-outside-hours-guard';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 
@@ -30,6 +32,10 @@ type Props = {
   /** Whether the staff member's settings row exists, which their days and hours belong to. */
   settingsSaved: boolean;
   rows: readonly DateHours[] | undefined | null;
+  /** Hours typed on an earlier visit and not added, to start from. */
+  draft?: DateHoursDraft;
+  /** Told what is typed from the first keystroke, or undefined once added or cleared. */
+  onDraftChange: (draft: DateHoursDraft | undefined) => void;
 };
 
 const emptyDraft: DateHoursDraft = { day: '', start: '', end: '' };
@@ -42,10 +48,22 @@ function byDate(rows: readonly DateHours[]): [string, DateHours[]][] {
 }
 
 /** Hours on particular dates, which replace that weekday's hours on the day. */
-export function DateHoursSection({ staffId, today, settingsSaved, rows }: Props) {
+export function DateHoursSection({
+  staffId,
+  today,
+  settingsSaved,
+  rows,
+  draft: kept,
+  onDraftChange,
+}: Props) {
   const client = useSupabaseClient();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<DateHoursDraft>(emptyDraft);
+  const [draft, setDraftState] = useState<DateHoursDraft>(kept ?? emptyDraft);
+  function setDraft(next: DateHoursDraft) {
+    setDraftState(next);
+    onDraftChange(next.day || next.start || next.end ? next : undefined);
+    if (guard.held && !guard.held.saved) guard.dismiss();
+  }
   const [errors, setErrors] = useState<DateHoursErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
@@ -62,11 +80,13 @@ export function DateHoursSection({ staffId, today, settingsSaved, rows }: Props)
       if (!settingsSaved) {
         void queryClient.invalidateQueries({ queryKey: availabilityKeys.settings(staffId) });
       }
-      setDraft(emptyDraft);
+      setDraftState(emptyDraft);
+      onDraftChange(undefined);
       setOutcome({
         tone: 'ok',
         text: `Hours added: ${formatDayWithWeekday(value.on_date)}, ${describeRange(value.range)}.`,
       });
+      guard.saved();
       return reload();
     },
     onError: (failure) =>
@@ -85,7 +105,15 @@ export function DateHoursSection({ staffId, today, settingsSaved, rows }: Props)
     onError: (failure) =>
       setOutcome({ tone: 'error', text: `Hours not removed: ${rpcErrorMessage(failure)}` }),
   });
-  const busy = adding.isPending || removing.isPending;
+  const guard = useOutsideHoursGuard<NewDateHours>({
+    save: (value) => adding.mutate(value),
+    onCheckFailed: (failure) =>
+      setOutcome({
+        tone: 'error',
+        text: `Hours not added: your consultations could not be checked against them. ${rpcErrorMessage(failure)}`,
+      }),
+  });
+  const busy = adding.isPending || removing.isPending || guard.checking;
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -100,7 +128,10 @@ export function DateHoursSection({ staffId, today, settingsSaved, rows }: Props)
     }
     setErrors({});
     setOutcome(null);
-    adding.mutate(checked.value);
+    const { on_date, range } = checked.value;
+    guard.check(checked.value, {
+      dateHours: [{ on_date, starts_at: range.start, ends_at: range.end }],
+    });
   }
 
   return (
@@ -184,15 +215,27 @@ export function DateHoursSection({ staffId, today, settingsSaved, rows }: Props)
           onChange={(next) => setDraft({ ...draft, ...next })}
         />
         <OutcomeMessage outcome={outcome} />
-        <div className="flex justify-end">
-          <button
-            type="submit"
-            aria-disabled={busy || undefined}
-            className={buttonClass({ size: 'sm', className: 'min-h-11 max-sm:w-full' })}
-          >
-            {adding.isPending ? 'Adding…' : 'Add hours on this date'}
-          </button>
-        </div>
+        <OutsideHoursWarning
+          guard={guard}
+          what="these hours"
+          confirmLabel="Add these hours anyway"
+          saving={adding.isPending}
+        />
+        {guard.held && !guard.held.saved ? null : (
+          <div className="flex justify-end">
+            <button
+              type="submit"
+              aria-disabled={busy || undefined}
+              className={buttonClass({ size: 'sm', className: 'min-h-11 max-sm:w-full' })}
+            >
+              {adding.isPending
+                ? 'Adding…'
+                : guard.checking
+                  ? 'Checking…'
+                  : 'Add hours on this date'}
+            </button>
+          </div>
+        )}
       </form>
     </div>
   );

@@ -10,12 +10,14 @@ import {
   consultationDay,
   consultationWhen,
   londonDayOf,
+  prospectClock,
+  zoneLabel,
 } from '@/features/admin/consultations/consultation-time';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 type Props = {
-  booking: ConsultationBooking;
+  booking: Pick<ConsultationBooking, 'id' | 'starts_at' | 'visitor_time_zone'>;
   /** The staff member's name, for saying whose times these are. */
   host: string;
   busy: boolean;
@@ -35,9 +37,16 @@ function slotsByDay(slots: readonly string[], current: string): [string, string[
   return [...days];
 }
 
+/** "10:00–10:30 · 05:00 New York time": a free time, and the prospect's clock when it differs. */
+function slotText(slot: string, end: string, timeZone: string): string {
+  const theirs = prospectClock(slot, timeZone);
+  return `${staffTime(slot)}–${staffTime(end)}${theirs ? ` · ${theirs}` : ''}`;
+}
+
 /**
  * Choosing the time a consultation moves to: a day, then a time on it, from the host's free
- * times (London time), then Move. The prospect is mailed the updated invitation.
+ * times (London time, with the prospect's beside each when theirs differs), then Move. The
+ * prospect is mailed the updated invitation.
  */
 export function MoveConsultationPanel({ booking, host, busy, onMove, onClose }: Props) {
   const client = useSupabaseClient();
@@ -54,6 +63,11 @@ export function MoveConsultationPanel({ booking, host, busy, onMove, onClose }: 
   const times = day?.[1] ?? [];
   const start = times.includes(chosenStart) ? chosenStart : times[0];
   const endOf = (slot: string) => new Date(Date.parse(slot) + minutes * 60_000).toISOString();
+  const theirZone = booking.visitor_time_zone;
+  const theirsDiffer = days.some(([, slots]) =>
+    slots.some((slot) => prospectClock(slot, theirZone)),
+  );
+  const chosenTheirs = start ? prospectClock(start, theirZone) : null;
 
   return (
     <div
@@ -65,8 +79,9 @@ export function MoveConsultationPanel({ booking, host, busy, onMove, onClose }: 
         Move to another time
       </h4>
       <p className="text-sm text-ink-muted">
-        Free times with {host}, London time. The prospect is e-mailed an updated calendar
-        invitation.
+        Free times with {host}, London time
+        {theirsDiffer ? `, with the prospect's time (${zoneLabel(theirZone)}) beside each` : ''}.
+        The prospect is e-mailed an updated calendar invitation.
       </p>
       {query.isError ? (
         <p className="text-sm text-red-800">
@@ -77,8 +92,8 @@ export function MoveConsultationPanel({ booking, host, busy, onMove, onClose }: 
       ) : days.length === 0 ? (
         <p className="text-sm text-ink">No other free times with {host} at the moment.</p>
       ) : (
-        <div className="flex flex-wrap gap-3">
-          <div className="min-w-0 basis-48">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="min-w-0">
             <label htmlFor={`${id}-day`} className="mb-1 block text-sm font-semibold text-ink">
               Day
             </label>
@@ -95,7 +110,7 @@ export function MoveConsultationPanel({ booking, host, busy, onMove, onClose }: 
               ))}
             </select>
           </div>
-          <div className="min-w-0 basis-36">
+          <div className="min-w-0">
             <label htmlFor={`${id}-time`} className="mb-1 block text-sm font-semibold text-ink">
               Time
             </label>
@@ -107,7 +122,7 @@ export function MoveConsultationPanel({ booking, host, busy, onMove, onClose }: 
             >
               {times.map((slot) => (
                 <option key={slot} value={slot}>
-                  {`${staffTime(slot)}–${staffTime(endOf(slot))}`}
+                  {slotText(slot, endOf(slot), theirZone)}
                 </option>
               ))}
             </select>
@@ -122,9 +137,14 @@ export function MoveConsultationPanel({ booking, host, busy, onMove, onClose }: 
             onClick={() => {
               if (!busy) onMove(start);
             }}
-            className={buttonClass({ size: 'sm', className: 'min-h-11 max-sm:w-full' })}
+            className={buttonClass({
+              size: 'sm',
+              className: 'min-h-11 text-left whitespace-normal max-sm:w-full',
+            })}
           >
-            {busy ? 'Moving…' : `Move to ${consultationWhen(start, endOf(start))}`}
+            {busy
+              ? 'Moving…'
+              : `Move to ${consultationWhen(start, endOf(start))}${chosenTheirs ? ` (${chosenTheirs})` : ''}`}
           </button>
         ) : null}
         <button

@@ -8,6 +8,7 @@ import { availabilityKeys } from '@/features/admin/consultations/availability-qu
 import { ensureBookingSettings } from '@/features/admin/consultations/booking-rules';
 import { formatDayRange } from '@/features/admin/consultations/calendar-day';
 import { OutcomeMessage, type Outcome } from '@/features/admin/consultations/outcome-message';
+import { OutsideHoursWarning } from '@/features/admin/consultations/outside-hours-warning';
 import {
   addTimeOff,
   checkTimeOff,
@@ -18,6 +19,7 @@ import {
   type TimeOffDraft,
   type TimeOffErrors,
 } from '@/features/admin/consultations/time-off';
+import { useOutsideHoursGuard } from '@/features/admin/consultations/use-outside-hours-guard';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 
@@ -28,16 +30,32 @@ type Props = {
   /** Whether the staff member's settings row exists, which their days and hours belong to. */
   settingsSaved: boolean;
   rows: readonly TimeOff[] | undefined | null;
+  /** Days off typed on an earlier visit and not added, to start from. */
+  draft?: TimeOffDraft;
+  /** Told what is typed from the first keystroke, or undefined once added or cleared. */
+  onDraftChange: (draft: TimeOffDraft | undefined) => void;
 };
 
 const emptyDraft: TimeOffDraft = { first: '', last: '', note: '' };
 const order: (keyof TimeOffDraft)[] = ['first', 'last', 'note'];
 
 /** Whole days off: the ones to come, each removable, and a form to add more. */
-export function TimeOffSection({ staffId, today, settingsSaved, rows }: Props) {
+export function TimeOffSection({
+  staffId,
+  today,
+  settingsSaved,
+  rows,
+  draft: kept,
+  onDraftChange,
+}: Props) {
   const client = useSupabaseClient();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<TimeOffDraft>(emptyDraft);
+  const [draft, setDraftState] = useState<TimeOffDraft>(kept ?? emptyDraft);
+  function setDraft(next: TimeOffDraft) {
+    setDraftState(next);
+    onDraftChange(next.first || next.last || next.note ? next : undefined);
+    if (guard.held && !guard.held.saved) guard.dismiss();
+  }
   const [errors, setErrors] = useState<TimeOffErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
@@ -53,11 +71,13 @@ export function TimeOffSection({ staffId, today, settingsSaved, rows }: Props) {
       if (!settingsSaved) {
         void queryClient.invalidateQueries({ queryKey: availabilityKeys.settings(staffId) });
       }
-      setDraft(emptyDraft);
+      setDraftState(emptyDraft);
+      onDraftChange(undefined);
       setOutcome({
         tone: 'ok',
         text: `Days off added: ${formatDayRange(value.starts_on, value.ends_on)}.`,
       });
+      guard.saved();
       return reload();
     },
     onError: (failure) =>
@@ -79,7 +99,15 @@ export function TimeOffSection({ staffId, today, settingsSaved, rows }: Props) {
         text: `Days off ${formatDayRange(row.starts_on, row.ends_on)} not removed: ${rpcErrorMessage(failure)}`,
       }),
   });
-  const busy = adding.isPending || removing.isPending;
+  const guard = useOutsideHoursGuard<NewTimeOff>({
+    save: (value) => adding.mutate(value),
+    onCheckFailed: (failure) =>
+      setOutcome({
+        tone: 'error',
+        text: `Days off not added: your consultations could not be checked against them. ${rpcErrorMessage(failure)}`,
+      }),
+  });
+  const busy = adding.isPending || removing.isPending || guard.checking;
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -94,7 +122,9 @@ export function TimeOffSection({ staffId, today, settingsSaved, rows }: Props) {
     }
     setErrors({});
     setOutcome(null);
-    adding.mutate(checked.value);
+    guard.check(checked.value, {
+      timeOff: [{ starts_on: checked.value.starts_on, ends_on: checked.value.ends_on }],
+    });
   }
 
   return (
@@ -197,15 +227,23 @@ export function TimeOffSection({ staffId, today, settingsSaved, rows }: Props) {
           )}
         </FormField>
         <OutcomeMessage outcome={outcome} />
-        <div className="flex justify-end">
-          <button
-            type="submit"
-            aria-disabled={busy || undefined}
-            className={buttonClass({ size: 'sm', className: 'min-h-11 max-sm:w-full' })}
-          >
-            {adding.isPending ? 'Adding…' : 'Add days off'}
-          </button>
-        </div>
+        <OutsideHoursWarning
+          guard={guard}
+          what="these days off"
+          confirmLabel="Add days off anyway"
+          saving={adding.isPending}
+        />
+        {guard.held && !guard.held.saved ? null : (
+          <div className="flex justify-end">
+            <button
+              type="submit"
+              aria-disabled={busy || undefined}
+              className={buttonClass({ size: 'sm', className: 'min-h-11 max-sm:w-full' })}
+            >
+              {adding.isPending ? 'Adding…' : guard.checking ? 'Checking…' : 'Add days off'}
+            </button>
+          </div>
+        )}
       </form>
     </div>
   );

@@ -1,19 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { availabilityKeys } from '@/features/admin/consultations/availability-queries';
 import { ensureBookingSettings } from '@/features/admin/consultations/booking-rules';
 import { OutcomeMessage, type Outcome } from '@/features/admin/consultations/outcome-message';
+import { OutsideHoursWarning } from '@/features/admin/consultations/outside-hours-warning';
 import type { RangeErrors } from '@/features/admin/consultations/time-of-day';
 import { TimeRangeFields } from '@/features/admin/consultations/time-range-fields';
+import { useOutsideHoursGuard } from '@/features/admin/consultations/use-outside-hours-guard';
 import {
   checkWeek,
   defaultWeek,
   draftWeekOf,
   listWeeklyHours,
   newDraftKey,
+  restoredWeek,
+  sameWeek,
   saveWeeklyHours,
+  weekAsHours,
   weekChanges,
   WEEKDAYS,
   type DraftRange,
@@ -31,21 +36,40 @@ type Props = {
   suggested: boolean;
   /** Whether the staff member's settings row exists, which their hours belong to. */
   settingsSaved: boolean;
+  /** Unsaved edits kept from an earlier visit, to start from instead of what is saved. */
+  draft?: DraftWeek;
+  /** Told the week as edited from the first change, or undefined once it is saved. */
+  onDraftChange: (week: DraftWeek | undefined) => void;
 };
+
+type Changes = ReturnType<typeof weekChanges>;
 
 const rangeLabel = (day: string, index: number) => `${day}, hours ${index + 1}`;
 
 /**
  * The week's hours, one or more ranges a day, saved together. Every range is checked before
- * anything is sent (valid times, the end after the start, no overlap within a day); a refused
+ * anything is sent (valid times, the end after the start, no overlap within a day), and booked
+ * consultations the new week would leave outside it are listed before it is saved; a refused
  * save leaves the edits on screen with the reason.
  */
-export function WeeklyHoursForm({ staffId, saved, suggested, settingsSaved }: Props) {
+export function WeeklyHoursForm({
+  staffId,
+  saved,
+  suggested,
+  settingsSaved,
+  draft,
+  onDraftChange,
+}: Props) {
   const client = useSupabaseClient();
   const queryClient = useQueryClient();
   const [week, setWeek] = useState<DraftWeek>(() =>
-    suggested ? defaultWeek() : draftWeekOf(saved),
+    draft ? restoredWeek(draft) : suggested ? defaultWeek() : draftWeekOf(saved),
   );
+  // Edited since it was drawn (or restored): only then is the week a draft.
+  const edited = useRef(draft !== undefined);
+  useEffect(() => {
+    if (edited.current) onDraftChange(sameWeek(week, draftWeekOf(saved)) ? undefined : week);
+  }, [week, saved, onDraftChange]);
   const [errors, setErrors] = useState<Record<string, RangeErrors>>({});
   const [outcome, setOutcome] = useState<Outcome>(
     suggested
@@ -57,7 +81,7 @@ export function WeeklyHoursForm({ staffId, saved, suggested, settingsSaved }: Pr
   const addButtons = useRef(new Map<number, HTMLButtonElement>());
 
   const saving = useMutation({
-    mutationFn: async (changes: ReturnType<typeof weekChanges>) => {
+    mutationFn: async (changes: Changes) => {
       if (!settingsSaved) await ensureBookingSettings(client, staffId);
       await saveWeeklyHours(client, staffId, changes);
       return listWeeklyHours(client, staffId);
@@ -67,8 +91,11 @@ export function WeeklyHoursForm({ staffId, saved, suggested, settingsSaved }: Pr
         void queryClient.invalidateQueries({ queryKey: availabilityKeys.settings(staffId) });
       }
       queryClient.setQueryData(availabilityKeys.weeklyHours(staffId), rows);
+      edited.current = false;
+      onDraftChange(undefined);
       setWeek(draftWeekOf(rows));
       setOutcome({ tone: 'ok', text: 'Weekly hours saved.' });
+      guard.saved();
     },
     onError: (failure) => {
       // Part of the change may have reached the database: the next save starts from what it holds.
@@ -80,7 +107,18 @@ export function WeeklyHoursForm({ staffId, saved, suggested, settingsSaved }: Pr
     },
   });
 
+  const guard = useOutsideHoursGuard<Changes>({
+    save: (changes) => saving.mutate(changes),
+    onCheckFailed: (failure) =>
+      setOutcome({
+        tone: 'error',
+        text: `Weekly hours not saved: your consultations could not be checked against them. ${rpcErrorMessage(failure)} Your changes are still here.`,
+      }),
+  });
+
   function changeDay(weekday: number, ranges: DraftRange[]) {
+    edited.current = true;
+    if (guard.held && !guard.held.saved) guard.dismiss();
     setWeek((current) => ({ ...current, [weekday]: ranges }));
   }
 
@@ -117,7 +155,7 @@ export function WeeklyHoursForm({ staffId, saved, suggested, settingsSaved }: Pr
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (saving.isPending) return;
+    if (saving.isPending || guard.checking) return;
     const checked = checkWeek(week);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -141,7 +179,7 @@ export function WeeklyHoursForm({ staffId, saved, suggested, settingsSaved }: Pr
       return;
     }
     setOutcome(null);
-    saving.mutate(changes);
+    guard.check(changes, { weeklyHours: weekAsHours(checked.ranges) });
   }
 
   return (
@@ -206,15 +244,23 @@ export function WeeklyHoursForm({ staffId, saved, suggested, settingsSaved }: Pr
         })}
       </ul>
       <OutcomeMessage outcome={outcome} />
-      <div className="flex justify-end">
-        <button
-          type="submit"
-          aria-disabled={saving.isPending || undefined}
-          className={buttonClass({ size: 'sm', className: 'min-h-11 max-sm:w-full' })}
-        >
-          {saving.isPending ? 'Saving…' : 'Save weekly hours'}
-        </button>
-      </div>
+      <OutsideHoursWarning
+        guard={guard}
+        what="these weekly hours"
+        confirmLabel="Save weekly hours anyway"
+        saving={saving.isPending}
+      />
+      {guard.held && !guard.held.saved ? null : (
+        <div className="flex justify-end">
+          <button
+            type="submit"
+            aria-disabled={saving.isPending || guard.checking || undefined}
+            className={buttonClass({ size: 'sm', className: 'min-h-11 max-sm:w-full' })}
+          >
+            {saving.isPending ? 'Saving…' : guard.checking ? 'Checking…' : 'Save weekly hours'}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

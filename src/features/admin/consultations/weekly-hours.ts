@@ -153,3 +153,38 @@ export async function saveWeeklyHours(
     if (error) throw availabilityError(error);
   }
 }
+
+/** A week from a draft, each new range given a key unique on this page (saved ones keep theirs). */
+export function restoredWeek(draft: DraftWeek): DraftWeek {
+  return Object.fromEntries(
+    WEEKDAYS.map(({ weekday }) => [
+      weekday,
+      (draft[weekday] ?? []).map((range) => ({
+        ...range,
+        key: range.id ?? newDraftKey(),
+      })),
+    ]),
+  );
+}
+
+/** Whether two weeks in the editor hold the same ranges (the same saved rows, the same text). */
+export function sameWeek(a: DraftWeek, b: DraftWeek): boolean {
+  const text = (week: DraftWeek) =>
+    JSON.stringify(
+      WEEKDAYS.map(({ weekday }) =>
+        (week[weekday] ?? []).map(({ id, start, end }) => [id ?? null, start, end]),
+      ),
+    );
+  return text(a) === text(b);
+}
+
+/** The week checked and ready to save, as consultations_outside_hours() reads a week. */
+export function weekAsHours(
+  ranges: Extract<CheckedWeek, { ok: true }>['ranges'],
+): { weekday: number; starts_at: string; ends_at: string }[] {
+  return ranges.map(({ weekday, range }) => ({
+    weekday,
+    starts_at: range.start,
+    ends_at: range.end,
+  }));
+}

@@ -35,6 +35,23 @@ export type AvailabilityState = {
     busy_count: number;
   };
   feedActive?: boolean;
+  /**
+   * The booked consultations consultations_outside_hours() answers, given the change it was
+   * asked about (its body); none when left out.
+   */
+  outside?: (change: Record<string, unknown>) => OutsideBooking[];
+};
+
+/** One row of consultations_outside_hours(). */
+export type OutsideBooking = {
+  id: string;
+  submission_id: string;
+  name: string;
+  company: string;
+  starts_at: string;
+  ends_at: string;
+  visitor_time_zone: string;
+  reason: string;
 };
 
 /**
@@ -169,6 +186,9 @@ export function availabilityBackend(
       feedActive = false;
       return {};
     }),
+    consultations_outside_hours: guarded((request) => ({
+      data: initial.outside?.(request.body as Record<string, unknown>) ?? [],
+    })),
   };
 
   return {

@@ -16,6 +16,7 @@ import { availabilityBackend, STAFF_ID, type AvailabilityState } from './availab
 const network = useDashboardNetwork();
 
 afterEach(() => {
+  localStorage.clear();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
@@ -41,7 +42,9 @@ function renderPanel(
       .filter(
         (request) =>
           (request.kind === 'table' && request.method !== 'GET') ||
-          (request.kind === 'rpc' && !request.name.endsWith('_status')),
+          (request.kind === 'rpc' &&
+            !request.name.endsWith('_status') &&
+            request.name !== 'consultations_outside_hours'),
       )
       .map((request) => ({
         method: request.method,

@@ -110,7 +110,7 @@ describe("the enquiry record's consultation", () => {
     expect(section()).toHaveTextContent('(London time)');
     expect(await within(section()).findByText('With Ada Lovelace')).toBeInTheDocument();
     expect(
-      within(section()).getByText('For the prospect: Tue 11:00 in Europe/Paris.'),
+      within(section()).getByText('For the prospect: Tue 11:00 Paris time.'),
     ).toBeInTheDocument();
     expect(within(section()).getByText('Moved once.')).toBeInTheDocument();
     expect(
