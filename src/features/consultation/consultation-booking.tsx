@@ -27,6 +27,8 @@ type ConsultationBookingProps = {
   headingLevel: HeadingLevel;
   /** Told of the manage token once booked, and of each one that replaces it. */
   onManageToken?: (token: string) => void;
+  /** Told true once booked (the free times are gone), false when the visitor chooses again. */
+  onBookedChange?: (booked: boolean) => void;
 };
 
 type State =
@@ -48,6 +50,7 @@ export function ConsultationBooking({
   slotsRequest,
   headingLevel,
   onManageToken,
+  onBookedChange,
 }: ConsultationBookingProps) {
   const [timeZone, setTimeZone] = useState(detectTimeZone);
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -80,6 +83,11 @@ export function ConsultationBooking({
     setAttempt((count) => count + 1);
   };
 
+  const bookAgain = () => {
+    onBookedChange?.(false);
+    reload();
+  };
+
   const book = async (startsAt: string) => {
     let change;
     try {
@@ -91,6 +99,7 @@ export function ConsultationBooking({
       return;
     }
     onManageToken?.(change.manage_token);
+    onBookedChange?.(true);
     setState({ kind: 'booked', change });
   };
 
@@ -131,7 +140,7 @@ export function ConsultationBooking({
           onTimeZoneChange={setTimeZone}
           headingLevel={headingLevel}
           onManageTokenChange={onManageToken}
-          onBookAgain={reload}
+          onBookAgain={bookAgain}
         />
       );
     case 'choosing':

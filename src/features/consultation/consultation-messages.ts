@@ -6,12 +6,18 @@ export type ProblemMessage = { title: string; text: string };
 
 const getInTouch = `write to ${site.contactEmail} and we'll find a time with you`;
 
+/**
+ * A link that does not work: cut short or changed on its way (it does not parse), or refused as
+ * not ours. Trying again cannot help; the acknowledgement of the enquiry has a link that does.
+ */
+export const brokenLinkMessage: ProblemMessage = {
+  title: 'This link does not work',
+  text: `Part of it may have been lost on its way to you. You can book your consultation from the link in the acknowledgement e-mail we sent you after your enquiry, or ${getInTouch}.`,
+};
+
 /** Every refusal of a visitor's consultation call, in the visitor's words. */
 export const problemMessages: Record<ConsultationProblem, ProblemMessage> = {
-  consultation_token_invalid: {
-    title: 'This link does not work',
-    text: `Please open the link from your e-mail again, making sure it is complete, or ${getInTouch}.`,
-  },
+  consultation_token_invalid: brokenLinkMessage,
   consultation_token_expired: {
     title: 'This link has expired',
     text: `For a new one, ${getInTouch}.`,

@@ -1,19 +1,33 @@
 import { useMemo, useSyncExternalStore } from 'react';
 
-/** What the consultation page's address carries after `#`: a book or a manage token, or nothing. */
-export type LinkToken = { kind: 'book' | 'manage'; token: string } | { kind: 'none' };
+/**
+ * What the consultation page's address carries after `#`: a book or a manage token; nothing (the
+ * page opened without a link); or a link that does not parse, cut short or changed on its way.
+ */
+export type LinkToken = { kind: 'book' | 'manage'; token: string } | { kind: 'none' | 'broken' };
 
-/** `#b.…` → a book token, `#m.…` → a manage token; anything else is no token. */
+/**
+ * The shape of a token the database signs (private.sign_consultation_token): kind, subject,
+ * version, expiry and a 43-character signature. The consultation Edge Function refuses any other.
+ */
+const TOKEN_SHAPE = /^[bm]\.[0-9a-f-]{36}\.[0-9]{1,9}\.[0-9]{1,12}\.[A-Za-z0-9_-]{43}$/;
+
+/**
+ * `#b.…` → a book token, `#m.…` → a manage token, an empty fragment → none; anything else is a
+ * broken link. What a mail client may add after the signature (a full stop, a bracket) is dropped:
+ * a signature never holds those characters.
+ */
 export function readLinkToken(hash: string): LinkToken {
   let token = hash.replace(/^#/, '').trim();
+  if (token === '') return { kind: 'none' };
   try {
     token = decodeURIComponent(token);
   } catch {
-    return { kind: 'none' };
+    return { kind: 'broken' };
   }
-  if (token.startsWith('m.') && token.length > 2) return { kind: 'manage', token };
-  if (token.startsWith('b.') && token.length > 2) return { kind: 'book', token };
-  return { kind: 'none' };
+  token = token.trim().replace(/[^A-Za-z0-9_-]+$/, '');
+  if (!TOKEN_SHAPE.test(token)) return { kind: 'broken' };
+  return { kind: token.startsWith('m.') ? 'manage' : 'book', token };
 }
 
 /** Tokens the page put into the address itself: they keep a reload current, not a new flow. */

@@ -10,9 +10,12 @@ import type { ApiAnswer } from './consultation-api-network';
 /** The tests' clock: a Monday, the day before the first free slot. */
 export const NOW = new Date('2026-11-30T12:00:00Z');
 
-export const BOOK_TOKEN = 'b.5d1e2f3a-0000-4000-8000-000000000001.0.1796000000.Ym9vaw';
-export const MANAGE_TOKEN = 'm.7a7a7a7a-0000-4000-8000-000000000002.0.1796000000.bWFuYWdl';
-export const NEW_MANAGE_TOKEN = 'm.7a7a7a7a-0000-4000-8000-000000000002.1.1796000000.bmV3';
+/** A signature's 43 base64url characters, starting with a word to tell the tokens apart. */
+const signature = (word: string) => word.padEnd(43, 'A');
+
+export const BOOK_TOKEN = `b.5d1e2f3a-0000-4000-8000-000000000001.0.1796000000.${signature('Ym9vaw')}`;
+export const MANAGE_TOKEN = `m.7a7a7a7a-0000-4000-8000-000000000002.0.1796000000.${signature('bWFuYWdl')}`;
+export const NEW_MANAGE_TOKEN = `m.7a7a7a7a-0000-4000-8000-000000000002.1.1796000000.${signature('bmV3')}`;
 
 /** Tuesday 1 December (three times) and Wednesday 2 December (two), as PostgreSQL writes them. */
 export const FREE_SLOTS = [
@@ -55,11 +58,15 @@ export function refusal(hint: ConsultationHint, details?: string): ApiAnswer {
 
 const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
 
-/** Makes the browser report `zone` as its own, as a visitor there would see. */
-export function visitorIn(zone: string) {
+/**
+ * Makes the browser report `zone` as its own and `languages` as the visitor's (British English,
+ * so the 24-hour clock, unless given), as a visitor there would see.
+ */
+export function visitorIn(zone: string, languages: readonly string[] = ['en-GB']) {
   vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
     this: Intl.DateTimeFormat,
   ) {
     return { ...resolvedOptions.call(this), timeZone: zone };
   });
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
 }

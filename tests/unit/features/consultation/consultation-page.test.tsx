@@ -77,6 +77,41 @@ describe('the consultation page', () => {
     ).toBeVisible();
   });
 
+  it.each([
+    ['a manage link cut short', `#${MANAGE_TOKEN.slice(0, -6)}`],
+    ['a book link cut after its kind', '#b.'],
+    ['a garbled link', `#${BOOK_TOKEN.replace('-4000-', '-4z00-')}`],
+    ['a link with a broken escape', '#m.%E0%A4%A'],
+  ])(
+    'says %s does not work and points to the acknowledgement, asking nothing and offering no retry',
+    async (_, hash) => {
+      answer({ slots: () => slotsAnswer({ booking: aBooking() }) });
+      openPage(hash);
+      expect(
+        await screen.findByRole('heading', { name: 'This link does not work', level: 2 }),
+      ).toBeVisible();
+      expect(
+        screen.getByText(/book your consultation from the link in the acknowledgement e-mail/),
+      ).toBeVisible();
+      expect(screen.queryByText(/check your connection/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      expect(received).toEqual([]);
+    },
+  );
+
+  it('keeps Try again for a link that could not reach the booking system', async () => {
+    let asked = 0;
+    answer({
+      slots: () => (++asked === 1 ? 'network-failure' : slotsAnswer({ booking: aBooking() })),
+    });
+    const user = userEvent.setup();
+    openPage(`#${MANAGE_TOKEN}`);
+    expect(await screen.findByText(/check your connection and try again/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Your consultation' })).toBeVisible();
+    expect(asked).toBe(2);
+  });
+
   it('shows the free times for a book token', async () => {
     answer({ slots: () => slotsAnswer() });
     openPage(`#${BOOK_TOKEN}`);
@@ -100,6 +135,9 @@ describe('the consultation page', () => {
       await screen.findByRole('heading', { name: 'Your consultation is booked', level: 2 }),
     ).toHaveFocus();
     expect(window.location.hash).toBe(`#${MANAGE_TOKEN}`);
+    // The intro no longer asks for a time: it speaks of the booking.
+    expect(screen.queryByText(/^Choose a day and a time/)).not.toBeInTheDocument();
+    expect(screen.getByText(/move it to another time or cancel it here/)).toBeVisible();
     // The page drawn again (by its parents) still shows this booking, not the token's own view.
     rerender(page());
     expect(screen.getByRole('heading', { name: 'Your consultation is booked' })).toBeVisible();
@@ -120,6 +158,15 @@ describe('the consultation page with a manage token', () => {
     expect(screen.getByText('09:30–10:00, UK time (Europe/London)')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Reschedule' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Cancel consultation' })).toBeVisible();
+  });
+
+  it('shows the times on the 12-hour clock to a visitor whose browser asks for it', async () => {
+    visitorIn('America/New_York', ['en-US']);
+    answer({ slots: () => slotsAnswer({ booking: aBooking() }) });
+    openPage(`#${MANAGE_TOKEN}`);
+    await screen.findByRole('heading', { name: 'Your consultation' });
+    expect(screen.getByText('4:30 am–5:00 am, New York time (America/New_York)')).toBeVisible();
+    expect(screen.getByText('9:30 am–10:00 am, UK time')).toBeVisible();
   });
 
   it.each([
