@@ -1,9 +1,11 @@
 /**
  * Slot times as the visitor reads them: grouped by the day they fall on in the chosen zone, the
- * day in words and the time on the 24-hour clock. One formatter per zone, built on first use.
+ * day in words and the time on the visitor's clock (24-hour, or 12-hour where their browser asks
+ * for it). One formatter per zone and clock, built on first use.
  */
 
 import { MONTH_NAMES } from '@/components/ui/formatted-date';
+import { visitorHourCycle, type HourCycle } from '@/features/consultation/visitor-clock';
 
 type WallClock = {
   /** `2026-03-29`: the day in the zone, for grouping and comparing. */
@@ -12,36 +14,58 @@ type WallClock = {
   day: string;
   month: string;
   year: string;
-  /** `09:30` */
+  /** `09:30`, on the 24-hour clock */
   time: string;
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zone);
+function cachedFormatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      weekday: 'long',
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(zone, formatter);
+    formatter = make();
+    formatters.set(key, formatter);
   }
   return formatter;
 }
 
+const formatterFor = (zone: string) =>
+  cachedFormatter(
+    zone,
+    () =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        weekday: 'long',
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+  );
+
+const twelveHourFormatterFor = (zone: string) =>
+  cachedFormatter(
+    `${zone} h12`,
+    () =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        hour: 'numeric',
+        minute: '2-digit',
+        hourCycle: 'h12',
+      }),
+  );
+
+function partsOf(formatter: Intl.DateTimeFormat, iso: string): Record<string, string> {
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(new Date(iso))) parts[part.type] = part.value;
+  return parts;
+}
+
 /** What a clock on the wall in `zone` shows at the instant `iso`. */
 export function wallClock(iso: string, zone: string): WallClock {
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(zone).formatToParts(new Date(iso))) {
-    parts[part.type] = part.value;
-  }
+  const parts = partsOf(formatterFor(zone), iso);
   const month = parts.month ?? '';
   const monthNumber = String(
     MONTH_NAMES.indexOf(month as (typeof MONTH_NAMES)[number]) + 1,
@@ -68,12 +92,24 @@ export function fullDayLabel(iso: string, zone: string): string {
   return `${dayLabel(iso, zone)} ${year}`;
 }
 
-/** "09:30" */
-export const timeLabel = (iso: string, zone: string) => wallClock(iso, zone).time;
+/** "09:30" on the 24-hour clock, "9:30 am" on the 12-hour one; the visitor's clock unless given. */
+export function timeLabel(
+  iso: string,
+  zone: string,
+  cycle: HourCycle = visitorHourCycle(),
+): string {
+  if (cycle === 'h23') return wallClock(iso, zone).time;
+  const { hour, minute, dayPeriod = '' } = partsOf(twelveHourFormatterFor(zone), iso);
+  return `${hour}:${minute} ${dayPeriod.toLowerCase()}`;
+}
 
-/** "09:30–10:00" */
-export const timeRangeLabel = (startsAt: string, endsAt: string, zone: string) =>
-  `${timeLabel(startsAt, zone)}–${timeLabel(endsAt, zone)}`;
+/** "09:30–10:00", "9:30 am–10:00 am" */
+export const timeRangeLabel = (
+  startsAt: string,
+  endsAt: string,
+  zone: string,
+  cycle: HourCycle = visitorHourCycle(),
+) => `${timeLabel(startsAt, zone, cycle)}–${timeLabel(endsAt, zone, cycle)}`;
 
 /** Whether two zones show the same day and time at that instant (London and Lisbon often do). */
 export function sameWallClock(iso: string, zone: string, other: string): boolean {

@@ -159,7 +159,10 @@ export function SlotPicker({
             value={chosen}
             onChange={setStartsAt}
             columns="grid-cols-4 sm:grid-cols-6"
-            choices={day.slots.map((slot) => ({ value: slot, label: timeLabel(slot, timeZone) }))}
+            choices={day.slots.map((slot) => ({
+              value: slot,
+              label: <span className="whitespace-nowrap">{timeLabel(slot, timeZone)}</span>,
+            }))}
           />
         </>
       ) : (

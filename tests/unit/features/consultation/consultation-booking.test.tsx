@@ -226,6 +226,48 @@ describe('ConsultationBooking: booking', () => {
     expect(onManageToken).toHaveBeenCalledWith(MANAGE_TOKEN);
   });
 
+  it('offers and confirms times on the 12-hour clock to a visitor whose browser asks for it', async () => {
+    visitorIn('Europe/London', ['en-US']);
+    answer({
+      slots: () => slotsAnswer(),
+      book: booked('2026-12-01T14:00:00+00:00', '2026-12-01T14:30:00+00:00'),
+    });
+    const user = userEvent.setup();
+    await showSlots();
+    expect(radioNames(timeGroup())).toEqual(['9:00 am', '9:30 am', '2:00 pm']);
+    await user.click(screen.getByRole('radio', { name: '2:00 pm' }));
+    expect(screen.getByText(/2:00 pm–2:30 pm/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await screen.findByRole('heading', { name: 'Your consultation is booked' });
+    expect(screen.getByText('2:00 pm–2:30 pm, UK time (Europe/London)')).toBeVisible();
+  });
+
+  it('tells the caller once booked, and again when the visitor chooses another time', async () => {
+    answer({
+      slots: () => slotsAnswer(),
+      book: booked('2026-12-01T09:30:00+00:00', '2026-12-01T10:00:00+00:00'),
+      cancel: () => ({
+        data: { booking: aBooking({ status: 'cancelled', cancelled_by: 'visitor' }) },
+      }),
+    });
+    const onBookedChange = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <ConsultationBooking token={BOOK_TOKEN} headingLevel={4} onBookedChange={onBookedChange} />,
+    );
+    await user.click(await screen.findByRole('radio', { name: '09:30' }));
+    expect(onBookedChange).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await screen.findByRole('heading', { name: 'Your consultation is booked' });
+    expect(onBookedChange).toHaveBeenLastCalledWith(true);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel consultation' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose another time' }));
+    expect(onBookedChange).toHaveBeenLastCalledWith(false);
+    expect(await screen.findByRole('radiogroup', { name: 'Choose a day' })).toBeVisible();
+  });
+
   it("adds London's time to the confirmation of a visitor in another zone", async () => {
     visitorIn('America/New_York');
     answer({

@@ -5,14 +5,15 @@ import {
   groupSlotsByDay,
   sameWallClock,
   timeLabel,
+  timeRangeLabel,
 } from '@/features/consultation/slot-days';
 
-/** Each day's label and its times as the zone's clocks show them. */
+/** Each day's label and its times as the zone's clocks show them, on the 24-hour clock. */
 const shown = (slots: string[], zone: string) =>
   groupSlotsByDay(slots, zone).map((day) => ({
     key: day.key,
     label: day.label,
-    times: day.slots.map((slot) => timeLabel(slot, zone)),
+    times: day.slots.map((slot) => timeLabel(slot, zone, 'h23')),
   }));
 
 describe('groupSlotsByDay', () => {
@@ -75,6 +76,25 @@ describe('the labels', () => {
   it('names the full day with its year, in the zone', () => {
     expect(fullDayLabel('2026-12-01T23:30:00Z', 'Europe/London')).toBe('Tuesday 1 December 2026');
     expect(fullDayLabel('2026-12-01T23:30:00Z', 'Asia/Tokyo')).toBe('Wednesday 2 December 2026');
+  });
+
+  it('writes a time on the 24-hour clock with two-digit hours', () => {
+    expect(timeLabel('2026-12-01T09:05:00Z', 'Europe/London', 'h23')).toBe('09:05');
+    expect(timeLabel('2026-12-01T00:30:00Z', 'Europe/London', 'h23')).toBe('00:30');
+    expect(timeRangeLabel('2026-12-01T13:30:00Z', '2026-12-01T14:00:00Z', 'UTC', 'h23')).toBe(
+      '13:30–14:00',
+    );
+  });
+
+  it('writes a time on the 12-hour clock with am or pm, midnight and noon as 12', () => {
+    expect(timeLabel('2026-12-01T09:05:00Z', 'Europe/London', 'h12')).toBe('9:05 am');
+    expect(timeLabel('2026-12-01T00:30:00Z', 'Europe/London', 'h12')).toBe('12:30 am');
+    expect(timeLabel('2026-12-01T12:00:00Z', 'Europe/London', 'h12')).toBe('12:00 pm');
+    expect(timeRangeLabel('2026-12-01T16:30:00Z', '2026-12-01T17:00:00Z', 'UTC', 'h12')).toBe(
+      '4:30 pm–5:00 pm',
+    );
+    // In the zone: 14:00 UTC is 9 in the morning in New York.
+    expect(timeLabel('2026-12-01T14:00:00Z', 'America/New_York', 'h12')).toBe('9:00 am');
   });
 
   it('tells when two zones read the same clock', () => {
