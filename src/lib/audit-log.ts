@@ -5,7 +5,8 @@ import type { AppSupabaseClient } from '@/lib/supabase';
  * Audit logging of the events the browser sees (sign-in, sign-up, second factor, sign-out and
  * enquiries): every event is written to the console; it is also stored in public.audit_log when
  * a user is signed in, because the table's policy only accepts entries about the caller. Without
- * a user the insert is skipped with a warning.
+ * a user the insert is skipped with a warning; events of the public site (an enquiry) use
+ * logSignedInAuditEvent, which leaves a visitor's console alone.
  *
  * The database accepts from a browser only the actions listed in private.audit_browser_actions
  * (the list below), with details a flat object of at most 1 KB, and a few dozen entries an hour;
@@ -88,12 +89,8 @@ async function currentUser(
   }
 }
 
-export async function logAuditEvent(
-  client: AppSupabaseClient | null,
-  event: AuditEvent,
-): Promise<AuditEntry> {
-  const user = await currentUser(client);
-  const entry: AuditEntry = {
+function entryOf(user: { id: string; email: string | null } | null, event: AuditEvent): AuditEntry {
+  return {
     timestamp: new Date().toISOString(),
     userId: user?.id ?? null,
     userEmail: user?.email ?? null,
@@ -103,13 +100,13 @@ export async function logAuditEvent(
     details: boundedDetails(event.details),
     userAgent: currentUserAgent(),
   };
-  console.info('[audit]', entry);
+}
 
-  if (!client || !user) {
-    console.warn(`[audit] ${event.action} not stored: no signed-in user`);
-    return entry;
-  }
-
+async function store(
+  client: AppSupabaseClient,
+  user: { id: string; email: string | null },
+  entry: AuditEntry,
+): Promise<void> {
   const row: TablesInsert<'audit_log'> = {
     user_id: user.id,
     user_email: user.email,
@@ -122,9 +119,41 @@ export async function logAuditEvent(
   try {
     // No .select(): returning the row would need a read policy users do not have.
     const { error } = await client.from('audit_log').insert(row);
-    if (error) console.warn(`[audit] ${event.action} not stored: ${error.message}`);
+    if (error) console.warn(`[audit] ${entry.action} not stored: ${error.message}`);
   } catch (error) {
-    console.warn(`[audit] ${event.action} not stored:`, error);
+    console.warn(`[audit] ${entry.action} not stored:`, error);
   }
+}
+
+export async function logAuditEvent(
+  client: AppSupabaseClient | null,
+  event: AuditEvent,
+): Promise<AuditEntry> {
+  const user = await currentUser(client);
+  const entry = entryOf(user, event);
+  console.info('[audit]', entry);
+
+  if (!client || !user) {
+    console.warn(`[audit] ${event.action} not stored: no signed-in user`);
+    return entry;
+  }
+  await store(client, user, entry);
+  return entry;
+}
+
+/**
+ * The same as logAuditEvent for a signed-in user; for anyone else nothing at all, not even a line
+ * in the console: for events a visitor causes (an enquiry), which the database could never store
+ * for them. Null when nothing was recorded.
+ */
+export async function logSignedInAuditEvent(
+  client: AppSupabaseClient | null,
+  event: AuditEvent,
+): Promise<AuditEntry | null> {
+  const user = await currentUser(client);
+  if (!client || !user) return null;
+  const entry = entryOf(user, event);
+  console.info('[audit]', entry);
+  await store(client, user, entry);
   return entry;
 }

@@ -3,7 +3,7 @@ import { newBookingKey } from '@/features/contact/booking-key';
 import type { EnquiryValues } from '@/features/contact/enquiry-schema';
 import { describeVisitSource, type VisitSource } from '@/features/contact/visit-source';
 import { readVisitStart } from '@/features/contact/visit-start';
-import { logAuditEvent } from '@/lib/audit-log';
+import { logSignedInAuditEvent } from '@/lib/audit-log';
 import type { TablesInsert } from '@/lib/database.types';
 import { loadSupabase } from '@/lib/load-supabase';
 
@@ -72,7 +72,8 @@ type SubmissionWithKey = TablesInsert<'contact_submissions'> & { booking_key: st
  * Sends one enquiry, then claims its book token with the enquiry's booking key. supabase-js is
  * loaded here, at the first submit, never with the page. The insert does not ask for the row
  * back: visitors may add enquiries but never read them. A failed claim costs only the booking
- * offer: the enquiry has been sent.
+ * offer: the enquiry has been sent. Only a signed-in user's enquiry is audited: a visitor's
+ * could never be stored, and leaves their console alone.
  */
 export async function submitEnquiry(values: EnquiryValues): Promise<SubmitOutcome> {
   let client: Awaited<ReturnType<typeof loadSupabase>> | null = null;
@@ -85,14 +86,14 @@ export async function submitEnquiry(values: EnquiryValues): Promise<SubmitOutcom
     };
     const { error } = await client.from('contact_submissions').insert(row);
     if (!error) {
-      void logAuditEvent(client, {
+      void logSignedInAuditEvent(client, {
         action: 'contact_form_submitted',
         resource: 'contact_submissions',
         details: { interest: values.serviceInterest, timeline: values.timeline },
       });
       return { ok: true, bookToken: await claimBookToken(bookingKey) };
     }
-    void logAuditEvent(client, {
+    void logSignedInAuditEvent(client, {
       action: 'contact_form_failed',
       resource: 'contact_submissions',
       details: { code: error.code ?? null, error: error.message },
@@ -102,7 +103,7 @@ export async function submitEnquiry(values: EnquiryValues): Promise<SubmitOutcom
       ? { ok: false, kind: 'refused', message: refusal }
       : { ok: false, kind: 'failed' };
   } catch (error) {
-    void logAuditEvent(client, {
+    void logSignedInAuditEvent(client, {
       action: 'contact_form_failed',
       resource: 'contact_submissions',
       details: { error: error instanceof Error ? error.message : String(error) },

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { BROWSER_AUDIT_ACTIONS, logAuditEvent, MAX_DETAIL_TEXT } from '@/lib/audit-log';
+import {
+  BROWSER_AUDIT_ACTIONS,
+  logAuditEvent,
+  logSignedInAuditEvent,
+  MAX_DETAIL_TEXT,
+} from '@/lib/audit-log';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 type InsertResult = { error: { message: string } | null };
@@ -106,6 +111,51 @@ describe('logAuditEvent', () => {
       logAuditEvent(failing.client, { action: 'auth_sign_in_success' }),
     ).resolves.toBeDefined();
     expect(warn).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('logSignedInAuditEvent', () => {
+  it('does nothing at all for a visitor: no insert and not a line in the console', async () => {
+    const { client, from } = fakeClient(null);
+    await expect(
+      logSignedInAuditEvent(client, { action: 'contact_form_submitted' }),
+    ).resolves.toBeNull();
+    await expect(
+      logSignedInAuditEvent(null, { action: 'contact_form_failed', details: { error: 'x' } }),
+    ).resolves.toBeNull();
+    expect(from).not.toHaveBeenCalled();
+    expect(info).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('records a signed-in user’s event as logAuditEvent does', async () => {
+    const { client, insert } = fakeClient({ id: 'u1', email: 'ada@example.com' });
+    const entry = await logSignedInAuditEvent(client, {
+      action: 'contact_form_submitted',
+      resource: 'contact_submissions',
+      details: { interest: 'ai-ml' },
+    });
+    expect(entry).toMatchObject({ userId: 'u1', action: 'contact_form_submitted' });
+    expect(info).toHaveBeenCalledWith('[audit]', entry);
+    expect(insert).toHaveBeenCalledWith(
+      expect.objectContaining({
+        user_id: 'u1',
+        action: 'contact_form_submitted',
+        resource: 'contact_submissions',
+        details: { interest: 'ai-ml' },
+      }),
+    );
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('still only warns when a signed-in user’s entry is refused', async () => {
+    const { client } = fakeClient({ id: 'u1' }, { error: { message: 'permission denied' } });
+    await expect(
+      logSignedInAuditEvent(client, { action: 'contact_form_submitted' }),
+    ).resolves.toBeDefined();
+    expect(warn).toHaveBeenCalledWith(
+      '[audit] contact_form_submitted not stored: permission denied',
+    );
   });
 });
 
