@@ -860,6 +860,15 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: string;
       };
+      save_enquiry_field: {
+        Args: {
+          _field: string;
+          _seen: string;
+          _submission_id: string;
+          _value: string;
+        };
+        Returns: Json;
+      };
       search_enquiry_list: {
         Args: { _search?: string };
         Returns: {

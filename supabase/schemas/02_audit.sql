@@ -437,6 +437,8 @@ CREATE INDEX audit_browser_writes_user_id_idx ON private.audit_browser_writes US
 
 CREATE INDEX audit_log_created_at_idx ON public.audit_log USING btree (created_at DESC);
 
+CREATE INDEX audit_log_enquiry_idx ON public.audit_log USING btree (resource_id, created_at DESC) WHERE (resource = 'contact_submissions'::text);
+
 CREATE INDEX audit_log_user_id_idx ON public.audit_log USING btree (user_id);
 
 CREATE TRIGGER audit_log_browser_rules BEFORE INSERT ON public.audit_log FOR EACH ROW EXECUTE FUNCTION private.check_browser_audit_entry();

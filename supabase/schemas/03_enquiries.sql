@@ -50,7 +50,7 @@ CREATE TABLE public.contact_submissions (
     CONSTRAINT contact_submissions_utm_source_format CHECK (((utm_source IS NULL) OR (utm_source ~ '^[A-Za-z0-9._~+-]{1,100}$'::text)))
 );
 
-COMMENT ON TABLE public.contact_submissions IS 'Enquiries from the website contact form. Anyone may insert; only admins may read or change them.';
+COMMENT ON TABLE public.contact_submissions IS 'Enquiries from the website contact form. Anyone may insert; only admins may read them, and change them only through public.save_enquiry_field() and public.bulk_enquiry_action(), which refuse a change over one made since the writer last looked.';
 
 COMMENT ON COLUMN public.contact_submissions.id IS 'Server-generated key; clients cannot set it.';
 
@@ -217,13 +217,10 @@ GRANT INSERT("Message") ON TABLE public.contact_submissions TO authenticated;
 GRANT UPDATE("Message") ON TABLE public.contact_submissions TO service_role;
 
 GRANT UPDATE(status) ON TABLE public.contact_submissions TO service_role;
-GRANT UPDATE(status) ON TABLE public.contact_submissions TO authenticated;
 
 GRANT UPDATE(assigned_to) ON TABLE public.contact_submissions TO service_role;
-GRANT UPDATE(assigned_to) ON TABLE public.contact_submissions TO authenticated;
 
 GRANT UPDATE(last_contacted_at) ON TABLE public.contact_submissions TO service_role;
-GRANT UPDATE(last_contacted_at) ON TABLE public.contact_submissions TO authenticated;
 
 GRANT UPDATE(held_at) ON TABLE public.contact_submissions TO service_role;
 
@@ -585,8 +582,6 @@ CREATE TRIGGER contact_submissions_record_source AFTER INSERT ON public.contact_
 CREATE POLICY "admins delete enquiries" ON public.contact_submissions FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 CREATE POLICY "admins read enquiries" ON public.contact_submissions FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
-CREATE POLICY "admins update enquiries" ON public.contact_submissions FOR UPDATE TO authenticated USING (( SELECT private.is_admin() AS is_admin)) WITH CHECK (( SELECT private.is_admin() AS is_admin));
 
 CREATE POLICY "signed-in users submit enquiries" ON public.contact_submissions FOR INSERT TO authenticated WITH CHECK (((created_at = now()) AND (id IS NOT NULL)));
 

@@ -11,6 +11,7 @@ import { createAdmin } from './support/admin.ts';
 import { totpCode } from './support/mfa.ts';
 import { seedEnquiry } from './support/privacy.ts';
 import type { SeededEnquiry } from './support/privacy.ts';
+import { saveWorkflow } from './support/workflow.ts';
 
 const ADMIN = { email: 'aal.admin@example.com', password: 'aal-admin-password-1' };
 const MEMBER = { email: 'aal.member@example.com', password: 'aal-member-password-1' };
@@ -103,11 +104,8 @@ describe('an admin with the password only (aal1)', () => {
 
   it('updates and deletes no enquiry, and nothing is audited', async () => {
     const auditBefore = await count('public.audit_log');
-    const update = await session
-      .from('contact_submissions')
-      .update({ status: 'won' })
-      .eq('id', workedEnquiry.id);
-    expect(update.error).toBeNull();
+    const update = await saveWorkflow(session, workedEnquiry.id, { status: 'won' });
+    expect(update.error?.code).toBe('42501');
     const removal = await session.from('contact_submissions').delete().eq('id', workedEnquiry.id);
     expect(removal.error).toBeNull();
     expect(await statusOf(workedEnquiry.id)).toBe('new');
@@ -174,10 +172,7 @@ describe('the same session after the code step (aal2)', () => {
       .from('enquiry_notes')
       .insert({ submission_id: workedEnquiry.id, body: 'Written after the code step.' });
     expect(note.error).toBeNull();
-    const update = await session
-      .from('contact_submissions')
-      .update({ status: 'won' })
-      .eq('id', workedEnquiry.id);
+    const update = await saveWorkflow(session, workedEnquiry.id, { status: 'won' });
     expect(update.error).toBeNull();
     expect(await statusOf(workedEnquiry.id)).toBe('won');
     const removal = await session.from('contact_submissions').delete().eq('id', workedEnquiry.id);

@@ -9,6 +9,7 @@ import { anonClient, createUser, signedInClient, startTestBackend } from './supp
 import type { TestBackend } from './support/backend.ts';
 import { createAdmin } from './support/admin.ts';
 import { seedEnquiry } from './support/privacy.ts';
+import { saveWorkflow } from './support/workflow.ts';
 
 const ADMIN = { email: 'bulk.admin@example.com', password: 'bulk-admin-password-1' };
 const MEMBER = { email: 'bulk.member@example.com', password: 'bulk-member-password-1' };
@@ -174,7 +175,7 @@ describe('mark spam', () => {
   it('a single change outside a bulk action is still audited per enquiry', async () => {
     const [id] = await seedMany(1);
     await admin.rpc('bulk_enquiry_action', { _ids: [id], _action: 'spam' });
-    const update = await admin.from('contact_submissions').update({ status: 'new' }).eq('id', id!);
+    const update = await saveWorkflow(admin, id!, { status: 'new' });
     expect(update.error).toBeNull();
     expect((await bulkAudit()).map((entry) => entry.action)).toEqual([
       'admin_enquiries_marked_spam',

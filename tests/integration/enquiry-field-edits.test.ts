@@ -1,9 +1,10 @@
-// Editing an enquiry one field at a time, and calls with outcomes that their author can undo for
+// Editing an enquiry one field at a time (each save refused over a change made since it was
+// seen), and calls with outcomes that their author can undo for
 // a few seconds: through the app's own functions and the real supabase-js client, two staff
 // admins at aal2, checked straight from the database.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveEnquiryField } from '@/features/admin/record/enquiry-workflow';
+import { EnquiryChangedError, saveEnquiryField } from '@/features/admin/record/enquiry-workflow';
 import {
   recordEnquiryContact,
   undoEnquiryContact,
@@ -93,15 +94,17 @@ describe('saving one field at a time', () => {
     const id = await seedEnquiry();
     // both opened the enquiry while it was new and unassigned, then each changed one field.
     const [byAda, byBob] = await Promise.all([
-      saveEnquiryField(ada, id, { field: 'status', value: 'in_progress' }),
-      saveEnquiryField(bob, id, { field: 'assigned_to', value: bobUser.id }),
+      saveEnquiryField(ada, id, { field: 'status', value: 'in_progress' }, 'new'),
+      saveEnquiryField(bob, id, { field: 'assigned_to', value: bobUser.id }, null),
     ]);
     expect(byAda?.status).toBe('in_progress');
     expect(byBob?.assigned_to).toBe(bobUser.id);
-    await saveEnquiryField(ada, id, {
-      field: 'last_contacted_at',
-      value: '2026-11-20T12:00:00.000Z',
-    });
+    await saveEnquiryField(
+      ada,
+      id,
+      { field: 'last_contacted_at', value: '2026-11-20T12:00:00.000Z' },
+      null,
+    );
     expect(await rowOf(id)).toMatchObject({
       status: 'in_progress',
       assigned_to: bobUser.id,
@@ -117,15 +120,114 @@ describe('saving one field at a time', () => {
     expect(await auditOf(id)).toHaveLength(3);
   });
 
-  it('the same field changed by both: the later write wins, and each is audited', async () => {
+  it('the same field from the same stale copy: the first wins, the second is refused with who and what', async () => {
     const id = await seedEnquiry();
-    await saveEnquiryField(ada, id, { field: 'status', value: 'won' });
-    await saveEnquiryField(bob, id, { field: 'status', value: 'lost' });
-    expect((await rowOf(id)).status).toBe('lost');
-    expect(await auditOf(id)).toEqual([
-      'admin_enquiry_status_changed',
-      'admin_enquiry_status_changed',
-    ]);
+    await backend.sql(
+      `insert into public.staff_profiles (user_id, display_name)
+         select id, 'Ada Fields' from auth.users where email = 'ada.fields@example.com'
+       on conflict (user_id) do update set display_name = excluded.display_name`,
+    );
+    await saveEnquiryField(ada, id, { field: 'status', value: 'won' }, 'new');
+    const refused = saveEnquiryField(bob, id, { field: 'status', value: 'in_progress' }, 'new');
+    await expect(refused).rejects.toBeInstanceOf(EnquiryChangedError);
+    const { conflict } = (await refused.catch((error: unknown) => error)) as EnquiryChangedError;
+    expect(conflict).toMatchObject({
+      field: 'status',
+      current: 'won',
+      changedBy: 'Ada Fields',
+      enquiry: { id, status: 'won' },
+    });
+    expect(Date.now() - Date.parse(conflict.changedAt!)).toBeLessThan(60_000);
+    expect((await rowOf(id)).status).toBe('won');
+    expect(await auditOf(id)).toEqual(['admin_enquiry_status_changed']);
+
+    // "Apply anyway": the same change, now from what is there.
+    await saveEnquiryField(bob, id, { field: 'status', value: 'in_progress' }, conflict.current);
+    expect((await rowOf(id)).status).toBe('in_progress');
+  });
+
+  it('raced: eight saves of one field from one copy, one is written and seven are refused', async () => {
+    const id = await seedEnquiry();
+    const values = ['in_progress', 'won', 'lost', 'closed'] as const;
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, index) =>
+        saveEnquiryField(
+          index % 2 ? bob : ada,
+          id,
+          { field: 'status', value: values[index % 4]! },
+          'new',
+        ),
+      ),
+    );
+    const written = results.filter((result) => result.status === 'fulfilled');
+    const refused = results.filter(
+      (result) => result.status === 'rejected' && result.reason instanceof EnquiryChangedError,
+    );
+    // two saves of the value already written are no change at all, so they succeed quietly.
+    expect(written.length + refused.length).toBe(8);
+    expect(await auditOf(id)).toHaveLength(1);
+    const stored = (await rowOf(id)).status;
+    for (const result of written) {
+      expect((result as PromiseFulfilledResult<{ status: string } | null>).value?.status).toBe(
+        stored,
+      );
+    }
+  });
+
+  it('a save of what is there already is no change, whatever was seen', async () => {
+    const id = await seedEnquiry();
+    await saveEnquiryField(ada, id, { field: 'status', value: 'won' }, 'new');
+    const again = await saveEnquiryField(bob, id, { field: 'status', value: 'won' }, 'new');
+    expect(again?.status).toBe('won');
+    expect(await auditOf(id)).toHaveLength(1);
+  });
+
+  it('compares times and assignees as their own types, and refuses an unknown field', async () => {
+    const id = await seedEnquiry('2026-11-20T12:00:00.000Z');
+    // the same instant written another way still matches what was seen.
+    const moved = await saveEnquiryField(
+      ada,
+      id,
+      { field: 'last_contacted_at', value: '2026-11-24T12:00:00.000Z' },
+      '2026-11-20T12:00:00+00:00',
+    );
+    expect(moved?.last_contacted_at).toMatch(/^2026-11-24T12:00:00/);
+    await expect(
+      saveEnquiryField(ada, id, { field: 'assigned_to', value: bobUser.id }, bobUser.id),
+    ).rejects.toMatchObject({ conflict: { field: 'assigned_to', current: null } });
+    const { error } = await ada.rpc('save_enquiry_field', {
+      _submission_id: id,
+      _field: 'Company',
+      _value: 'Hijacked',
+      _seen: 'Fields Ltd',
+    });
+    expect(error).toMatchObject({ code: '22023', hint: 'enquiry_field_invalid' });
+  });
+
+  it('a missing enquiry answers null; the public and plain members cannot call it', async () => {
+    const gone = await saveEnquiryField(
+      ada,
+      '00000000-0000-4000-8000-000000000000',
+      { field: 'status', value: 'won' },
+      'new',
+    );
+    expect(gone).toBeNull();
+    const id = await seedEnquiry();
+    const { error } = await anonClient(backend).rpc('save_enquiry_field', {
+      _submission_id: id,
+      _field: 'status',
+      _value: 'won',
+      _seen: 'new',
+    });
+    expect(error?.code).toBe('42501');
+    expect((await rowOf(id)).status).toBe('new');
+  });
+
+  it('staff cannot change the workflow columns directly any more', async () => {
+    const id = await seedEnquiry();
+    const { error } = await ada.from('contact_submissions').update({ status: 'won' }).eq('id', id);
+    expect(error?.code).toBe('42501');
+    expect((await rowOf(id)).status).toBe('new');
   });
 });
 

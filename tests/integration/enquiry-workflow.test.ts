@@ -13,6 +13,7 @@ import {
 } from './support/backend.ts';
 import type { CreatedUser, TestBackend } from './support/backend.ts';
 import { adminClient } from './support/admin.ts';
+import { saveWorkflow } from './support/workflow.ts';
 
 const MEMBER = { email: 'member@example.com', password: 'member-password-1' };
 const ADMIN = { email: 'ada.admin@example.com', password: 'admin-password-1' };
@@ -163,10 +164,12 @@ describe('anon and signed-in non-admins', () => {
       { assigned_to: memberUser.id },
       { last_contacted_at: new Date().toISOString() },
     ]) {
-      const anonUpdate = await anon.from('contact_submissions').update(change).eq('id', id);
-      expect(anonUpdate.error?.code).toBe('42501');
-      const memberUpdate = await member.from('contact_submissions').update(change).eq('id', id);
-      expect(memberUpdate.error).toBeNull();
+      for (const client of [anon, member]) {
+        const direct = await client.from('contact_submissions').update(change).eq('id', id);
+        expect(direct.error?.code).toBe('42501');
+        const saved = await saveWorkflow(client, id, change);
+        expect(saved.error?.code).toBe('42501');
+      }
     }
     expect(await workflowOf(id)).toEqual({
       status: 'new',
@@ -207,13 +210,9 @@ describe('anon and signed-in non-admins', () => {
 describe('admins', () => {
   it('change the status, and one audit row records who, from and to', async () => {
     const id = await seedEnquiry('status');
-    const { data, error } = await admin
-      .from('contact_submissions')
-      .update({ status: 'in_progress' })
-      .eq('id', id)
-      .select('id, status');
+    const { data, error } = await saveWorkflow(admin, id, { status: 'in_progress' });
     expect(error).toBeNull();
-    expect(data).toEqual([{ id, status: 'in_progress' }]);
+    expect(data).toMatchObject({ id, status: 'in_progress' });
     expect(await auditOf(id)).toEqual([
       {
         action: 'admin_enquiry_status_changed',
@@ -227,20 +226,14 @@ describe('admins', () => {
 
   it('an update that leaves the workflow as it is writes no audit row', async () => {
     const id = await seedEnquiry('same');
-    const { error } = await admin
-      .from('contact_submissions')
-      .update({ status: 'new' })
-      .eq('id', id);
+    const { error } = await saveWorkflow(admin, id, { status: 'new' });
     expect(error).toBeNull();
     expect(await auditOf(id)).toEqual([]);
   });
 
   it('refuse an unknown status by its constraint', async () => {
     const id = await seedEnquiry('bad-status');
-    const { error } = await admin
-      .from('contact_submissions')
-      .update({ status: 'closed' })
-      .eq('id', id);
+    const { error } = await saveWorkflow(admin, id, { status: 'closed' });
     expect(error?.code).toBe('23514');
     expect(error?.message).toContain('contact_submissions_status_valid');
     expect(await auditOf(id)).toEqual([]);
@@ -248,24 +241,15 @@ describe('admins', () => {
 
   it('assign to a staff member and unassign, each audited; a non-staff assignee is refused', async () => {
     const id = await seedEnquiry('assign');
-    const assign = await admin
-      .from('contact_submissions')
-      .update({ assigned_to: otherAdminUser.id })
-      .eq('id', id);
+    const assign = await saveWorkflow(admin, id, { assigned_to: otherAdminUser.id });
     expect(assign.error).toBeNull();
-    const refused = await admin
-      .from('contact_submissions')
-      .update({ assigned_to: memberUser.id })
-      .eq('id', id);
+    const refused = await saveWorkflow(admin, id, { assigned_to: memberUser.id });
     expect(refused.error).toMatchObject({
       code: 'P0001',
       message: 'Enquiries can only be assigned to staff with the admin role.',
       hint: 'contact_submissions_assignee_not_staff',
     });
-    const unassign = await admin
-      .from('contact_submissions')
-      .update({ assigned_to: null })
-      .eq('id', id);
+    const unassign = await saveWorkflow(admin, id, { assigned_to: null });
     expect(unassign.error).toBeNull();
     expect((await workflowOf(id))?.assigned_to).toBeNull();
     expect((await auditOf(id)).map(({ action, details }) => ({ action, details }))).toEqual([
@@ -277,16 +261,10 @@ describe('admins', () => {
   it('set the last-contacted date (audited), but not a future one', async () => {
     const id = await seedEnquiry('contacted');
     const when = '2026-11-20T00:00:00.000Z';
-    const set = await admin
-      .from('contact_submissions')
-      .update({ last_contacted_at: when })
-      .eq('id', id);
+    const set = await saveWorkflow(admin, id, { last_contacted_at: when });
     expect(set.error).toBeNull();
     const future = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    const refused = await admin
-      .from('contact_submissions')
-      .update({ last_contacted_at: future })
-      .eq('id', id);
+    const refused = await saveWorkflow(admin, id, { last_contacted_at: future });
     expect(refused.error).toMatchObject({
       code: 'P0001',
       hint: 'contact_submissions_last_contacted_future',

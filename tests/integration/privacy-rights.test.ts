@@ -17,6 +17,7 @@ import {
 import type { CreatedUser, TestBackend } from './support/backend.ts';
 import { createAdmin } from './support/admin.ts';
 import { everyStoredText, seedEnquiry } from './support/privacy.ts';
+import { saveWorkflow } from './support/workflow.ts';
 
 const SUBJECT = 'Jo.Subject@Example.com';
 const BYSTANDER = 'bystander@example.com';
@@ -85,10 +86,9 @@ beforeAll(async () => {
     .from('enquiry_notes')
     .insert({ submission_id: subjectEnquiries[0]!, body: 'Spoke to Jo, sending a proposal.' });
   expect(noteError).toBeNull();
-  const { error: statusError } = await admin
-    .from('contact_submissions')
-    .update({ status: 'in_progress' })
-    .eq('id', subjectEnquiries[0]!);
+  const { error: statusError } = await saveWorkflow(admin, subjectEnquiries[0]!, {
+    status: 'in_progress',
+  });
   expect(statusError).toBeNull();
 
   bystanderEnquiry = (await seedEnquiry(backend, { email: BYSTANDER })).id;

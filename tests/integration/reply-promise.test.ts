@@ -14,6 +14,7 @@ import {
 } from './support/backend.ts';
 import type { CreatedUser, TestBackend } from './support/backend.ts';
 import { createAdmin } from './support/admin.ts';
+import { saveWorkflow } from './support/workflow.ts';
 
 let backend: TestBackend;
 let anon: SupabaseClient;
@@ -216,10 +217,7 @@ describe('a recorded contact', () => {
   it('an admin setting the last-contacted date stamps the first response with the database clock', async () => {
     const id = await seedEnquiry();
     const before = Date.now();
-    const { error } = await admin
-      .from('contact_submissions')
-      .update({ last_contacted_at: '2020-01-01T00:00:00Z' })
-      .eq('id', id);
+    const { error } = await saveWorkflow(admin, id, { last_contacted_at: '2020-01-01T00:00:00Z' });
     expect(error).toBeNull();
     const clock = await clockOf(id);
     expect(Date.parse(clock.first_response_at!)).toBeGreaterThanOrEqual(before - 5_000);
@@ -499,7 +497,7 @@ describe('the timeline', () => {
     const id = await seedEnquiry({ email: 'timeline@example.com' });
     const step = () => new Promise((done) => setTimeout(done, 15));
     await step();
-    await admin.from('contact_submissions').update({ status: 'in_progress' }).eq('id', id);
+    await saveWorkflow(admin, id, { status: 'in_progress' });
     await step();
     await admin.from('enquiry_notes').insert({ submission_id: id, body: 'Looks promising.' });
     await step();

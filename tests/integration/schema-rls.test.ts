@@ -18,6 +18,7 @@ import {
 } from './support/backend.ts';
 import type { CreatedUser, TestBackend } from './support/backend.ts';
 import { adminClient } from './support/admin.ts';
+import { saveWorkflow } from './support/workflow.ts';
 
 const MEMBER = { email: 'member@example.com', password: 'member-password-1' };
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
@@ -257,22 +258,26 @@ describe('contact_submissions', () => {
       expect(await enquiryCompany(id)).toBe('Matrix Ltd');
     });
 
-    it('a signed-in non-admin updates nothing (no error, 0 rows)', async () => {
+    it('a signed-in non-admin may not update, directly or through the save function: 42501', async () => {
       const id = await seedEnquiry('member-update');
       const { error } = await member
         .from('contact_submissions')
         .update({ status: 'won' })
         .eq('id', id);
-      expect(error).toBeNull();
+      expect(error?.code).toBe('42501');
+      const saved = await saveWorkflow(member, id, { status: 'won' });
+      expect(saved.error?.code).toBe('42501');
       expect(await enquiryStatus(id)).toBe('new');
     });
 
-    it('an admin may update an enquiry’s workflow', async () => {
+    it('an admin changes an enquiry’s workflow through the save function, not directly', async () => {
       const id = await seedEnquiry('admin-update');
-      const { error } = await admin
+      const direct = await admin
         .from('contact_submissions')
         .update({ status: 'in_progress' })
         .eq('id', id);
+      expect(direct.error?.code).toBe('42501');
+      const { error } = await saveWorkflow(admin, id, { status: 'in_progress' });
       expect(error).toBeNull();
       expect(await enquiryStatus(id)).toBe('in_progress');
     });
@@ -286,13 +291,9 @@ describe('contact_submissions', () => {
       expect(await enquiryCompany(id)).toBe('Matrix Ltd');
     });
 
-    it('an admin update is still held to the table’s rules (23514)', async () => {
+    it('an admin’s save is still held to the table’s rules (23514)', async () => {
       const id = await seedEnquiry('admin-bad-update');
-      const { error, status } = await admin
-        .from('contact_submissions')
-        .update({ status: 'archived' as never })
-        .eq('id', id);
-      expect(status).toBe(400);
+      const { error } = await saveWorkflow(admin, id, { status: 'archived' });
       expect(error?.code).toBe('23514');
       expect(await enquiryStatus(id)).toBe('new');
     });

@@ -8,6 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createUser, signedInClient, startTestBackend } from './support/backend.ts';
 import type { CreatedUser, TestBackend } from './support/backend.ts';
 import { createAdmin } from './support/admin.ts';
+import { saveWorkflow } from './support/workflow.ts';
 
 const PASSWORD = 'staff-password-1';
 
@@ -66,13 +67,9 @@ describe('an admin session is no mail relay', () => {
   });
 
   it('still changes the workflow columns, one at a time', async () => {
-    const { data, error } = await ada
-      .from('contact_submissions')
-      .update({ status: 'in_progress' })
-      .eq('id', enquiryId)
-      .select('status');
+    const { data, error } = await saveWorkflow(ada, enquiryId, { status: 'in_progress' });
     expect(error).toBeNull();
-    expect(data).toEqual([{ status: 'in_progress' }]);
+    expect(data).toMatchObject({ status: 'in_progress' });
   });
 });
 
@@ -173,14 +170,8 @@ describe('a revoked admin keeps no leads', () => {
   it('revoking the role returns their enquiries to the team, audited', async () => {
     const theirs = await newEnquiry('theirs@example.com');
     const other = await newEnquiry('other@example.com');
-    expect(
-      (await ada.from('contact_submissions').update({ assigned_to: benUser.id }).eq('id', theirs))
-        .error,
-    ).toBeNull();
-    expect(
-      (await ada.from('contact_submissions').update({ assigned_to: adaUser.id }).eq('id', other))
-        .error,
-    ).toBeNull();
+    expect((await saveWorkflow(ada, theirs, { assigned_to: benUser.id })).error).toBeNull();
+    expect((await saveWorkflow(ada, other, { assigned_to: adaUser.id })).error).toBeNull();
 
     const { data, error } = await ada.rpc('revoke_admin_role', { _email: 'ben.probe@example.com' });
     expect(error).toBeNull();
@@ -199,7 +190,7 @@ describe('a revoked admin keeps no leads', () => {
   it('an operator removing the role row does the same', async () => {
     const cy = await createAdmin(backend, 'cy.probe@example.com', PASSWORD);
     const theirs = await newEnquiry('cy-lead@example.com');
-    await ada.from('contact_submissions').update({ assigned_to: cy.user.id }).eq('id', theirs);
+    await saveWorkflow(ada, theirs, { assigned_to: cy.user.id });
     expect((await stored(theirs))?.assigned_to).toBe(cy.user.id);
     await backend.sql(`delete from public.user_roles where user_id = $1`, [cy.user.id]);
     expect((await stored(theirs))?.assigned_to).toBeNull();

@@ -44,7 +44,7 @@ export function fromDateInput(value: string): string | null {
  */
 export function EnquiryWorkflowForm({ enquiry }: Props) {
   const client = useSupabaseClient();
-  const { save, lastChange } = useEnquiryFieldSaver();
+  const { save, lastChange, refused } = useEnquiryFieldSaver();
   // Offered while the field still holds what was saved; a call or a colleague's change since
   // takes it away (the database refuses such an undo too).
   const undoable = lastChange && enquiry[lastChange.field] === lastChange.value ? lastChange : null;
@@ -84,6 +84,31 @@ export function EnquiryWorkflowForm({ enquiry }: Props) {
         </h3>
         <p className="text-sm text-ink-muted">Each change is saved at once.</p>
       </div>
+      {refused ? (
+        <div
+          role="alert"
+          className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-ink"
+        >
+          <p>{refused.description}</p>
+          <p>The fields below show the values saved now.</p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={refused.applyAnyway}
+              className={buttonClass({ variant: 'outline', size: 'sm', className: 'min-h-6' })}
+            >
+              Apply anyway
+            </button>
+            <button
+              type="button"
+              onClick={refused.dismiss}
+              className={buttonClass({ variant: 'ghost', size: 'sm', className: 'min-h-6' })}
+            >
+              Keep theirs
+            </button>
+          </div>
+        </div>
+      ) : null}
       {undoable ? (
         <div className="flex flex-wrap items-center gap-2 text-sm text-ink">
           <p>Saved: {undoable.description}</p>

@@ -65,52 +65,85 @@ export async function getEnquiry(client: AppSupabaseClient, id: string): Promise
   return data?.[0] ?? null;
 }
 
-/** Changes workflow fields; the database audits each change. Null when the enquiry is gone. */
-export async function updateEnquiry(
-  client: AppSupabaseClient,
-  id: string,
-  change: WorkflowChange,
-): Promise<Enquiry | null> {
-  const { data, error } = await client
-    .from('contact_submissions')
-    .update(change)
-    .eq('id', id)
-    .select('*');
-  if (error) throw new EnquiriesQueryError(error);
-  return data?.[0] ?? null;
+/** What the database says about a change refused because the field changed after it was seen. */
+export type EnquiryConflict = {
+  field: WorkflowField;
+  /** The field's value now, as the database holds it. */
+  current: FieldChange['value'];
+  /** Who changed it last (the staff name), and when; null when the log holds no entry. */
+  changedBy: string | null;
+  changedAt: string | null;
+  /** The whole enquiry as it is now, for the screen to show. */
+  enquiry: Enquiry;
+};
+
+/** A save refused because a colleague (or another tab) changed the field since it was seen. */
+export class EnquiryChangedError extends EnquiriesQueryError {
+  constructor(
+    readonly conflict: EnquiryConflict,
+    message: string,
+  ) {
+    super({ message, code: 'P0001' });
+    this.name = 'EnquiryChangedError';
+  }
+}
+
+const conflictSchema = z.object({
+  field: z.enum(['status', 'assigned_to', 'last_contacted_at']),
+  current: z.nullable(z.string()),
+  changed_by: z.optional(z.nullable(z.string())),
+  changed_at: z.optional(z.nullable(z.string())),
+  enquiry: z.record(z.string(), z.unknown()),
+});
+
+/** The refusal's details, or null when the error is another one. */
+export function readConflict(error: {
+  hint?: string | null;
+  details?: string | null;
+}): EnquiryConflict | null {
+  if (error.hint !== 'enquiry_changed_since_seen' || !error.details) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(error.details);
+  } catch {
+    return null;
+  }
+  const checked = conflictSchema.safeParse(parsed);
+  if (!checked.success) return null;
+  const { field, current, changed_by, changed_at, enquiry } = checked.data;
+  return {
+    field,
+    current,
+    changedBy: changed_by ?? null,
+    changedAt: changed_at ?? null,
+    enquiry: enquiry as Enquiry,
+  } as EnquiryConflict;
 }
 
 /**
- * Saves one workflow field and nothing else, so two staff changing different fields of the same
- * enquiry both keep theirs (the last write wins per field, never for the whole row). Null when
- * the enquiry is gone.
+ * Saves one workflow field and nothing else, and only while it still holds `seen` (what this
+ * screen showed): the database refuses a change over one made since, with an
+ * `EnquiryChangedError` naming who made it. A change to one field never conflicts with another
+ * field's. Null when the enquiry is gone.
  */
-export function saveEnquiryField(
+export async function saveEnquiryField(
   client: AppSupabaseClient,
   id: string,
   change: FieldChange,
+  seen: FieldChange['value'],
 ): Promise<Enquiry | null> {
-  return updateEnquiry(client, id, { [change.field]: change.value });
-}
-
-/**
- * Takes a saved change back: writes `change` only while the field still holds `expected` (what
- * the save stored), so an undo never overwrites what a call, a colleague or a bulk action wrote
- * since. Null when the field has changed since (or the enquiry is gone).
- */
-export async function undoEnquiryField(
-  client: AppSupabaseClient,
-  id: string,
-  change: FieldChange,
-  expected: FieldChange['value'],
-): Promise<Enquiry | null> {
-  const write: WorkflowChange = { [change.field]: change.value };
-  const query = client.from('contact_submissions').update(write).eq('id', id);
-  const guarded =
-    expected === null ? query.is(change.field, null) : query.eq(change.field, expected);
-  const { data, error } = await guarded.select('*');
-  if (error) throw new EnquiriesQueryError(error);
-  return data?.[0] ?? null;
+  const { data, error } = await client.rpc('save_enquiry_field', {
+    _submission_id: id,
+    _field: change.field,
+    _value: change.value as string,
+    _seen: seen as string,
+  });
+  if (error) {
+    const conflict = readConflict(error);
+    if (conflict) throw new EnquiryChangedError(conflict, error.message);
+    throw new EnquiriesQueryError(error);
+  }
+  return (data as Enquiry | null) ?? null;
 }
 
 /** The notes of an enquiry, newest first. */

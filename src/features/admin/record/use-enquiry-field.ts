@@ -8,9 +8,10 @@ import {
   describeLastContacted,
   describeStatusChange,
 } from '@/features/admin/record/enquiry-timeline';
+import { describeConflict } from '@/features/admin/record/enquiry-conflict';
 import {
+  EnquiryChangedError,
   saveEnquiryField,
-  undoEnquiryField,
   type FieldChange,
   type StaffMember,
 } from '@/features/admin/record/enquiry-workflow';
@@ -22,12 +23,24 @@ import {
 } from '@/features/admin/shared/admin-queries';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 
-/** A save; an undo carries what the field must still hold (the saved value) for it to apply. */
+/**
+ * A save: `previous` is what the screen showed, and the database applies the change only while
+ * the field still holds it; an undo is applied only while the field holds the saved value.
+ */
 type Save = {
   id: string;
   change: FieldChange;
   previous: FieldChange;
-  undo?: { expected: FieldChange['value'] };
+  undo?: boolean;
+};
+
+/** A save the database refused because the field changed since it was seen, and the way on. */
+export type RefusedChange = {
+  field: FieldChange['field'];
+  description: string;
+  /** Saves the change over the colleague's, knowingly. */
+  applyAnyway: () => void;
+  dismiss: () => void;
 };
 
 /**
@@ -76,24 +89,50 @@ export function useEnquiryFieldSaver() {
   // The toast's Undo is out of reach of the keyboard while the dialog holds focus, so the form
   // offers the same Undo beside the fields.
   const [lastChange, setLastChange] = useState<LastChange | null>(null);
+  const [refused, setRefused] = useState<RefusedChange | null>(null);
   const saving = useMutation({
     mutationKey: fieldSaves,
-    mutationFn: async ({ id, change, undo }: Save) => {
-      const updated = undo
-        ? await undoEnquiryField(client, id, change, undo.expected)
-        : await saveEnquiryField(client, id, change);
-      if (!updated) {
-        throw new EnquiriesQueryError({
-          message: undo ? CHANGED_SINCE : 'This enquiry no longer exists.',
-        });
-      }
+    mutationFn: async ({ id, change, previous }: Save) => {
+      const updated = await saveEnquiryField(client, id, change, previous.value);
+      if (!updated) throw new EnquiriesQueryError({ message: 'This enquiry no longer exists.' });
       return updated;
     },
     onMutate: async ({ id, change }: Save) => {
       await queryClient.cancelQueries({ queryKey: adminKeys.enquiry(id) });
       patchCachedEnquiry(queryClient, id, { [change.field]: change.value });
     },
-    onError: (error, { id, change, previous }) => {
+    onError: (error, { id, change, previous, undo }) => {
+      if (error instanceof EnquiryChangedError) {
+        // the database's row as it is now replaces what this screen showed.
+        const { conflict } = error;
+        queryClient.setQueryData(adminKeys.enquiry(id), conflict.enquiry);
+        patchCachedEnquiry(queryClient, id, conflict.enquiry);
+        void invalidateEnquiries(queryClient, adminKeys.enquiry(id));
+        setLastChange(null);
+        if (undo) {
+          notify({ title: 'Not saved', description: CHANGED_SINCE, variant: 'destructive' });
+          return;
+        }
+        const description = describeConflict(conflict, change, staff);
+        const seen = { field: change.field, value: conflict.current } as FieldChange;
+        const applyAnyway = () => {
+          setRefused(null);
+          saving.mutate({ id, change, previous: seen });
+        };
+        setRefused({
+          field: change.field,
+          description,
+          applyAnyway,
+          dismiss: () => setRefused(null),
+        });
+        notify({
+          title: 'Not saved',
+          description,
+          variant: 'destructive',
+          action: { label: 'Apply anyway', onClick: applyAnyway },
+        });
+        return;
+      }
       // only this field goes back: another field saved meanwhile keeps its value.
       const shown = queryClient.getQueryData<Enquiry>(adminKeys.enquiry(id));
       if (shown?.[change.field] === change.value) {
@@ -116,12 +155,13 @@ export function useEnquiryFieldSaver() {
       void invalidateEnquiries(queryClient, adminKeys.enquiry(save.id));
       const description = describeChange(save.change, save.previous, staff);
       const stored = updated[save.change.field];
+      setRefused((shown) => (shown?.field === save.change.field ? null : shown));
       const undo = () =>
         saving.mutate({
           id: save.id,
           change: save.previous,
-          previous: save.change,
-          undo: { expected: stored },
+          previous: { field: save.change.field, value: stored } as FieldChange,
+          undo: true,
         });
       setLastChange(
         save.undo ? null : { field: save.change.field, value: stored, description, undo },
@@ -144,5 +184,5 @@ export function useEnquiryFieldSaver() {
     if (previous.value === change.value) return;
     saving.mutate({ id: current.id, change, previous });
   };
-  return { save, lastChange };
+  return { save, lastChange, refused };
 }

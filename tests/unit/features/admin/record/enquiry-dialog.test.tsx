@@ -83,19 +83,18 @@ describe('the enquiry dialog', () => {
     );
   });
 
-  it('saves each field the moment it changes, sending only that column', async () => {
+  it('saves each field the moment it changes, sending only that field and what was seen', async () => {
     const row = enquiry(1);
     const updates: unknown[] = [];
     const { requests } = renderDashboard(network, {
       rows: [row],
       enquiryId: row.id,
-      tables: {
-        contact_submissions: (request) => {
-          if (request.method === 'PATCH') {
-            updates.push(request.body);
-            Object.assign(row, request.body);
-          }
-          return { data: [row], count: 1 };
+      rpc: {
+        save_enquiry_field: (request) => {
+          const { _field, _value } = request.body as { _field: string; _value: unknown };
+          updates.push({ [_field]: _value });
+          Object.assign(row, { [_field]: _value });
+          return { data: { ...row } };
         },
       },
     });
@@ -122,14 +121,18 @@ describe('the enquiry dialog', () => {
     expect(toasts).toContainEqual(
       expect.objectContaining({ title: 'Saved', description: 'Assigned to ada@example.com' }),
     );
-    // each write is to this enquiry alone, and asks for the row as saved
-    const writes = requests.filter(({ method }) => method === 'PATCH');
-    expect(writes.map(({ name }) => name)).toEqual(Array(3).fill('contact_submissions'));
-    for (const write of writes) {
-      expect([...write.params.keys()].sort()).toEqual(['id', 'select']);
-      expect(filterOn(write, 'id')).toEqual({ op: 'eq', value: row.id });
-      expect(write.prefer).toContain('return=representation');
-    }
+    // each save is of this enquiry alone, and says what the field held on screen
+    expect(rpcArgs(requests, 'save_enquiry_field')).toEqual([
+      { _submission_id: row.id, _field: 'status', _value: 'won', _seen: 'new' },
+      { _submission_id: row.id, _field: 'assigned_to', _value: 'staff-1', _seen: null },
+      {
+        _submission_id: row.id,
+        _field: 'last_contacted_at',
+        _value: '2025-03-02T12:00:00.000Z',
+        _seen: null,
+      },
+    ]);
+    expect(requests.filter(({ method }) => method === 'PATCH')).toEqual([]);
     expect(date).toHaveValue('02/03/2025');
     expect(within(dialog).getByText('02 Mar 2025')).toBeInTheDocument();
   });
@@ -162,18 +165,18 @@ describe('the enquiry dialog', () => {
     renderDashboard(network, {
       rows: [row],
       enquiryId: row.id,
-      tables: {
-        contact_submissions: (request) => {
-          const change = request.method === 'PATCH' ? (request.body as object) : undefined;
-          if (change && refuse)
+      rpc: {
+        save_enquiry_field: (request) => {
+          const { _field, _value } = request.body as { _field: string; _value: unknown };
+          if (refuse)
             return {
               error: {
                 code: 'P0001',
                 message: 'Enquiries can only be assigned to staff with the admin role.',
               },
             };
-          if (change) Object.assign(row, change);
-          return { data: [row], count: 1 };
+          Object.assign(row, { [_field]: _value });
+          return { data: { ...row } };
         },
       },
     });

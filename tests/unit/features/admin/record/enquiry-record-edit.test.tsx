@@ -5,14 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToastMessage } from '@/components/ui/toast/notify';
 
 import { captureToasts, quietAuditLog, releaseToasts } from '../../auth/test-helpers';
-import type { Enquiry } from '@/features/admin/list/list-enquiries';
 
-import {
-  filterOn,
-  filtersOn,
-  type PostgrestAnswer,
-  type PostgrestRequest,
-} from '../../../support/supabase-network';
+import { type PostgrestAnswer } from '../../../support/supabase-network';
 import { enquiry, renderDashboard, rowsHandler, useDashboardNetwork } from '../admin-test-data';
 
 const network = useDashboardNetwork();
@@ -31,26 +25,18 @@ afterEach(() => {
 
 const calledAt = '2026-11-24T15:30:00.000Z';
 
-/** The columns a write is conditional on: its filters other than the enquiry's id. */
-function conditions(request: PostgrestRequest): string[] {
-  return [...new Set(request.params.keys())].filter(
-    (column) => column !== 'id' && column !== 'select',
-  );
-}
-
-/** Whether `row` meets PostgREST filter `column=eq.X` or `column=is.null`, as the database would. */
-function meets(row: Enquiry, request: PostgrestRequest, column: string): boolean {
-  const held = row[column as keyof Enquiry];
-  return filtersOn(request, column).every(({ op, value }) =>
-    op === 'eq'
-      ? held !== null && String(held) === value
-      : op === 'is' && value === 'null' && held === null,
-  );
-}
+type FieldSave = {
+  _submission_id: string;
+  _field: string;
+  _value: string | null;
+  _seen: string | null;
+};
 
 /**
- * Enquiry 1 open in the dialog, over a fake database that keeps one row: updates change it,
- * a call with an outcome that counts moves its last contact, an undo of that call puts it back.
+ * Enquiry 1 open in the dialog, over a fake database that keeps one row: a field save changes
+ * it while the field holds what was seen (refused as changed since otherwise, as the database
+ * does), a call with an outcome that counts moves its last contact, an undo of that call puts it
+ * back.
  */
 function openEnquiry(options: { refuse?: () => boolean; hold?: Promise<void> } = {}) {
   const row = enquiry(1, { last_contacted_at: '2026-11-20T12:00:00.000Z' });
@@ -60,26 +46,39 @@ function openEnquiry(options: { refuse?: () => boolean; hold?: Promise<void> } =
     rows: [row],
     enquiryId: row.id,
     tables: {
-      contact_submissions: async (request): Promise<PostgrestAnswer> => {
-        if (request.method !== 'PATCH') return rowsHandler(() => [row])(request);
-        // An undo is conditional (eq/is on the field): like the database, change nothing and
-        // return no row when the field no longer holds the expected value.
-        const isRow = filterOn(request, 'id')?.value === row.id;
-        if (!isRow || !conditions(request).every((column) => meets(row, request, column))) {
-          return { data: [] };
-        }
-        const change = request.body as Partial<Enquiry>;
-        updates.push(change);
-        await options.hold;
-        if (options.refuse?.()) {
-          return { error: { code: '42501', message: 'permission denied for table' } };
-        }
-        Object.assign(row, change);
-        // the row as written, not filtered again by the condition it has just stopped meeting
-        return { data: [row] };
-      },
+      contact_submissions: rowsHandler(() => [row]),
     },
     rpc: {
+      save_enquiry_field: async (request): Promise<PostgrestAnswer> => {
+        const { _field, _value, _seen } = request.body as FieldSave;
+        const field = _field as 'status' | 'assigned_to' | 'last_contacted_at';
+        if (row[field] === _value) return { data: row };
+        if (row[field] !== _seen) {
+          return {
+            status: 400,
+            error: {
+              code: 'P0001',
+              message: 'This enquiry changed after you opened it, so your change was not saved.',
+              hint: 'enquiry_changed_since_seen',
+              details: JSON.stringify({
+                field,
+                seen: _seen,
+                current: row[field],
+                changed_by: 'Sam Colleague',
+                changed_at: '2026-11-24T14:02:00.000Z',
+                enquiry: row,
+              }),
+            },
+          };
+        }
+        updates.push({ [field]: _value });
+        await options.hold;
+        if (options.refuse?.()) {
+          return { error: { code: '42501', message: 'permission denied for function' } };
+        }
+        Object.assign(row, { [field]: _value });
+        return { data: { ...row } };
+      },
       record_enquiry_contact: (request) => {
         if ((request.body as { _outcome?: string })._outcome !== 'no_answer') {
           beforeCall = row.last_contacted_at;
@@ -98,18 +97,12 @@ function openEnquiry(options: { refuse?: () => boolean; hold?: Promise<void> } =
     dashboard.requests
       .filter(({ kind }) => kind === 'rpc')
       .map(({ name, body }) => ({ name, args: body }));
-  /** The writes sent: each one's body and the filters it was conditional on. */
-  const patches = () =>
-    dashboard.requests
-      .filter(({ method }) => method === 'PATCH')
-      .map((request) => ({
-        body: request.body,
-        id: filterOn(request, 'id'),
-        unless: Object.fromEntries(
-          conditions(request).map((column) => [column, filtersOn(request, column)]),
-        ),
-      }));
-  return { ...dashboard, row, updates, rpcCalls, patches };
+  /** The field saves sent: each one's field, value and what it was seen holding. */
+  const saves = () =>
+    rpcCalls()
+      .filter(({ name }) => name === 'save_enquiry_field')
+      .map(({ args }) => args as FieldSave);
+  return { ...dashboard, row, updates, rpcCalls, saves };
 }
 
 async function logCall(dialog: HTMLElement, outcome: string, note = '') {
@@ -167,7 +160,7 @@ describe('editing an enquiry field by field', { timeout: 20_000 }, () => {
   });
 
   it('Undo on the confirmation saves the previous value the same way', async () => {
-    const { updates, patches, row } = openEnquiry();
+    const { updates, saves, row } = openEnquiry();
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
     const user = userEvent.setup();
     await user.selectOptions(within(dialog).getByLabelText('Status'), 'won');
@@ -175,11 +168,11 @@ describe('editing an enquiry field by field', { timeout: 20_000 }, () => {
     lastToast('Saved')!.action!.onClick();
     await waitFor(() => expect(within(dialog).getByLabelText('Status')).toHaveValue('new'));
     await waitFor(() => expect(updates).toEqual([{ status: 'won' }, { status: 'new' }]));
-    // the save is by id alone; the undo only while the field still holds what the save stored
-    const id = { op: 'eq', value: row.id };
-    expect(patches()).toEqual([
-      { body: { status: 'won' }, id, unless: {} },
-      { body: { status: 'new' }, id, unless: { status: [{ op: 'eq', value: 'won' }] } },
+    // the save carries what the screen showed; the undo, what the save stored
+    const save = { _submission_id: row.id, _field: 'status' };
+    expect(saves()).toEqual([
+      { ...save, _value: 'won', _seen: 'new' },
+      { ...save, _value: 'new', _seen: 'won' },
     ]);
     await waitFor(() =>
       expect(lastToast('Change undone')).toMatchObject({ description: 'Status: Won → New' }),
@@ -187,7 +180,7 @@ describe('editing an enquiry field by field', { timeout: 20_000 }, () => {
   });
 
   it('an Undo after the field changed again (a call moved the date) is refused, nothing lost', async () => {
-    const { updates, row, patches } = openEnquiry();
+    const { updates, row, saves } = openEnquiry();
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
     const user = userEvent.setup();
     await user.selectOptions(within(dialog).getByLabelText('Status'), 'won');
@@ -200,10 +193,11 @@ describe('editing an enquiry field by field', { timeout: 20_000 }, () => {
     );
     expect(updates).toEqual([{ status: 'won' }]);
     // the undo was sent on the condition the colleague's change no longer met
-    expect(patches().at(-1)).toEqual({
-      body: { status: 'new' },
-      id: { op: 'eq', value: row.id },
-      unless: { status: [{ op: 'eq', value: 'won' }] },
+    expect(saves().at(-1)).toEqual({
+      _submission_id: row.id,
+      _field: 'status',
+      _value: 'new',
+      _seen: 'won',
     });
     await waitFor(() => expect(within(dialog).getByLabelText('Status')).toHaveValue('lost'));
   });
@@ -222,8 +216,31 @@ describe('editing an enquiry field by field', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Undo' })).toBeNull());
   });
 
+  it('a change over a colleague’s newer one is refused, named, shown, and can be applied anyway', async () => {
+    const { row, updates, saves } = openEnquiry();
+    const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
+    // A colleague sets it to Won after this screen loaded it.
+    Object.assign(row, { status: 'won' });
+    const user = userEvent.setup();
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'in_progress');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      /Status was changed to Won by Sam Colleague (at|on) .*14:02; your change to In progress was not saved\./,
+    );
+    expect(lastToast('Not saved')?.action?.label).toBe('Apply anyway');
+    // the fields show what is saved now, and nothing was written
+    await waitFor(() => expect(within(dialog).getByLabelText('Status')).toHaveValue('won'));
+    expect(updates).toEqual([]);
+
+    await user.click(within(alert).getByRole('button', { name: 'Apply anyway' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Status')).toHaveValue('in_progress'));
+    expect(saves().at(-1)).toMatchObject({ _value: 'in_progress', _seen: 'won' });
+    expect(updates).toEqual([{ status: 'in_progress' }]);
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+  });
+
   it('a date typed month first or in the future is refused beside the field, and nothing is sent', async () => {
-    const { updates, patches } = openEnquiry();
+    const { updates, saves } = openEnquiry();
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
     const user = userEvent.setup();
     const date = within(dialog).getByLabelText('Last contacted');
@@ -234,7 +251,7 @@ describe('editing an enquiry field by field', { timeout: 20_000 }, () => {
     await user.type(date, '01/01/2999{Enter}');
     expect(date).toHaveAccessibleDescription(/The last contact cannot be in the future\./);
     expect(updates).toEqual([]);
-    expect(patches()).toEqual([]);
+    expect(saves()).toEqual([]);
   });
 });
 

@@ -1,0 +1,50 @@
+import { staffName } from '@/features/admin/record/enquiry-timeline';
+import type {
+  EnquiryConflict,
+  FieldChange,
+  StaffMember,
+} from '@/features/admin/record/enquiry-workflow';
+import { formatDate, formatDateTime, formatTime } from '@/features/admin/shared/enquiry-format';
+import { statusLabel } from '@/features/admin/shared/enquiry-status';
+import { londonDay } from '@/components/ui/staff-date';
+
+const fieldNames = {
+  status: 'Status',
+  assigned_to: 'The assignee',
+  last_contacted_at: 'The last-contacted date',
+} as const;
+
+/** A field's value in the words the record shows: "Won", "Sam Lee", "Unassigned", "20 Nov 2026". */
+export function fieldValueLabel(
+  field: FieldChange['field'],
+  value: FieldChange['value'],
+  staff: readonly StaffMember[],
+): string {
+  if (field === 'status') return value ? statusLabel(value) : 'none';
+  if (field === 'assigned_to') return value ? staffName(value, staff) : 'Unassigned';
+  return value ? formatDate(value) : 'none';
+}
+
+/** "at 14:02" today, "on 02 Dec 2026, 14:02" on another day (London time). */
+function when(iso: string, now: Date): string {
+  return londonDay(new Date(iso)) === londonDay(now)
+    ? `at ${formatTime(iso)}`
+    : `on ${formatDateTime(iso)}`;
+}
+
+/**
+ * "Status was changed to Won by Ada Lovelace at 14:02; your change to In progress was not
+ * saved." What a refused save tells the person whose screen was out of date.
+ */
+export function describeConflict(
+  conflict: EnquiryConflict,
+  attempted: FieldChange,
+  staff: readonly StaffMember[],
+  now = new Date(),
+): string {
+  const current = fieldValueLabel(conflict.field, conflict.current, staff);
+  const yours = fieldValueLabel(attempted.field, attempted.value, staff);
+  const by = conflict.changedBy ? ` by ${conflict.changedBy}` : '';
+  const at = conflict.changedAt ? ` ${when(conflict.changedAt, now)}` : '';
+  return `${fieldNames[conflict.field]} was changed to ${current}${by}${at}; your change to ${yours} was not saved.`;
+}
