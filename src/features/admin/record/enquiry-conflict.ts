@@ -1,3 +1,4 @@
+import { londonDay } from '@/components/ui/staff-date';
 import { staffName } from '@/features/admin/record/enquiry-timeline';
 import type {
   EnquiryConflict,
@@ -6,7 +7,6 @@ import type {
 } from '@/features/admin/record/enquiry-workflow';
 import { formatDate, formatDateTime, formatTime } from '@/features/admin/shared/enquiry-format';
 import { statusLabel } from '@/features/admin/shared/enquiry-status';
-import { londonDay } from '@/components/ui/staff-date';
 
 const fieldNames = {
   status: 'Status',

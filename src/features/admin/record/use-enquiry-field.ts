@@ -3,12 +3,12 @@ import { useState } from 'react';
 
 import { notify } from '@/components/ui/toast/notify';
 import { EnquiriesQueryError, type Enquiry } from '@/features/admin/list/list-enquiries';
+import { describeConflict } from '@/features/admin/record/enquiry-conflict';
 import {
   describeAssignment,
   describeLastContacted,
   describeStatusChange,
 } from '@/features/admin/record/enquiry-timeline';
-import { describeConflict } from '@/features/admin/record/enquiry-conflict';
 import {
   EnquiryChangedError,
   saveEnquiryField,
