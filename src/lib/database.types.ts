@@ -633,7 +633,7 @@ export type Database = {
         Returns: Json;
       };
       bulk_enquiry_action: {
-        Args: { _action: string; _ids: Json; _value?: string };
+        Args: { _action: string; _ids: Json; _seen?: Json; _value?: string };
         Returns: Json;
       };
       busy_calendar_status: {

@@ -277,7 +277,7 @@ COMMENT ON FUNCTION private.group_bulk_changes(_rows jsonb, _key text) IS 'Turns
 
 REVOKE ALL ON FUNCTION private.group_bulk_changes(_rows jsonb, _key text) FROM PUBLIC;
 
-CREATE FUNCTION private.bulk_enquiry_action(_ids jsonb, _action text, _value text DEFAULT NULL::text) RETURNS jsonb
+CREATE FUNCTION private.bulk_enquiry_action(_ids jsonb, _action text, _value text DEFAULT NULL::text, _seen jsonb DEFAULT NULL::jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $_$
@@ -290,6 +290,9 @@ declare
   facts jsonb := '{}'::jsonb;
   audit_action text;
   assignee uuid;
+  seen_field text;
+  stale uuid[];
+  skipped jsonb := '[]'::jsonb;
 begin
   if not coalesce((select private.is_admin()), false) then
     raise exception using
@@ -347,6 +350,40 @@ begin
     into ids
     from pg_catalog.jsonb_array_elements_text(_ids) as element;
   requested := pg_catalog.cardinality(ids);
+
+  -- What the list showed for each row: a row changed since (to anything but this action's
+  -- value) is left as it is and reported, so a stale list never replaces a colleague's change.
+  if _seen is not null and pg_catalog.jsonb_typeof(_seen) <> 'object' then
+    raise exception using
+      errcode = '22023',
+      message = 'What the list showed must be a JSON object of enquiry id to value.',
+      hint = 'enquiry_bulk_seen_invalid';
+  end if;
+  seen_field := case _action
+    when 'assign' then 'assigned_to'
+    when 'status' then 'status'
+    when 'spam' then 'status'
+  end;
+  if _seen is not null and seen_field is not null then
+    perform 1 from public.contact_submissions as enquiry where enquiry.id = any(ids) for update;
+    select pg_catalog.array_agg(enquiry.id),
+           pg_catalog.jsonb_agg(
+             pg_catalog.jsonb_build_object(
+               'id', enquiry.id, 'current', pg_catalog.to_jsonb(enquiry) -> seen_field
+             ) || coalesce(private.enquiry_field_last_change(enquiry.id, seen_field), '{}'::jsonb)
+             order by enquiry.id
+           )
+      into stale, skipped
+      from public.contact_submissions as enquiry
+     where enquiry.id = any(ids)
+       and _seen ? enquiry.id::text
+       and not private.enquiry_field_holds(enquiry, seen_field, _seen ->> enquiry.id::text)
+       and not private.enquiry_field_holds(
+         enquiry, seen_field, case when _action = 'spam' then 'spam' else _value end
+       );
+    ids := array(select pg_catalog.unnest(ids) except select pg_catalog.unnest(coalesce(stale, '{}')));
+    skipped := coalesce(skipped, '[]'::jsonb);
+  end if;
 
   perform pg_catalog.set_config('kestrel.enquiry_bulk_action', _action, true);
 
@@ -476,30 +513,32 @@ begin
     pg_catalog.jsonb_build_object('requested', requested, 'count', affected) || counts || facts
   );
 
-  return pg_catalog.jsonb_build_object('action', _action, 'requested', requested, 'count', affected)
+  return pg_catalog.jsonb_build_object(
+      'action', _action, 'requested', requested, 'count', affected, 'skipped', skipped
+    )
     || counts
     || (facts - 'ids');
 end;
 $_$;
 
-CREATE FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text DEFAULT NULL::text) RETURNS jsonb
+CREATE FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text DEFAULT NULL::text, _seen jsonb DEFAULT NULL::jsonb) RETURNS jsonb
     LANGUAGE sql
     SET search_path TO ''
     AS $$
-  select private.bulk_enquiry_action(_ids, _action, _value);
+  select private.bulk_enquiry_action(_ids, _action, _value, _seen);
 $$;
 
-COMMENT ON FUNCTION private.bulk_enquiry_action(_ids jsonb, _action text, _value text) IS 'Admins only (aal2): one action on up to 100 enquiries (assign to a staff admin or null, set a workflow status, mark spam, not spam back to the status before spam, release, delete) with one audit entry naming the changed ids and values. Called by public.bulk_enquiry_action().';
+COMMENT ON FUNCTION private.bulk_enquiry_action(_ids jsonb, _action text, _value text, _seen jsonb) IS 'Admins only (aal2): one action on up to 100 enquiries (assign to a staff admin or null, set a workflow status, mark spam, not spam back to the status before spam, release, delete) with one audit entry naming the changed ids and values. With _seen (enquiry id to the status or assignee the list showed), assign, status and spam leave a row changed since as it is and report it in skipped. Called by public.bulk_enquiry_action().';
 
-COMMENT ON FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text) IS 'Admins only: one action (assign, status, spam, not_spam, release or delete) on up to 100 enquiries given as a JSON array of ids; _value is the assignee (null to unassign) or the status. Returns {action, requested, count} with the changes by value (and per-table counts for delete). One audit entry per call.';
+COMMENT ON FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text, _seen jsonb) IS 'Admins only: one action (assign, status, spam, not_spam, release or delete) on up to 100 enquiries given as a JSON array of ids; _value is the assignee (null to unassign) or the status. _seen maps each id to the status (status, spam) or assignee (assign) the caller saw; a row changed since is skipped. Returns {action, requested, count, skipped: [{id, current, changed_by, changed_at}]} with the changes by value (and per-table counts for delete). One audit entry per call.';
 
-REVOKE ALL ON FUNCTION private.bulk_enquiry_action(_ids jsonb, _action text, _value text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.bulk_enquiry_action(_ids jsonb, _action text, _value text) TO authenticated;
+REVOKE ALL ON FUNCTION private.bulk_enquiry_action(_ids jsonb, _action text, _value text, _seen jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.bulk_enquiry_action(_ids jsonb, _action text, _value text, _seen jsonb) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text) TO authenticated;
-GRANT ALL ON FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text) TO service_role;
+REVOKE ALL ON FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text, _seen jsonb) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text, _seen jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text, _seen jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text, _seen jsonb) TO service_role;
 
 CREATE FUNCTION private.check_enquiry_workflow() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER

@@ -154,7 +154,7 @@ describe('mark spam', () => {
       { from: 'new', ids: sorted([ids[2]!, ids[3]!]) },
       { from: 'won', ids: [ids[1]] },
     ];
-    expect(data).toEqual({ action: 'spam', requested: 4, count: 3, changes });
+    expect(data).toEqual({ action: 'spam', requested: 4, count: 3, skipped: [], changes });
     expect(
       await count(`public.contact_submissions where status = 'spam' and id = any($1::uuid[])`, [
         ids,
@@ -270,7 +270,7 @@ describe('release', () => {
       _action: 'release',
     });
     expect(error).toBeNull();
-    expect(data).toEqual({ action: 'release', requested: 3, count: 2 });
+    expect(data).toEqual({ action: 'release', requested: 3, count: 2, skipped: [] });
     expect(await count('public.contact_submissions where held_at is not null')).toBe(0);
     expect(await count('private.enquiry_mail_jobs')).toBe(jobsBefore);
     expect(await bulkAudit()).toEqual([
@@ -307,6 +307,7 @@ describe('assign', () => {
       action: 'assign',
       requested: 3,
       count: 2,
+      skipped: [],
       assigned_to: colleagueId,
       changes,
     });
@@ -369,6 +370,81 @@ describe('assign', () => {
   });
 });
 
+describe('rows changed since the list showed them', () => {
+  it('a status set from a stale list leaves a colleague’s change and names it; the rest change', async () => {
+    const ids = await seedMany(3);
+    await backend.sql(
+      `insert into public.staff_profiles (user_id, display_name) values ($1, 'Colin League')`,
+      [colleagueId],
+    );
+    // the list showed all three as new; then a colleague set the first to Won.
+    await backend.sql(`update public.contact_submissions set status = 'won' where id = $1`, [
+      ids[0],
+    ]);
+    await backend.sql(
+      `update public.audit_log set user_id = $1, user_email = $2
+        where resource_id = $3 and action = 'admin_enquiry_status_changed'`,
+      [colleagueId, COLLEAGUE.email, ids[0]],
+    );
+    const seen = Object.fromEntries(ids.map((id) => [id, 'new']));
+    const { data, error } = await admin.rpc('bulk_enquiry_action', {
+      _ids: ids,
+      _action: 'status',
+      _value: 'lost',
+      _seen: seen,
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      requested: 3,
+      count: 2,
+      skipped: [{ id: ids[0], current: 'won', changed_by: 'Colin League' }],
+    });
+    const statuses = await backend.sql<{ id: string; status: string }>(
+      'select id::text as id, status from public.contact_submissions',
+    );
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [ids[0]!]: 'won',
+      [ids[1]!]: 'lost',
+      [ids[2]!]: 'lost',
+    });
+  });
+
+  it('assign and spam check what was seen too; a row already as asked is no conflict', async () => {
+    const ids = await seedMany(2);
+    await backend.sql(`update public.contact_submissions set assigned_to = $1 where id = $2`, [
+      colleagueId,
+      ids[0],
+    ]);
+    const assigned = await admin.rpc('bulk_enquiry_action', {
+      _ids: ids,
+      _action: 'assign',
+      _value: colleagueId,
+      _seen: { [ids[0]!]: null, [ids[1]!]: null },
+    });
+    // the first already had this assignee: nothing to skip, nothing to change.
+    expect(assigned.data).toMatchObject({ count: 1, skipped: [] });
+    await backend.sql(
+      `update public.contact_submissions set status = 'in_progress' where id = $1`,
+      [ids[1]],
+    );
+    const spam = await admin.rpc('bulk_enquiry_action', {
+      _ids: ids,
+      _action: 'spam',
+      _seen: { [ids[0]!]: 'new', [ids[1]!]: 'new' },
+    });
+    expect(spam.data).toMatchObject({
+      count: 1,
+      skipped: [{ id: ids[1], current: 'in_progress' }],
+    });
+    const bad = await admin.rpc('bulk_enquiry_action', {
+      _ids: ids,
+      _action: 'spam',
+      _seen: ['new'],
+    });
+    expect(bad.error).toMatchObject({ code: '22023', hint: 'enquiry_bulk_seen_invalid' });
+  });
+});
+
 describe('status', () => {
   it('sets a workflow status, one audit entry with the ids by their status before', async () => {
     const ids = await seedMany(3);
@@ -391,7 +467,14 @@ describe('status', () => {
       { from: 'in_progress', ids: [ids[1]] },
       { from: 'new', ids: [ids[2]] },
     ];
-    expect(data).toEqual({ action: 'status', requested: 3, count: 2, status: 'won', changes });
+    expect(data).toEqual({
+      action: 'status',
+      requested: 3,
+      count: 2,
+      skipped: [],
+      status: 'won',
+      changes,
+    });
     expect(await count(`public.contact_submissions where status = 'won'`)).toBe(3);
     expect(await bulkAudit()).toEqual([
       {
@@ -467,7 +550,7 @@ describe('not spam', () => {
       { to: 'new', ids: [unknown] },
       { to: 'won', ids: [won] },
     ];
-    expect(data).toEqual({ action: 'not_spam', requested: 5, count: 4, changes });
+    expect(data).toEqual({ action: 'not_spam', requested: 5, count: 4, skipped: [], changes });
     expect(await statusOf(inProgress!)).toBe('in_progress');
     expect(await statusOf(won!)).toBe('won');
     expect(await statusOf(unknown!)).toBe('new');
@@ -491,7 +574,7 @@ describe('not spam', () => {
       _action: 'not_spam',
     });
     expect(error).toBeNull();
-    expect(data).toEqual({ action: 'not_spam', requested: 2, count: 0, changes: [] });
+    expect(data).toEqual({ action: 'not_spam', requested: 2, count: 0, skipped: [], changes: [] });
     expect(await count(`public.contact_submissions where status = 'new'`)).toBe(2);
     expect((await bulkAudit()).map((entry) => entry.action)).toEqual([
       'admin_enquiries_marked_not_spam',

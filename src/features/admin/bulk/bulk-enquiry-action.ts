@@ -1,3 +1,4 @@
+import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import {
   ENQUIRY_STATUSES,
   statusLabel,
@@ -25,10 +26,21 @@ export type BulkRequest =
   | { action: 'assign'; assignee: string | null }
   | { action: 'status'; status: WorkflowStatus };
 
+/** A row a bulk action left alone because it had changed since the list showed it. */
+export type SkippedRow = {
+  id: string;
+  /** The status or assignee it holds now. */
+  current: string | null;
+  changedBy: string | null;
+  changedAt: string | null;
+};
+
 export type BulkResult = {
   action: BulkAction;
   requested: number;
   count: number;
+  /** Rows changed by someone else since they were seen, left as they are (none: empty). */
+  skipped?: SkippedRow[];
   /** not_spam: how many went back to each status, in the workflow's order. */
   restored?: { status: string; count: number }[];
 };
@@ -66,6 +78,32 @@ function restoredFrom(changes: unknown): BulkResult['restored'] {
     .sort((a, b) => rank(a.status) - rank(b.status));
 }
 
+function skippedFrom(rows: unknown): SkippedRow[] {
+  if (!Array.isArray(rows)) return [];
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return rows.filter(isRecord).map((row) => ({
+    id: String(row.id),
+    current: text(row.current),
+    changedBy: text(row.changed_by),
+    changedAt: text(row.changed_at),
+  }));
+}
+
+/**
+ * What the list showed of each row for an action that could replace a colleague's change: the
+ * assignee for assign, the status for status and spam; nothing for the others.
+ */
+export function seenFor(
+  action: BulkAction,
+  rows: readonly Pick<Enquiry, 'id' | 'status' | 'assigned_to'>[],
+): Record<string, string | null> | undefined {
+  if (action === 'assign') return Object.fromEntries(rows.map((row) => [row.id, row.assigned_to]));
+  if (action === 'status' || action === 'spam') {
+    return Object.fromEntries(rows.map((row) => [row.id, row.status]));
+  }
+  return undefined;
+}
+
 function valueOf(request: BulkRequest): string | undefined {
   if (request.action === 'assign') return request.assignee ?? undefined;
   if (request.action === 'status') return request.status;
@@ -81,6 +119,7 @@ export async function runBulkAction(
   client: AppSupabaseClient,
   ids: readonly string[],
   action: BulkRequest | PlainBulkAction,
+  seen?: Record<string, string | null>,
 ): Promise<BulkResult> {
   const request: BulkRequest = typeof action === 'string' ? { action } : action;
   const value = valueOf(request);
@@ -88,6 +127,7 @@ export async function runBulkAction(
     _ids: [...ids],
     _action: request.action,
     ...(value === undefined ? {} : { _value: value }),
+    ...(seen === undefined ? {} : { _seen: seen }),
   });
   if (error) {
     throw new RpcError(
@@ -104,6 +144,7 @@ export async function runBulkAction(
     action: request.action,
     requested: data.requested,
     count: data.count,
+    skipped: skippedFrom(data.skipped),
   };
   if (request.action === 'not_spam') result.restored = restoredFrom(data.changes);
   return result;
@@ -142,7 +183,7 @@ function wordingFor(result: BulkResult, value: string | undefined): Wording {
  */
 export function describeBulkResult(result: BulkResult, value?: string): string {
   const { done, rest } = wordingFor(result, value);
-  const unchanged = result.requested - result.count;
+  const unchanged = result.requested - result.count - (result.skipped?.length ?? 0);
   const back = (result.restored ?? [])
     .filter((each) => each.count > 0)
     .map((each) => `${each.count} back to ${statusLabel(each.status)}`)
@@ -150,6 +191,24 @@ export function describeBulkResult(result: BulkResult, value?: string): string {
   return `${enquiries(result.count)} ${done}${back ? `: ${back}` : ''}${
     unchanged > 0 ? ` (${unchanged} ${rest})` : ''
   }.`;
+}
+
+/**
+ * "Not changed, because a colleague changed them after the list loaded: Ada Lovelace (now Won,
+ * by Sam Lee)." `nameOf` gives a row's name, `valueLabel` a status or assignee in words.
+ */
+export function describeSkipped(
+  skipped: readonly SkippedRow[],
+  nameOf: (id: string) => string,
+  valueLabel: (value: string | null) => string,
+): string | null {
+  if (skipped.length === 0) return null;
+  const rows = skipped.map((row) => {
+    const by = row.changedBy ? `, by ${row.changedBy}` : '';
+    return `${nameOf(row.id)} (now ${valueLabel(row.current)}${by})`;
+  });
+  const them = skipped.length === 1 ? 'it' : 'them';
+  return `${enquiries(skipped.length)} not changed, because someone changed ${them} after the list loaded: ${rows.join('; ')}.`;
 }
 
 /** The question a bulk deletion asks before it runs. */

@@ -8,14 +8,18 @@ import { BulkAssignDialog, BulkStatusDialog } from '@/features/admin/bulk/bulk-c
 import {
   deleteConfirmation,
   describeBulkResult,
+  describeSkipped,
   offeredBulkActions,
   runBulkAction,
+  seenFor,
   type BulkAction,
   type BulkRequest,
   type BulkView,
 } from '@/features/admin/bulk/bulk-enquiry-action';
 import type { Enquiry } from '@/features/admin/list/list-enquiries';
+import { staffName } from '@/features/admin/record/enquiry-timeline';
 import { staffQuery } from '@/features/admin/shared/admin-queries';
+import { statusLabel } from '@/features/admin/shared/enquiry-status';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 
@@ -69,9 +73,22 @@ export function EnquiriesBulkActions({ selected, view, onClear, onDone }: Props)
         client,
         selected.map((row) => row.id),
         request,
+        seenFor(request.action, selected),
       );
       const description = describeBulkResult(result, valueName(request));
       notify({ title: 'Done', description, variant: 'success' });
+      const skipped = describeSkipped(
+        result.skipped ?? [],
+        (id) => selected.find((row) => row.id === id)?.Name ?? 'An enquiry',
+        (value) =>
+          request.action === 'assign'
+            ? value
+              ? staffName(value, staff)
+              : 'unassigned'
+            : statusLabel(value ?? ''),
+      );
+      if (skipped)
+        notify({ title: 'Some not changed', description: skipped, variant: 'destructive' });
       onDone();
     } catch (error) {
       notify({ title: 'Not changed', description: rpcErrorMessage(error), variant: 'destructive' });

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   choiceTitle,
   describeBulkResult,
+  describeSkipped,
+  seenFor,
   offeredBulkActions,
   WORKFLOW_STATUSES,
 } from '@/features/admin/bulk/bulk-enquiry-action';
@@ -72,5 +74,41 @@ describe('choiceTitle', () => {
   it('names the count as the deletion does', () => {
     expect(choiceTitle('assign', 1)).toBe('Assign 1 enquiry');
     expect(choiceTitle('status', 3)).toBe('Set the status of 3 enquiries');
+  });
+});
+
+describe('rows changed since the list loaded', () => {
+  it('send what the list showed: the assignee for assign, the status for status and spam', () => {
+    const rows = [
+      { id: 'a', status: 'new', assigned_to: null },
+      { id: 'b', status: 'won', assigned_to: 'staff-1' },
+    ] as const;
+    expect(seenFor('assign', rows)).toEqual({ a: null, b: 'staff-1' });
+    expect(seenFor('status', rows)).toEqual({ a: 'new', b: 'won' });
+    expect(seenFor('spam', rows)).toEqual({ a: 'new', b: 'won' });
+    expect(seenFor('delete', rows)).toBeUndefined();
+  });
+
+  it('are not counted as already so, and are named with their value now and who changed it', () => {
+    const skipped = [{ id: 'b', current: 'won', changedBy: 'Sam Lee', changedAt: null }];
+    expect(describeBulkResult({ action: 'status', requested: 3, count: 2, skipped }, 'lost')).toBe(
+      '2 enquiries set to Lost.',
+    );
+    expect(
+      describeSkipped(
+        skipped,
+        () => 'Ada Prospect',
+        (value) => (value === 'won' ? 'Won' : String(value)),
+      ),
+    ).toBe(
+      '1 enquiry not changed, because someone changed it after the list loaded: Ada Prospect (now Won, by Sam Lee).',
+    );
+    expect(
+      describeSkipped(
+        [],
+        () => '',
+        () => '',
+      ),
+    ).toBeNull();
   });
 });

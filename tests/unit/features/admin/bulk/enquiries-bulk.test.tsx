@@ -114,6 +114,7 @@ describe('bulk actions', () => {
     expect(bulkArgs(requests)).toEqual({
       _ids: [enquiry(1).id, enquiry(2).id],
       _action: 'spam',
+      _seen: { [enquiry(1).id]: enquiry(1).status, [enquiry(2).id]: enquiry(2).status },
     });
     await waitFor(() =>
       expect(toasts).toContainEqual(
@@ -234,6 +235,7 @@ describe('bulk assign, status and not spam', () => {
       _ids: [enquiry(1).id, enquiry(2).id],
       _action: 'assign',
       _value: 'staff-1',
+      _seen: { [enquiry(1).id]: null, [enquiry(2).id]: null },
     });
     await waitFor(() =>
       expect(toasts).toContainEqual(
@@ -263,6 +265,7 @@ describe('bulk assign, status and not spam', () => {
     expect(bulkArgs(requests)).toEqual({
       _ids: [enquiry(1).id, enquiry(2).id],
       _action: 'assign',
+      _seen: { [enquiry(1).id]: null, [enquiry(2).id]: null },
     });
     await waitFor(() =>
       expect(toasts).toContainEqual(
@@ -303,6 +306,7 @@ describe('bulk assign, status and not spam', () => {
       _ids: [enquiry(1).id, enquiry(2).id],
       _action: 'status',
       _value: 'won',
+      _seen: { [enquiry(1).id]: enquiry(1).status, [enquiry(2).id]: enquiry(2).status },
     });
     await waitFor(() =>
       expect(toasts).toContainEqual(
