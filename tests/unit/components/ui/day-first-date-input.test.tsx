@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { DayFirstDateInput, parseDayFirst, toDayFirst } from '@/components/ui/day-first-date-input';
+import { DialogShell } from '@/components/ui/dialog-shell';
 
 describe('parseDayFirst', () => {
   it('reads day, month, year with any common separator', () => {
@@ -77,5 +78,40 @@ describe('DayFirstDateInput', () => {
     render(<Harness onCommit={() => {}} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Changed elsewhere' }));
     expect(screen.getByLabelText('When')).toHaveValue('22/11/2026');
+  });
+});
+
+function InDialog({ onCommit }: { onCommit: (value: string) => void }) {
+  const [open, setOpen] = useState(true);
+  return open ? (
+    <DialogShell
+      open
+      onClose={() => setOpen(false)}
+      title="Record"
+      description=""
+      closeLabel="Close"
+    >
+      <Harness onCommit={onCommit} />
+    </DialogShell>
+  ) : (
+    <p>Closed</p>
+  );
+}
+
+describe('DayFirstDateInput in a dialog', () => {
+  it.each([
+    ['Escape', '{Escape}'],
+    ['the Close button', null],
+  ])('saves a typed date on %s, then the dialog closes', async (_how, keys) => {
+    const onCommit = vi.fn();
+    render(<InDialog onCommit={onCommit} />);
+    const user = userEvent.setup();
+    const input = screen.getByLabelText('When');
+    await user.clear(input);
+    await user.type(input, '23/11/2026');
+    if (keys) await user.keyboard(keys);
+    else await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onCommit).toHaveBeenCalledExactlyOnceWith('2026-11-23');
+    expect(await screen.findByText('Closed')).toBeVisible();
   });
 });

@@ -139,6 +139,55 @@ describe('DialogShell', () => {
     target.remove();
   });
 
+  it('focuses the main action first when asked, so Enter takes the safe default', async () => {
+    function Confirm({ onKeep }: { onKeep: () => void }) {
+      return (
+        <DialogShell
+          open
+          onClose={() => {}}
+          alert
+          focusMainAction
+          title="Leave?"
+          description="Unsent text."
+          closeLabel="Stay"
+          actions={[
+            { label: 'Discard', variant: 'outline', onClick: () => {} },
+            { label: 'Keep', variant: 'primary', onClick: onKeep },
+          ]}
+        />
+      );
+    }
+    const onKeep = vi.fn();
+    render(<Confirm onKeep={onKeep} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Keep' })).toHaveFocus());
+    await userEvent.setup().keyboard('{Enter}');
+    expect(onKeep).toHaveBeenCalledOnce();
+  });
+
+  it('on Escape leaves the focused field first, as pressing the close button does', async () => {
+    const left = vi.fn();
+    function WithField() {
+      const [open, setOpen] = useState(true);
+      return (
+        <DialogShell
+          open={open}
+          onClose={() => setOpen(false)}
+          title="Edit"
+          description="A field saved on leaving it."
+          closeLabel="Close"
+        >
+          <input aria-label="Field" onBlur={(event) => left(event.target.value)} />
+        </DialogShell>
+      );
+    }
+    render(<WithField />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Field' }), 'typed');
+    await user.keyboard('{Escape}');
+    expect(left).toHaveBeenCalledWith('typed');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('is an alertdialog for a confirmation', async () => {
     render(<Harness alert />);
     const user = userEvent.setup();
