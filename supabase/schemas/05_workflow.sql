@@ -902,15 +902,14 @@ begin
       -- undone contact).
       select entry.created_at, 1,
              pg_catalog.regexp_replace(entry.action, '^admin_enquiry_', ''),
-             entry.user_email,
-             entry.details
+             coalesce(private.staff_display_name(entry.user_id), entry.user_email),
+             entry.details || pg_catalog.jsonb_build_object('actor_id', entry.user_id)
         from public.audit_log as entry
        where entry.resource = 'contact_submissions'
          and entry.resource_id = _submission_id::text
          and pg_catalog.left(entry.action, 6) = 'admin_'
          and entry.action not in (
-           'admin_enquiry_note_added', 'admin_enquiry_reply_sent',
-           'admin_enquiry_contact_recorded', 'admin_enquiry_contact_undone'
+           'admin_enquiry_note_added', 'admin_enquiry_reply_sent', 'admin_enquiry_contact_recorded'
          )
          and not (
            entry.action = 'admin_enquiry_last_contacted_set'
@@ -927,8 +926,9 @@ begin
       -- as the same event a change of one enquiry is.
       select entry.created_at, 1,
              case entry.action when 'admin_enquiries_assigned' then 'assigned' else 'status_changed' end,
-             entry.user_email,
+             coalesce(private.staff_display_name(entry.user_id), entry.user_email),
              pg_catalog.jsonb_build_object(
+               'actor_id', entry.user_id,
                'from', case entry.action
                          when 'admin_enquiries_marked_not_spam' then pg_catalog.to_jsonb('spam'::text)
                          else change -> 'from' end,
@@ -952,8 +952,8 @@ begin
          )
          and change -> 'ids' ? _submission_id::text
       union all
-      select entry.created_at, 1, 'hold_released', entry.user_email,
-             pg_catalog.jsonb_build_object('bulk', true)
+      select entry.created_at, 1, 'hold_released', coalesce(private.staff_display_name(entry.user_id), entry.user_email),
+             pg_catalog.jsonb_build_object('bulk', true, 'actor_id', entry.user_id)
         from public.audit_log as entry
        where entry.resource = 'contact_submissions'
          and entry.resource_id is null
@@ -961,15 +961,17 @@ begin
          and pg_catalog.jsonb_typeof(entry.details -> 'ids') = 'array'
          and entry.details -> 'ids' ? _submission_id::text
       union all
-      select note.created_at, 2, 'note_added', note.author_email,
-             pg_catalog.jsonb_build_object('note_id', note.id, 'body', note.body)
+      select note.created_at, 2, 'note_added',
+             coalesce(private.staff_display_name(note.author_id), note.author_email),
+             pg_catalog.jsonb_build_object('note_id', note.id, 'body', note.body, 'actor_id', note.author_id)
         from public.enquiry_notes as note
        where note.submission_id = _submission_id
       union all
       select reply.created_at, 2,
              case reply.channel when 'reply' then 'reply_sent' else 'contact_recorded' end,
-             reply.author_email,
+             coalesce(reply.author_name, private.staff_display_name(reply.author_id), reply.author_email),
              pg_catalog.jsonb_build_object(
+               'actor_id', reply.author_id,
                'reply_id', reply.id, 'channel', reply.channel,
                'author_name', reply.author_name, 'body', reply.body,
                'outcome', reply.outcome, 'note', reply.note
@@ -978,13 +980,20 @@ begin
        where reply.submission_id = _submission_id
       union all
       select change.created_at, 2, 'consultation_' || change.change,
-             change.actor_email,
+             coalesce(
+               (select private.staff_display_name(account.id)
+                  from auth.users as account
+                 where account.email = change.actor_email
+                 limit 1),
+               change.actor_email
+             ),
              pg_catalog.jsonb_build_object(
                'booking_id', change.booking_id, 'starts_at', change.starts_at,
                'ends_at', change.ends_at, 'staff_name', change.staff_name, 'by', change.changed_by
              )
         from private.consultation_changes as change
-       where change.submission_id = _submission_id      union all
+       where change.submission_id = _submission_id
+      union all
       -- each mail job once, at its outcome: sent, skipped (e.g. held), failed, or still queued.
       select coalesce(job.sent_at, case when job.status in ('failed', 'skipped') then job.updated_at end, job.created_at),
              3,
@@ -1016,7 +1025,7 @@ CREATE FUNCTION public.enquiry_timeline(_submission_id uuid) RETURNS TABLE(occur
   select * from private.enquiry_timeline(_submission_id);
 $$;
 
-COMMENT ON FUNCTION private.enquiry_timeline(_submission_id uuid) IS 'Admins only: the events of one enquiry in order, read from what is already stored (the enquiry, the admin_* entries of audit_log, which only database code writes, bulk actions'' entries for each enquiry they changed, enquiry_notes, enquiry_replies with a call''s outcome and note, the outbox); an undone contact is not among them. Called by public.enquiry_timeline().';
+COMMENT ON FUNCTION private.enquiry_timeline(_submission_id uuid) IS 'Admins only: the events of one enquiry in order, read from what is already stored (the enquiry, the admin_* entries of audit_log, which only database code writes, bulk actions'' entries for each enquiry they changed, enquiry_notes, enquiry_replies with a call''s outcome and note, the outbox); an undone contact shows as contact_undone, not as the contact). Each event names its actor by staff name (else the address kept) with actor_id in details. Called by public.enquiry_timeline().';
 
 COMMENT ON FUNCTION public.enquiry_timeline(_submission_id uuid) IS 'Admins only (aal2): one enquiry''s events oldest first: received, status/assignee/last-contacted changes, notes, replies and recorded contacts, and each mail (acknowledgement, alert, digest, reply, reminder, escalation) with its outcome. Empty for an unknown enquiry; 42501 for others.';
 

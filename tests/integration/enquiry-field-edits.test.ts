@@ -79,6 +79,10 @@ const auditOf = async (id: string) =>
 beforeAll(async () => {
   backend = await startTestBackend();
   const first = await createAdmin(backend, 'ada.fields@example.com');
+  await backend.sql(
+    `insert into public.staff_profiles (user_id, display_name) values ($1, 'Ada Fields')`,
+    [first.user.id],
+  );
   const second = await createAdmin(backend, 'bob.fields@example.com');
   ada = first.client as unknown as AppSupabaseClient;
   bob = second.client as unknown as AppSupabaseClient;
@@ -122,11 +126,6 @@ describe('saving one field at a time', () => {
 
   it('the same field from the same stale copy: the first wins, the second is refused with who and what', async () => {
     const id = await seedEnquiry();
-    await backend.sql(
-      `insert into public.staff_profiles (user_id, display_name)
-         select id, 'Ada Fields' from auth.users where email = 'ada.fields@example.com'
-       on conflict (user_id) do update set display_name = excluded.display_name`,
-    );
     await saveEnquiryField(ada, id, { field: 'status', value: 'won' }, 'new');
     const refused = saveEnquiryField(bob, id, { field: 'status', value: 'in_progress' }, 'new');
     await expect(refused).rejects.toBeInstanceOf(EnquiryChangedError);
@@ -295,6 +294,11 @@ describe('undoing a call', () => {
     const timeline = await ada.rpc('enquiry_timeline', { _submission_id: id });
     expect(timeline.data?.map((event) => event.event)).not.toContain('contact_recorded');
     expect(timeline.data?.map((event) => event.event)).not.toContain('last_contacted_set');
+    // the timeline keeps that a call was logged and undone, naming who by their staff name.
+    expect(timeline.data?.find((event) => event.event === 'contact_undone')).toMatchObject({
+      actor: 'Ada Fields',
+      details: { channel: 'phone', outcome: 'reached' },
+    });
     // the audit log keeps both: what was done (two entries at one time), and that it was undone.
     expect((await auditOf(id)).sort()).toEqual([
       'admin_enquiry_contact_recorded',

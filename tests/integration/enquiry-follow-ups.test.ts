@@ -232,7 +232,11 @@ describe('setting and closing a follow-up', () => {
       due_on: londonDay(3),
       replaced_follow_up_id: first,
     });
-    expect(events[4]!.details).toEqual({ follow_up_id: third, due_on: londonDay(4) });
+    expect(events[4]!.details).toEqual({
+      follow_up_id: third,
+      due_on: londonDay(4),
+      actor_id: expect.any(String),
+    });
   });
 
   it('refuses anyone but an aal2 admin, who alone reads follow-ups', async () => {

@@ -119,7 +119,7 @@ describe('no forged history', () => {
     const { data } = await ada.rpc('enquiry_timeline', { _submission_id: other });
     const changes = (data ?? []).filter((row: { event: string }) => row.event === 'status_changed');
     expect(changes.map((row: { details: unknown }) => row.details)).toEqual([
-      { from: 'new', to: 'won', bulk: true },
+      { from: 'new', to: 'won', bulk: true, actor_id: adaUser.id },
     ]);
   });
 

@@ -53,6 +53,7 @@ const eventLabels: Record<string, string> = {
   note_added: 'Note added',
   reply_sent: 'Reply sent',
   contact_recorded: 'Contact recorded',
+  contact_undone: 'Call logged, then undone',
   follow_up_set: 'Follow-up set',
   follow_up_done: 'Follow-up done',
   follow_up_cleared: 'Follow-up cleared',
@@ -161,6 +162,10 @@ function labelOf(
       return details.channel === 'phone'
         ? `Call: ${callOutcomeLabel(text(details.outcome) ?? 'reached')}`
         : 'Replied from own mailbox';
+    case 'contact_undone':
+      return details.channel === 'phone'
+        ? `Call logged (${callOutcomeLabel(text(details.outcome) ?? 'reached')}), then undone`
+        : 'Reply from own mailbox logged, then undone';
     case 'consultation_booked':
     case 'consultation_moved':
     case 'consultation_cancelled':
@@ -180,8 +185,8 @@ export function describeTimelineLine(
   if (event.event === 'received' && details.held === true) {
     parts.push('held: many enquiries arrived at once');
   }
-  const author = text(details.author_name);
-  if (author || event.actor) parts.push(`by ${author ?? event.actor}`);
+  // the database names every actor one way: the staff name, else the address it kept.
+  if (event.actor) parts.push(`by ${event.actor}`);
   else if (event.event.startsWith('consultation_') && details.by === 'visitor') {
     parts.push('by the prospect');
   } else if (event.event.startsWith('consultation_') && details.by === 'staff') {

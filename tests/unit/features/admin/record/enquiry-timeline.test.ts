@@ -72,21 +72,20 @@ describe('what the timeline says changed', () => {
       event(
         'reply_sent',
         { channel: 'reply', author_name: 'Alex Lead', body: 'Shall we talk on Tuesday?' },
-        'alex@kestrel.test',
+        'Alex Lead',
       ),
     ).toEqual({ label: 'Reply sent', context: 'by Alex Lead', reply: 'Shall we talk on Tuesday?' });
-    expect(event('note_added', { body: 'Budget approved.' }, 'sam@kestrel.test')).toEqual({
+    expect(event('note_added', { body: 'Budget approved.' }, 'Sam')).toEqual({
       label: 'Note added',
-      context: 'by sam@kestrel.test',
+      context: 'by Sam',
       text: 'Budget approved.',
     });
     expect(
-      event('contact_recorded', {
-        channel: 'phone',
-        outcome: 'voicemail',
-        author_name: 'Sam',
-        note: 'Asked for a call back.',
-      }),
+      event(
+        'contact_recorded',
+        { channel: 'phone', outcome: 'voicemail', note: 'Asked for a call back.' },
+        'Sam',
+      ),
     ).toEqual({
       label: 'Call: Left a voicemail',
       context: 'by Sam',
@@ -98,6 +97,13 @@ describe('what the timeline says changed', () => {
     expect(event('contact_recorded', { channel: 'email', author_name: 'Sam' }).label).toBe(
       'Replied from own mailbox',
     );
+  });
+
+  it('keeps an undone call, saying it was undone and by whom', () => {
+    expect(event('contact_undone', { channel: 'phone', outcome: 'reached' }, 'Sam')).toEqual({
+      label: 'Call logged (Reached), then undone',
+      context: 'by Sam',
+    });
   });
 
   it('says a hold and the staff summary e-mail in plain words', () => {
