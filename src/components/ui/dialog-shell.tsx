@@ -90,7 +90,8 @@ function ShellContent({
 
   return (
     <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-950/60" />
+      {/* A confirmation may open over another dialog: it and its shade sit above that one. */}
+      <Dialog.Overlay className={`fixed inset-0 bg-slate-950/60 ${alert ? 'z-[72]' : 'z-[70]'}`} />
       <Dialog.Content
         ref={content}
         role={alert ? 'alertdialog' : 'dialog'}
@@ -103,8 +104,8 @@ function ShellContent({
             event.preventDefault();
           }
         }}
-        className={`fixed top-1/2 left-1/2 z-[71] flex max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-2xl focus:outline-none ${
-          alert ? 'max-w-lg' : 'max-w-2xl'
+        className={`fixed top-1/2 left-1/2 flex max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-2xl focus:outline-none ${
+          alert ? 'z-[73] max-w-lg' : 'z-[71] max-w-2xl'
         } ${toastRoom ? 'max-xl:top-4 max-xl:max-h-[calc(100dvh-8.5rem)] max-xl:translate-y-0' : ''}`}
       >
         <div className={`px-6 pt-6 pb-4 ${children ? 'border-b border-slate-200' : ''}`}>
