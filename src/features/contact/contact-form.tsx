@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 
 import { buttonClass } from '@/components/ui/button-styles';
@@ -18,7 +18,9 @@ import {
   type EnquiryFormValues,
   type EnquiryValues,
 } from '@/features/contact/enquiry-schema';
+import { EnquirySentNote } from '@/features/contact/enquiry-sent-note';
 import { submitEnquiry } from '@/features/contact/submit-enquiry';
+import { thankForEnquiry } from '@/features/contact/thank-you-toast';
 
 type ContactFormProps = {
   /** Called once the form is live (hydrated or rendered), with its handlers attached. */
@@ -31,6 +33,7 @@ export default function ContactForm({ onReady }: ContactFormProps) {
     register,
     handleSubmit,
     reset,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<EnquiryFormValues, unknown, EnquiryValues>({
     resolver: zodResolver(enquirySchema),
@@ -39,10 +42,24 @@ export default function ContactForm({ onReady }: ContactFormProps) {
   });
 
   const [offer, setOffer] = useState<BookingOfferStart | null>(null);
+  // Folded away once the enquiry's consultation is booked, until the visitor asks for it again.
+  const [formShown, setFormShown] = useState(true);
+  const focusFirstField = useRef(false);
 
   useEffect(() => {
     onReady?.();
   }, [onReady]);
+
+  useEffect(() => {
+    if (!formShown || !focusFirstField.current) return;
+    focusFirstField.current = false;
+    setFocus('fullName');
+  }, [formShown, setFocus]);
+
+  const sendAnother = () => {
+    focusFirstField.current = true;
+    setFormShown(true);
+  };
 
   const onSubmit = async (values: EnquiryValues) => {
     const limiter = enquiryLimiter();
@@ -61,11 +78,7 @@ export default function ContactForm({ onReady }: ContactFormProps) {
       // The booking code and the free times load side by side from this moment.
       setOffer(outcome.bookToken ? startBookingOffer(outcome.bookToken) : null);
       reset(emptyEnquiry);
-      notify({
-        title: 'Thank you for your inquiry!',
-        description: contactSectionContent.replyPromise,
-        variant: 'success',
-      });
+      thankForEnquiry({ withOffer: outcome.bookToken !== null });
     } else if (outcome.kind === 'refused') {
       notify({
         title: 'Something went wrong',
@@ -83,7 +96,9 @@ export default function ContactForm({ onReady }: ContactFormProps) {
 
   return (
     <>
+      {formShown ? null : <EnquirySentNote onSendAnother={sendAnother} />}
       <form
+        hidden={!formShown}
         noValidate
         // Before its code arrives the static form can still be submitted natively: POST keeps
         // what was typed out of the URL (and out of server logs), unlike the default GET.
@@ -108,7 +123,13 @@ export default function ContactForm({ onReady }: ContactFormProps) {
           {isSubmitting ? contactSectionContent.submittingLabel : contactSectionContent.submitLabel}
         </button>
       </form>
-      {offer ? <ConsultationOffer key={offer.token} offer={offer} /> : null}
+      {offer ? (
+        <ConsultationOffer
+          key={offer.token}
+          offer={offer}
+          onBookedChange={(booked) => booked && setFormShown(false)}
+        />
+      ) : null}
     </>
   );
 }

@@ -12,6 +12,10 @@ export type ToastMessage = {
   action?: ToastAction;
   /** How long it stays, in milliseconds (the host's default otherwise). */
   duration?: number;
+  /** 'top': just under the site's header, clear of what has just come into view below it. */
+  placement?: 'top';
+  /** Sends the toast away early once it aborts. */
+  until?: AbortSignal;
 };
 
 type Deliver = (message: ToastMessage) => void;
