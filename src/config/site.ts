@@ -76,7 +76,7 @@ export const limits = {
   testimonialRating: 5,
   adminPageSize: 25,
   /** How often an open admin dashboard looks for new enquiries while its tab is visible. */
-  adminPollMs: 15_000,
+  adminPollMs: 10_000,
   /** The shortest poll interval the admin page accepts from its `?poll=` parameter (tests). */
   adminMinPollMs: 500,
 } as const;

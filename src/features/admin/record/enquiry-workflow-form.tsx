@@ -9,6 +9,7 @@ import { notify } from '@/components/ui/toast/notify';
 import { runBulkAction } from '@/features/admin/bulk/bulk-enquiry-action';
 import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import { staffLabel } from '@/features/admin/record/enquiry-workflow';
+import { useColleagueChanges } from '@/features/admin/record/use-colleague-changes';
 import { useEnquiryFieldSaver } from '@/features/admin/record/use-enquiry-field';
 import { invalidateEnquiries, staffQuery } from '@/features/admin/shared/admin-queries';
 import {
@@ -49,6 +50,7 @@ export function EnquiryWorkflowForm({ enquiry }: Props) {
   // takes it away (the database refuses such an undo too).
   const undoable = lastChange && enquiry[lastChange.field] === lastChange.value ? lastChange : null;
   const staff = useQuery(staffQuery(client)).data ?? [];
+  const colleague = useColleagueChanges(enquiry.id, staff);
   const assignee = enquiry.assigned_to ?? '';
   const known = staff.some((member) => member.id === assignee);
   const assigneeOptions = [
@@ -83,6 +85,22 @@ export function EnquiryWorkflowForm({ enquiry }: Props) {
           Workflow
         </h3>
         <p className="text-sm text-ink-muted">Each change is saved at once.</p>
+      </div>
+      <div role="status" aria-live="polite">
+        {colleague.notice ? (
+          <div className="flex flex-wrap items-center gap-2 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-ink">
+            <p>
+              <span className="font-semibold">Changed by a colleague.</span> {colleague.notice}
+            </p>
+            <button
+              type="button"
+              onClick={colleague.dismiss}
+              className={buttonClass({ variant: 'ghost', size: 'sm', className: 'min-h-6' })}
+            >
+              Dismiss
+            </button>
+          </div>
+        ) : null}
       </div>
       {refused ? (
         <div

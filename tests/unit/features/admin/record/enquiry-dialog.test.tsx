@@ -304,7 +304,10 @@ describe('read marks', () => {
   const marks = (requests: PostgrestRequest[]) => rpcArgs(requests, 'mark_enquiry_read');
 
   it('marks the enquiry read once per opening, and again when opened again', async () => {
-    const { requests } = renderDashboard(network, { rows: [enquiry(1), enquiry(2)] });
+    const { requests } = renderDashboard(network, {
+      rows: [enquiry(1), enquiry(2)],
+      rpc: { save_enquiry_field: () => ({ data: enquiry(1, { status: 'in_progress' }) }) },
+    });
     const user = userEvent.setup();
     await user.click(
       await screen.findByRole('button', { name: 'View full enquiry from Person 1' }),

@@ -195,19 +195,19 @@ describe('the enquiry timeline', () => {
       {
         occurred_at: '2025-03-01T10:15:00Z',
         event: 'status_changed',
-        actor: 'ada@example.com',
+        actor: 'Ada Lovelace',
         details: {},
       },
       {
         occurred_at: '2025-03-01T10:20:00Z',
         event: 'reply_sent',
-        actor: 'ada@example.com',
+        actor: 'Ada Lovelace',
         details: { channel: 'reply', author_name: 'Ada Lovelace', body: 'Hello' },
       },
       {
         occurred_at: '2025-03-01T10:30:00Z',
         event: 'contact_recorded',
-        actor: 'ada@example.com',
+        actor: 'Ada Lovelace',
         details: { channel: 'phone', outcome: 'no_answer', author_name: null, note: 'Rang twice.' },
       },
     ]);
@@ -218,9 +218,9 @@ describe('the enquiry timeline', () => {
       '01 Mar 2025, 09:00Enquiry received',
       '01 Mar 2025, 09:00Acknowledgement sent',
       '01 Mar 2025, 09:00Staff alert failed · provider down',
-      '01 Mar 2025, 10:15Status changed · by ada@example.com',
+      '01 Mar 2025, 10:15Status changed · by Ada Lovelace',
       '01 Mar 2025, 10:20Reply sent · by Ada LovelaceShow the replyHello',
-      '01 Mar 2025, 10:30Call: No answer · by ada@example.comRang twice.',
+      '01 Mar 2025, 10:30Call: No answer · by Ada LovelaceRang twice.',
     ]);
     expect(items[3]?.querySelector('time')).toHaveAttribute('datetime', '2025-03-01T10:15:00Z');
   });
