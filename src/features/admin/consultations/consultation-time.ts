@@ -16,6 +16,13 @@ export function consultationDay(iso: string): string {
   return `${londonWeekday(iso)} ${staffDate(iso)}`;
 }
 
+/** "Tue 01 Dec", the year added only when it is not this year's: a day in a short list. */
+export function consultationShortDay(iso: string, now: Date = new Date()): string {
+  const day = consultationDay(iso);
+  const thisYear = staffDate(now.toISOString()).slice(-5);
+  return day.endsWith(thisYear) ? day.slice(0, -5) : day;
+}
+
 /** "Tue 01 Dec 2026, 10:00–10:30", London time. */
 export function consultationWhen(startsAt: string, endsAt: string): string {
   return `${consultationDay(startsAt)}, ${staffTime(startsAt)}–${staffTime(endsAt)}`;

@@ -7,7 +7,7 @@ import { staffTime } from '@/components/ui/staff-date';
 import type { ConsultationBooking } from '@/features/admin/consultations/consultation-bookings';
 import { moveSlotsQuery } from '@/features/admin/consultations/consultation-queries';
 import {
-  consultationDay,
+  consultationShortDay,
   consultationWhen,
   londonDayOf,
   prospectClock,
@@ -37,10 +37,13 @@ function slotsByDay(slots: readonly string[], current: string): [string, string[
   return [...days];
 }
 
-/** "10:00–10:30 · 05:00 New York time": a free time, and the prospect's clock when it differs. */
+/**
+ * "10:00 · 05:00 New York time": a free start in London and, when their clock differs, the
+ * prospect's; "10:00–10:30" when it does not. Short enough for a phone's width.
+ */
 function slotText(slot: string, end: string, timeZone: string): string {
   const theirs = prospectClock(slot, timeZone);
-  return `${staffTime(slot)}–${staffTime(end)}${theirs ? ` · ${theirs}` : ''}`;
+  return theirs ? `${staffTime(slot)} · ${theirs}` : `${staffTime(slot)}–${staffTime(end)}`;
 }
 
 /**
@@ -79,9 +82,9 @@ export function MoveConsultationPanel({ booking, host, busy, onMove, onClose }: 
         Move to another time
       </h4>
       <p className="text-sm text-ink-muted">
-        Free times with {host}, London time
-        {theirsDiffer ? `, with the prospect's time (${zoneLabel(theirZone)}) beside each` : ''}.
-        The prospect is e-mailed an updated calendar invitation.
+        Free {minutes}-minute times with {host}, London time
+        {theirsDiffer ? `, each start with the prospect's beside it (${zoneLabel(theirZone)})` : ''}
+        . The prospect is e-mailed an updated calendar invitation.
       </p>
       {query.isError ? (
         <p className="text-sm text-red-800">
@@ -105,7 +108,7 @@ export function MoveConsultationPanel({ booking, host, busy, onMove, onClose }: 
             >
               {days.map(([key, slots]) => (
                 <option key={key} value={key}>
-                  {`${consultationDay(slots[0]!)} (${slots.length} free)`}
+                  {`${consultationShortDay(slots[0]!)} (${slots.length} free)`}
                 </option>
               ))}
             </select>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  consultationShortDay,
   prospectClock,
   prospectTime,
   zoneLabel,
@@ -31,5 +32,13 @@ describe('a prospect’s zone and time beside London’s', () => {
       'Mon 23:00 Los Angeles time',
     );
     expect(prospectClock('2026-12-01T14:00:00Z', 'Europe/London')).toBeNull();
+  });
+});
+
+describe('a day in the move picker', () => {
+  it('leaves out the year while it is this year', () => {
+    const now = new Date('2026-12-04T12:00:00Z');
+    expect(consultationShortDay('2026-12-07T10:00:00Z', now)).toBe('Mon 07 Dec');
+    expect(consultationShortDay('2027-01-04T10:00:00Z', now)).toBe('Mon 04 Jan 2027');
   });
 });

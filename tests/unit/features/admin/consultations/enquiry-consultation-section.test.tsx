@@ -143,7 +143,7 @@ describe("the enquiry record's consultation", () => {
     const panel = screen.getByRole('group', { name: 'Move to another time' });
     expect(within(panel).getByRole('heading', { name: 'Move to another time' })).toHaveFocus();
     expect(panel).toHaveTextContent(
-      'Free times with Ada Lovelace, London time. The prospect is e-mailed an updated calendar invitation.',
+      'Free 30-minute times with Ada Lovelace, London time. The prospect is e-mailed an updated calendar invitation.',
     );
     const day = await within(panel).findByLabelText('Day');
     const options = (select: HTMLElement) =>
