@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
+import { notify } from '@/components/ui/toast/notify';
 import {
   describeTimelineLine,
   loadEnquiryTimeline,
@@ -69,7 +70,10 @@ export function useColleagueChanges(enquiryId: string, staff: readonly StaffMemb
     });
     const latest = theirs.at(-1);
     if (!latest) return;
-    setNotice(describeColleagueChange(latest, staff));
+    const description = describeColleagueChange(latest, staff);
+    setNotice(description);
+    // the notice sits with the fields; the toast is seen wherever the record is scrolled to.
+    notify({ title: 'Changed by a colleague', description });
     void invalidateEnquiries(queryClient, adminKeys.timeline(enquiryId));
   }, [timeline, me, enquiryId, staff, queryClient]);
 
