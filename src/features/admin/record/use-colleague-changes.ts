@@ -9,6 +9,7 @@ import {
   type TimelineEvent,
 } from '@/features/admin/record/enquiry-timeline';
 import type { StaffMember } from '@/features/admin/record/enquiry-workflow';
+import { useStaffUserId } from '@/features/admin/record/use-staff-user-id';
 import { adminKeys, invalidateEnquiries } from '@/features/admin/shared/admin-queries';
 import { formatTime } from '@/features/admin/shared/enquiry-format';
 import { pollInterval } from '@/features/admin/shared/use-enquiry-address';
@@ -43,11 +44,7 @@ export function useColleagueChanges(enquiryId: string, staff: readonly StaffMemb
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const every = pollInterval(searchParams.get('poll'));
-  const me = useQuery({
-    queryKey: ['admin', 'me'],
-    queryFn: async () => (await client.auth.getSession()).data.session?.user.id ?? null,
-    staleTime: Infinity,
-  }).data;
+  const me = useStaffUserId();
   const timeline = useQuery({
     queryKey: adminKeys.timeline(enquiryId),
     queryFn: () => loadEnquiryTimeline(client, enquiryId),
@@ -57,7 +54,8 @@ export function useColleagueChanges(enquiryId: string, staff: readonly StaffMemb
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!timeline || me === undefined) return;
+    // until the session is read, nothing can be told apart from this person's own changes.
+    if (!timeline || me === null) return;
     const before = seen.current?.id === enquiryId ? seen.current.count : null;
     seen.current = { id: enquiryId, count: timeline.length };
     if (before === null) {
