@@ -6,7 +6,7 @@
  * each in a fresh context: the time from navigating to /admin until the first enquiry and the
  * overview's figures are shown, and from following the staff alert's link to one enquiry
  * (/admin/needs-reply?enquiry=<id>) until its record is shown.
- * DATABASE_URL (scripts/pg-throwaway.sh) runs it on PostgreSQL instead of PGlite.
+ * DATABASE_URL (scripts/pg-throwaway.sh) runs it on another PostgreSQL server.
  */
 import { LOCAL_SUPABASE_PORT } from '../../supabase/local/local-keys.ts';
 import {
@@ -29,7 +29,8 @@ const RECORD = '[role="dialog"] [data-enquiry-record]';
 /** One run at one width: the dashboard's first rows and figures, and a link's open record. */
 export type AdminSample = { rowsMs: number; overviewMs: number; recordMs: number };
 export type AdminResult = {
-  engine: 'PGlite' | 'PostgreSQL';
+  /** The database server, as backendEngine() names it. */
+  engine: string;
   enquiries: number;
   runs: number;
   widths: { width: number; samples: AdminSample[] }[];
@@ -142,7 +143,7 @@ export async function measureAdmin(buildPath: string, runs: number): Promise<Adm
         }
       }
     });
-    return { engine: backendEngine(), enquiries: adminTarget.enquiries, runs, widths };
+    return { engine: await backendEngine(backend), enquiries: adminTarget.enquiries, runs, widths };
   } finally {
     site.stop();
     await backend.stop();

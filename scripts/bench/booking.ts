@@ -5,7 +5,7 @@
  * In the page: when the submit was clicked, when the offer (the success state) was shown and when
  * its first free day or time was; from the requests, whether the booking code came only after
  * the submit.
- * DATABASE_URL (scripts/pg-throwaway.sh) runs it on PostgreSQL instead of PGlite.
+ * DATABASE_URL (scripts/pg-throwaway.sh) runs it on another PostgreSQL server.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -30,7 +30,8 @@ export type BookingSample = {
   code: CodeRequest;
 };
 export type BookingResult = {
-  engine: 'PGlite' | 'PostgreSQL';
+  /** The database server, as backendEngine() names it. */
+  engine: string;
   runs: number;
   widths: { width: number; samples: BookingSample[] }[];
 };
@@ -120,7 +121,7 @@ export async function measureBooking(buildPath: string, runs: number): Promise<B
         }
       }
     });
-    return { engine: backendEngine(), runs, widths };
+    return { engine: await backendEngine(backend), runs, widths };
   } finally {
     site.stop();
     await backend.stop();

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { LOCAL_SUPABASE_URL } from '../../supabase/local/local-keys.ts';
+import type { LocalSupabase } from '../../supabase/local/server.ts';
 
 export const SITE = 'http://127.0.0.1:4183';
 
@@ -40,5 +41,14 @@ export async function startSite(buildPath: string) {
   return { stop: () => process.kill(-site.pid!) };
 }
 
-/** PostgreSQL when DATABASE_URL names a server (scripts/pg-throwaway.sh), else PGlite. */
-export const backendEngine = () => (process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite');
+/**
+ * The server the backend runs on, as the report names it: the embedded PostgreSQL by default, or
+ * the one DATABASE_URL names (scripts/pg-throwaway.sh).
+ */
+export async function backendEngine(backend: Pick<LocalSupabase, 'sql'>): Promise<string> {
+  const [row] = await backend.sql<{ version: string }>(
+    `select current_setting('server_version') as version`,
+  );
+  const where = process.env.DATABASE_URL ? 'the server DATABASE_URL names' : 'embedded';
+  return `PostgreSQL ${row?.version ?? '?'} (${where})`;
+}

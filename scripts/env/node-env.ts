@@ -64,8 +64,16 @@ export const nodeEnvSchema = z.object({
     .transform((value) => value ?? 'file')
     .refine((value) => value === 'memory' || value === 'file', {
       error: (issue) =>
-        `LOCAL_SUPABASE_DB must be "memory" or "file" (PGlite under .local/pglite), got "${String(issue.input).trim()}"`,
+        `LOCAL_SUPABASE_DB must be "memory" or "file" (PostgreSQL kept under .local/postgres), got "${String(issue.input).trim()}"`,
     }),
+  // As root (CI, containers) the embedded PostgreSQL runs as this OS user; PostgreSQL refuses root.
+  LOCAL_POSTGRES_OS_USER: text().refine(
+    (value) => value === undefined || /^[a-z_][a-z0-9_.-]*\$?$/i.test(value),
+    {
+      error: (issue) =>
+        `LOCAL_POSTGRES_OS_USER must be the name of an OS user, got "${String(issue.input).trim()}"`,
+    },
+  ),
   LOCAL_AUTH_LIMITS: text()
     .transform((value) => value ?? 'local')
     .refine((value) => value === 'local' || value === 'config', {

@@ -25,13 +25,15 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): LocalSupabaseOptions {
     'SITE_URL',
     'DATABASE_URL',
     'LOCAL_SUPABASE_DB',
+    'LOCAL_POSTGRES_OS_USER',
     'LOCAL_AUTH_LIMITS',
   ]);
+  const osUser = checked.LOCAL_POSTGRES_OS_USER ? { osUser: checked.LOCAL_POSTGRES_OS_USER } : {};
   const db: LocalSupabaseOptions['db'] = checked.DATABASE_URL
     ? { kind: 'postgres', url: checked.DATABASE_URL }
     : checked.LOCAL_SUPABASE_DB === 'memory'
-      ? { kind: 'memory' }
-      : { kind: 'pglite-dir', dir: '.local/pglite' };
+      ? { kind: 'memory', ...osUser }
+      : { kind: 'embedded', dir: '.local/postgres', ...osUser };
   return {
     port: checked.LOCAL_SUPABASE_PORT,
     db,

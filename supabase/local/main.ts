@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-
 import { EnvError, loadBackendOptions, redactUrl } from './env-config.ts';
 import { enquiryMailOptionsFromEnv } from './functions/functions-config.ts';
 import { PortInUseError, startLocalSupabase } from './server.ts';
@@ -9,7 +7,6 @@ async function main(): Promise<void> {
   // First: the .env files fill process.env (real variables win), so anything below that reads
   // process.env sees the same values as the rest of the project.
   const options = loadBackendOptions();
-  if (options.db.kind === 'pglite-dir') mkdirSync(options.db.dir, { recursive: true });
   const log = (line: string) => console.log(`[backend] ${line}`);
   const notifications = enquiryMailOptionsFromEnv(process.env);
   const backend = await startLocalSupabase({
@@ -23,8 +20,8 @@ async function main(): Promise<void> {
     options.db.kind === 'postgres'
       ? `PostgreSQL ${redactUrl(options.db.url)}`
       : options.db.kind === 'memory'
-        ? 'PGlite in memory (data is lost on exit)'
-        : `PGlite in ${options.db.dir}`;
+        ? 'PostgreSQL in a throwaway cluster (data is lost on exit)'
+        : `PostgreSQL kept in ${options.db.dir}`;
   console.log(
     [
       'Local Supabase backend is running.',

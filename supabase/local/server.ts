@@ -23,8 +23,8 @@ import { createAuthLimits } from './auth/auth-limits.ts';
 import type { AuthLimitsMode } from './auth/auth-limits.ts';
 import { createAuthHandler } from './auth/auth-router.ts';
 import type { Database } from './db/database.ts';
+import { startEmbeddedCluster } from './db/embedded-cluster.ts';
 import { bootstrapDatabase } from './db/migrate.ts';
-import { openPglite } from './db/pglite.ts';
 import { openPostgres } from './db/postgres.ts';
 import { applyEnquiryLimits } from './functions/enquiry-limits.ts';
 import type { EnquiryLimitsOption } from './functions/enquiry-limits.ts';
@@ -70,8 +70,15 @@ export interface EnquiryMailOptions {
   runAfterInsert?: boolean;
 }
 
+/**
+ * Where the data lives: `memory` is a throwaway PostgreSQL cluster (deleted on stop), `embedded`
+ * a cluster kept in `dir`, both run by this process from npm's PostgreSQL binaries; `postgres` a
+ * server someone else runs.
+ */
 export type DatabaseOption =
-  { kind: 'memory' } | { kind: 'pglite-dir'; dir: string } | { kind: 'postgres'; url: string };
+  | { kind: 'memory'; osUser?: string }
+  | { kind: 'embedded'; dir: string; osUser?: string }
+  | { kind: 'postgres'; url: string };
 
 export interface LocalSupabaseOptions {
   /** 0 picks a free port. Default 54321. */
@@ -120,6 +127,8 @@ export interface LocalSupabase {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** The database's connection URL, as its superuser (tests, benches, psql). */
+  databaseUrl: string;
   /** Superuser access for tests and assertions. */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   stop(): Promise<void>;
@@ -132,9 +141,29 @@ export class PortInUseError extends Error {
   }
 }
 
-function openDatabase(option: DatabaseOption): Promise<Database> {
-  if (option.kind === 'postgres') return openPostgres(option.url);
-  return openPglite(option.kind === 'pglite-dir' ? { dir: option.dir } : {});
+/** The database and the URL it answers on (a kept or throwaway cluster started here, or `url`). */
+async function openDatabase(option: DatabaseOption): Promise<{ db: Database; url: string }> {
+  if (option.kind === 'postgres') return { db: await openPostgres(option.url), url: option.url };
+  const cluster = await startEmbeddedCluster({
+    dataDir: option.kind === 'embedded' ? option.dir : undefined,
+    osUser: option.osUser,
+  });
+  try {
+    const db = await openPostgres(cluster.url);
+    return {
+      db: {
+        ...db,
+        async close() {
+          await db.close();
+          await cluster.stop();
+        },
+      },
+      url: cluster.url,
+    };
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -174,18 +203,18 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
   const server = createServer((req, res) => {
     void serve(req, res, (request) => route(request), corsPolicy, log);
   });
-  // The database runs on this process's one thread, so a long query holds every timer back. With
-  // Node's 5 s keep-alive the server could drop an idle connection just as a client (whose own
-  // idle timeout is shorter) reused it: the client saw ECONNRESET. The server now outwaits it.
+  // With Node's 5 s keep-alive the server could drop an idle connection just as a client (whose
+  // own idle timeout is shorter) reused it: the client saw ECONNRESET. The server outwaits it.
   server.keepAliveTimeout = 65_000;
-  // The port is taken before the database is opened, so a second instance can never open the
-  // same PGlite directory.
+  // The port is taken before the database is opened, so a second instance can never start a
+  // server on the same kept data directory.
   const port = await listen(server, options.port ?? LOCAL_SUPABASE_PORT, host);
   const url = `http://${host}:${port}`;
 
   let db: Database;
+  let databaseUrl: string;
   try {
-    db = await openDatabase(options.db);
+    ({ db, url: databaseUrl } = await openDatabase(options.db));
   } catch (error) {
     server.close();
     throw error;
@@ -375,6 +404,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
     jwtSecret: keys.secret,
+    databaseUrl,
     async sql<T>(text: string, params: unknown[] = []) {
       if (params.length === 0) return db.simpleQuery<T>(text);
       return (await db.query<T>(text, params)).rows;

@@ -1,10 +1,9 @@
 // The enquiry list's search and assignee filter, through the real supabase-js against the
-// embedded backend (PGlite, and PostgreSQL with DATABASE_URL): the rule is the database's
-// (private.enquiry_ids_matching), so the list, its counts and the CSV export find the same
-// enquiries. A phone number is found however it is typed, names and the other fields whatever
+// embedded backend: the rule is the database's (private.enquiry_ids_matching), so the list, its
+// counts and the CSV export find the same enquiries. A phone number is found however it is typed, names and the other fields whatever
 // their accents and case, and %, _, \ and * match only themselves. The assignee filter (anyone,
-// none, me, a staff member) narrows the list, the counts and the export alike. On PostgreSQL, with
-// a few thousand enquiries, the search's own query reads the trigram indexes.
+// none, me, a staff member) narrows the list, the counts and the export alike. With a few thousand
+// enquiries, the search's own query reads the trigram indexes.
 
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -242,9 +241,8 @@ describe('who may search', () => {
 });
 
 // The plan of the search's own query (inside private.enquiry_ids_matching), as auto_explain logs
-// nested statements, on PostgreSQL only: PGlite runs in this process without auto_explain loaded,
-// and the index choice is the planner's, the same code on both.
-describe.skipIf(!process.env.DATABASE_URL)('the search is served by its indexes', () => {
+// nested statements.
+describe('the search is served by its indexes', () => {
   it(
     'reads the trigram indexes, not every enquiry, with thousands of enquiries',
     { timeout: 120_000 },
@@ -260,9 +258,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the search is served by its indexes'
       );
       await backend.sql('analyze public.contact_submissions');
 
-      const url = new URL(process.env.DATABASE_URL!);
-      url.pathname = `/${backend.storage}`;
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: backend.databaseUrl });
       const plans: string[] = [];
       client.on('notice', (notice) => plans.push(notice.message ?? ''));
       await client.connect();

@@ -1,5 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,10 +37,13 @@ function runBackendProcess(
   });
 }
 
-// Each of these starts PGlite afresh, which is slow on a busy machine: hence the longer timeouts.
-describe('persistence in a PGlite directory', () => {
+// Each of these starts a PostgreSQL cluster afresh, which is slow on a busy machine: hence the
+// longer timeouts.
+describe('persistence in a kept PostgreSQL data directory', () => {
   const root = mkdtempSync(join(tmpdir(), 'local-backend-'));
-  const dataDir = join(root, 'pglite');
+  const dataDir = join(root, 'postgres');
+  // As root the server runs as another OS user, who must get through this directory.
+  chmodSync(root, 0o755);
   const migrationsDir = join(root, 'migrations');
   const seedFile = join(root, 'seed.sql');
 
@@ -51,7 +62,7 @@ describe('persistence in a PGlite directory', () => {
     writeFileSync(seedFile, `insert into public.notes (body) values ('seeded');`);
     const options = {
       port: 0,
-      db: { kind: 'pglite-dir' as const, dir: dataDir },
+      db: { kind: 'embedded' as const, dir: dataDir },
       migrationsDir,
       seedFile,
     };
@@ -59,6 +70,9 @@ describe('persistence in a PGlite directory', () => {
     const first = await startLocalSupabase(options);
     await anonClient(first).from('notes').insert({ body: 'kept' });
     await first.stop();
+    // A real PostgreSQL cluster of the major Supabase runs, stopped cleanly (no server left).
+    expect(readFileSync(join(dataDir, 'PG_VERSION'), 'utf8').trim()).toBe('17');
+    expect(existsSync(join(dataDir, 'postmaster.pid'))).toBe(false);
 
     writeFileSync(
       join(migrationsDir, '20250102000000_add_notes_tag.sql'),
@@ -143,7 +157,7 @@ describe('process behaviour', () => {
     );
     expect(optionsFromEnv({})).toEqual({
       port: 54321,
-      db: { kind: 'pglite-dir', dir: '.local/pglite' },
+      db: { kind: 'embedded', dir: '.local/postgres' },
       autoconfirm: false,
       siteUrl: 'http://localhost:5173',
       authLimits: 'local',

@@ -4,7 +4,7 @@
 // nothing. The periods the database uses are the
 // ones the policy page prints.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -451,15 +451,17 @@ describe('the embedded backend runs retention itself', () => {
 
   it('a backend with old data deletes it before it serves', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'retention-'));
+    // As root the server runs as another OS user, who must get through this directory.
+    chmodSync(dir, 0o755);
     try {
       const first = await startTestBackend({
-        db: { kind: 'pglite-dir', dir },
+        db: { kind: 'embedded', dir: join(dir, 'postgres') },
         retentionIntervalMs: 0,
       });
       const old = await seedEnquiry(first, { createdAt: '2020-01-01T00:00:00Z' });
       await first.stop();
       const second = await startTestBackend({
-        db: { kind: 'pglite-dir', dir },
+        db: { kind: 'embedded', dir: join(dir, 'postgres') },
         retentionIntervalMs: 0,
       });
       try {

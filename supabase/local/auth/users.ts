@@ -57,7 +57,7 @@ const userColumns = `u.id::text, u.aud, u.role, u.email, u.phone, u.encrypted_pa
 
 function normalise(row: UserRow | undefined): UserRow | null {
   if (!row) return null;
-  // node-postgres returns json columns parsed; PGlite too. Both may leave text for json_agg.
+  // node-postgres returns json columns parsed, but may leave text for json_agg.
   const identities =
     typeof row.identities === 'string'
       ? (JSON.parse(row.identities) as IdentityRow[])

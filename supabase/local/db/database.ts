@@ -1,4 +1,4 @@
-/** The small database surface the local backend needs, implemented by PGlite and by node-postgres. */
+/** The small database surface the local backend needs, implemented over node-postgres. */
 export interface QueryResult<T> {
   rows: T[];
   rowCount: number;

@@ -2,8 +2,8 @@ import pg from 'pg';
 
 import type { Database, QueryResult, Queryable } from './database.ts';
 
-// Return timestamps, dates and bigints as Postgres prints them, the way PGlite and PostgREST's
-// JSON do, instead of JS Date objects that lose microseconds.
+// Return timestamps and dates as Postgres prints them, the way PostgREST's JSON does, instead of
+// JS Date objects that lose microseconds.
 const rawTypes = {
   getTypeParser: (oid: number, format?: 'text' | 'binary') => {
     if (oid === 1114 || oid === 1184 || oid === 1082) return (value: string) => value;
@@ -11,7 +11,7 @@ const rawTypes = {
   },
 };
 
-/** A real PostgreSQL server reached through `url`, as a superuser or the database owner. */
+/** A PostgreSQL server reached through `url`, as a superuser or the database owner. */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,

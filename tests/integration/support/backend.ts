@@ -6,10 +6,7 @@ import WebSocket from 'ws';
 import { startLocalSupabase } from '../../../supabase/local/server.ts';
 import type { LocalSupabase, LocalSupabaseOptions } from '../../../supabase/local/server.ts';
 
-export interface TestBackend extends LocalSupabase {
-  /** Where the data lives: `memory`, a PGlite directory, or the throwaway database's name. */
-  storage: string;
-}
+export type TestBackend = LocalSupabase;
 
 export type TestBackendOptions = Partial<Omit<LocalSupabaseOptions, 'db'>> & {
   db?: LocalSupabaseOptions['db'];
@@ -45,15 +42,13 @@ async function createThrowawayDatabase(
 }
 
 /**
- * Starts the embedded backend on a random port: in-memory PGlite by default, or a fresh database
- * on the server named by DATABASE_URL when that is set.
+ * Starts the embedded backend on a random port: on a throwaway PostgreSQL cluster of its own by
+ * default, or on a fresh database of the server named by DATABASE_URL when that is set.
  */
 export async function startTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
   const serverUrl = process.env.DATABASE_URL;
   if (options.db || !serverUrl) {
-    const db = options.db ?? { kind: 'memory' as const };
-    const backend = await startLocalSupabase({ port: 0, ...options, db });
-    return { ...backend, storage: db.kind === 'pglite-dir' ? db.dir : db.kind };
+    return startLocalSupabase({ port: 0, ...options, db: options.db ?? { kind: 'memory' } });
   }
   const throwaway = await createThrowawayDatabase(serverUrl);
   try {
@@ -64,7 +59,6 @@ export async function startTestBackend(options: TestBackendOptions = {}): Promis
     });
     return {
       ...backend,
-      storage: throwaway.name,
       async stop() {
         await backend.stop();
         await throwaway.drop();

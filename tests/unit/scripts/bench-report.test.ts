@@ -158,7 +158,7 @@ const results: BenchResults = {
   navigation: { runs: 1, routes: [navigation([80], [250], [30])] },
   interactions: { runs: 3, results: [interaction([8, 16, 16], [24, 40, 32])] },
   admin: {
-    engine: 'PGlite',
+    engine: 'PostgreSQL 17.10 (embedded)',
     enquiries: 10_000,
     runs: 2,
     widths: [
@@ -182,7 +182,7 @@ describe('the report', () => {
       'lighthouse',
       'navigation',
       'interactions',
-      'admin-pglite',
+      'admin',
     ]);
     for (const text of parts.values()) {
       expect(text).toContain('Measured 2026-11-25 23:10 UTC by `npm run bench` on a test CPU.');
@@ -202,9 +202,9 @@ describe('the report', () => {
     ]);
     expect(rows('navigation')).toContain('| /about | 80 | 30 | 250 | 30 | 0 | pass |');
     expect(rows('interactions')).toContain('| open the menu | ≤16 | 32 | pass |');
-    expect(rows('admin-pglite')).toContain('| 375 px | 650 | 700 | 750 | 620 | pass |');
-    expect(parts.get('admin-pglite')).toContain('both shown within 800 ms');
-    expect(parts.get('admin-pglite')).toContain(
+    expect(rows('admin')).toContain('| 375 px | 650 | 700 | 750 | 620 | pass |');
+    expect(parts.get('admin')).toContain('both shown within 800 ms');
+    expect(parts.get('admin')).toContain(
       "the deep link (the staff alert's `/admin/needs-reply?enquiry=<id>`, in a fresh context of the same run) shows the open record no later than the dashboard's first enquiries",
     );
   });
@@ -216,19 +216,20 @@ describe('the report', () => {
       date: '2026-11-26 08:00 UTC',
       command: 'npm run bench -- --only admin',
     };
-    const postgres = { ...results.admin!, engine: 'PostgreSQL' as const };
+    const postgres = {
+      ...results.admin!,
+      engine: 'PostgreSQL 15.18 (the server DATABASE_URL names)',
+    };
     const merged = mergeReport(full, renderParts(later, { bytes: results.bytes, admin: postgres }));
+    // bytes and admin measured again; lighthouse, navigation and interactions kept
     expect(merged.match(/^Measured 2026-11-26 08:00 UTC/gm)).toHaveLength(2);
-    expect(merged.match(/^Measured 2026-11-25 23:10 UTC/gm)).toHaveLength(4);
+    expect(merged.match(/^Measured 2026-11-25 23:10 UTC/gm)).toHaveLength(3);
+    expect(merged).toContain(
+      '10,000 enquiries on PostgreSQL 15.18 (the server DATABASE_URL names)',
+    );
+    expect(merged).not.toContain('(embedded)');
     const order = [...merged.matchAll(/<!-- part: ([\w-]+) -->/g)].map((m) => m[1]);
-    expect(order).toEqual([
-      'bytes',
-      'lighthouse',
-      'navigation',
-      'interactions',
-      'admin-pglite',
-      'admin-postgresql',
-    ]);
+    expect(order).toEqual(['bytes', 'lighthouse', 'navigation', 'interactions', 'admin']);
     expect(mergeReport(merged, new Map())).toBe(merged);
   });
 
@@ -274,7 +275,7 @@ describe('the booking part', () => {
 
   it('lists every run and the median per width, in a part of its own before local-start', () => {
     const part: BookingResult = {
-      engine: 'PGlite',
+      engine: 'PostgreSQL 17.10 (embedded)',
       runs: 3,
       widths: [
         {
@@ -299,6 +300,6 @@ describe('the booking part', () => {
     expect(rendered.get('booking')).toContain('first free day or time within 300 ms');
     const merged = mergeReport(mergeReport('', renderParts(info, results)), rendered);
     const order = [...merged.matchAll(/<!-- part: ([\w-]+) -->/g)].map((m) => m[1]);
-    expect(order.slice(-3)).toEqual(['admin-pglite', 'booking', 'local-start']);
+    expect(order.slice(-3)).toEqual(['admin', 'booking', 'local-start']);
   });
 });

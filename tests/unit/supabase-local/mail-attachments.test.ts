@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { renderJob } from '../../../supabase/functions/send-enquiry-mail/render.ts';
 import type { Database } from '../../../supabase/local/db/database.ts';
-import { openPglite } from '../../../supabase/local/db/pglite.ts';
+import {
+  startEmbeddedCluster,
+  type EmbeddedCluster,
+} from '../../../supabase/local/db/embedded-cluster.ts';
+import { openPostgres } from '../../../supabase/local/db/postgres.ts';
 import type { LocalRequest } from '../../../supabase/local/http.ts';
 import {
   ensureMailApiTable,
@@ -16,6 +20,7 @@ import {
 
 const API_KEY = 'test-mail-key';
 
+let cluster: EmbeddedCluster;
 let db: Database;
 
 /** The mail table as the embedded backend's platform.sql creates it, before any later column. */
@@ -30,7 +35,8 @@ function platformMailTable(): string {
 }
 
 beforeAll(async () => {
-  db = await openPglite();
+  cluster = await startEmbeddedCluster();
+  db = await openPostgres(cluster.url);
   await db.exec(platformMailTable());
   // a mail captured by a backend from before attachments were kept
   await db.query(
@@ -42,6 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.close();
+  await cluster?.stop();
 });
 
 const request = (method: string, path: string, body?: unknown): LocalRequest => ({
