@@ -9,20 +9,9 @@
 
 CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA extensions;
 
--- Hashing and signing with PostgreSQL's own sha256() and strong random source: no extension, so
--- the same code runs on every engine (pgcrypto inside PGlite fails now and then under load).
-
-CREATE FUNCTION private.random_bytes_32() RETURNS bytea
-    LANGUAGE sql VOLATILE
-    SET search_path TO ''
-    AS $$
-  -- two version-4 UUIDs from the server's strong random source: 244 random bits.
-  select pg_catalog.decode(pg_catalog.replace(pg_catalog.gen_random_uuid()::text || pg_catalog.gen_random_uuid()::text, '-', ''), 'hex');
-$$;
-
-COMMENT ON FUNCTION private.random_bytes_32() IS '32 bytes, 244 of their bits from the server''s strong random source (two version-4 UUIDs): signing keys and feed tokens.';
-
-REVOKE ALL ON FUNCTION private.random_bytes_32() FROM PUBLIC;
+-- Signing keys, feed tokens and token signatures come from pgcrypto, which every Supabase project
+-- has in the extensions schema.
+CREATE EXTENSION IF NOT EXISTS pgcrypto WITH SCHEMA extensions;
 
 CREATE FUNCTION private.sha256_hex(_data bytea) RETURNS text
     LANGUAGE sql IMMUTABLE
@@ -35,29 +24,9 @@ COMMENT ON FUNCTION private.sha256_hex(_data bytea) IS 'The SHA-256 of _data, in
 
 REVOKE ALL ON FUNCTION private.sha256_hex(_data bytea) FROM PUBLIC;
 
-CREATE FUNCTION private.hmac_sha256(_message bytea, _key bytea) RETURNS bytea
-    LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
-    AS $$
-  -- RFC 2104 with a key of at most one block (64 bytes), zero-padded to the block.
-  with block as (
-    select pg_catalog.decode(pg_catalog.rpad(pg_catalog.encode(_key, 'hex'), 128, '0'), 'hex') as key
-  ),
-  pads as (
-    select pg_catalog.decode(pg_catalog.string_agg(pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.get_byte(block.key, i) # 54), 2, '0'), '' order by i), 'hex') as inner_pad,
-           pg_catalog.decode(pg_catalog.string_agg(pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.get_byte(block.key, i) # 92), 2, '0'), '' order by i), 'hex') as outer_pad
-      from block, pg_catalog.generate_series(0, 63) as i
-  )
-  select pg_catalog.sha256(pads.outer_pad || pg_catalog.sha256(pads.inner_pad || _message)) from pads;
-$$;
-
-COMMENT ON FUNCTION private.hmac_sha256(_message bytea, _key bytea) IS 'HMAC-SHA256 (RFC 2104) of _message under _key, a key of at most 64 bytes.';
-
-REVOKE ALL ON FUNCTION private.hmac_sha256(_message bytea, _key bytea) FROM PUBLIC;
-
 CREATE TABLE private.consultation_settings (
     id boolean DEFAULT true NOT NULL,
-    token_secret bytea DEFAULT private.random_bytes_32() NOT NULL,
+    token_secret bytea DEFAULT extensions.gen_random_bytes(32) NOT NULL,
     meeting_minutes integer DEFAULT 30 NOT NULL,
     offer_days integer DEFAULT 14 NOT NULL,
     book_token_days integer DEFAULT 30 NOT NULL,
@@ -497,7 +466,7 @@ CREATE FUNCTION private.sign_consultation_token(_kind text, _subject uuid, _vers
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select claims || '.' || private.base64url(private.hmac_sha256(pg_catalog.convert_to(claims, 'UTF8'), settings.token_secret))
+  select claims || '.' || private.base64url(extensions.hmac(pg_catalog.convert_to(claims, 'UTF8'), settings.token_secret, 'sha256'))
     from private.consultation_settings as settings,
          lateral (select _kind || '.' || _subject::text || '.' || _version::text || '.'
                          || pg_catalog.floor(extract(epoch from _expires_at))::bigint::text as claims) as token;
@@ -1555,7 +1524,7 @@ CREATE FUNCTION private.rotate_consultation_feed() RETURNS text
     SET search_path TO ''
     AS $$
 declare
-  token text := private.base64url(private.random_bytes_32());
+  token text := private.base64url(extensions.gen_random_bytes(32));
 begin
   perform private.require_enquiry_admin();
   insert into private.consultation_feeds (staff_id, token_hash)

@@ -2,7 +2,7 @@
 // notice and buffers, the exclusion constraint, the signed tokens, round robin, busy times, the
 // reply clock, the mails queued, and subject rights. Through the real supabase-js client.
 
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { anonClient, serviceClient, startTestBackend } from './support/backend.ts';
@@ -493,6 +493,22 @@ describe('tokens', () => {
       `select distinct client_address from private.consultation_changes`,
     );
     expect(clients).toEqual([{ client_address: '127.0.0.1' }]);
+  });
+
+  it('signs tokens with HMAC-SHA256 under the project secret, as any HMAC library checks them', async () => {
+    const enquiry = await enquire();
+    const [signed] = await backend.sql<{ token: string; secret: string }>(
+      `select private.sign_consultation_token('b', $1::uuid, 0, now() + interval '1 day') as token,
+              encode(token_secret, 'hex') as secret
+         from private.consultation_settings`,
+      [enquiry.id],
+    );
+    const cut = signed!.token.lastIndexOf('.');
+    const expected = createHmac('sha256', Buffer.from(signed!.secret, 'hex'))
+      .update(signed!.token.slice(0, cut))
+      .digest('base64url');
+    expect(signed!.token.slice(cut + 1)).toBe(expected);
+    expect(Buffer.from(signed!.secret, 'hex')).toHaveLength(32);
   });
 
   it('an expired token is refused, and a stale claim key too', async () => {
