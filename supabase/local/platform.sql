@@ -272,8 +272,8 @@ $$;
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
   to anon, authenticated, service_role;
 
--- Stand-ins for pg_cron, pg_net and Vault where this server lacks them (PGlite; a throwaway
--- PostgreSQL, or a database of it other than pg_cron's cron.database_name). Hosted Supabase has
+-- Stand-ins for pg_cron, pg_net and Vault where this server lacks them (the embedded PostgreSQL
+-- from npm, which has no pg_cron or pg_net; a database other than pg_cron's cron.database_name). Hosted Supabase has
 -- the real ones. cron.schedule records the job as pg_cron does (replacing one of the same name);
 -- the embedded backend runs the recorded jobs on their schedules. net.http_post only records the
 -- request. Vault keeps secrets in clear: these servers hold no real ones.

@@ -12,10 +12,8 @@ import type { AppSupabaseClient } from '@/lib/supabase';
  * stored session and, for a session whose token says aal2, `start.access` (what any page needs
  * before it shows anything: the role check), then `start.page`, which fills a query cache the
  * page then takes over. An address naming an enquiry (`?enquiry=<id>`, the staff alert's link)
- * asks for that enquiry beside the access check and holds the page's own requests until it has
- * its answer: the open record is what that visit came for, it is one row by its key, and the list
- * behind it would otherwise queue ahead of it on a backend that answers one query at a time.
- * Evaluated for another reason (a link's prefetch on another page) it starts nothing. Failures
+ * asks for that enquiry first, beside the access check: the open record is what that visit came
+ * for. Evaluated for another reason (a link's prefetch on another page) it starts nothing. Failures
  * are left to the page, which asks again and reports its own.
  *
  * Returns what the page's first render takes its query cache from: the one started here, for
@@ -39,7 +37,7 @@ export function startBeforeRender(
         const enquiryId = new URLSearchParams(window.location.search).get('enquiry');
         start.access(client, session.user.id);
         // prefetchQuery settles without throwing: a failed enquiry is the dialog's to report.
-        if (enquiryId) await queryClient.prefetchQuery(enquiryQuery(client, enquiryId));
+        if (enquiryId) void queryClient.prefetchQuery(enquiryQuery(client, enquiryId));
         start.page(queryClient, client, session.user.id);
       })
       .catch(() => {});
