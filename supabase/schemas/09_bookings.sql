@@ -770,12 +770,19 @@ COMMENT ON FUNCTION private.bookable_enquiry(_submission_id uuid) IS 'The enquir
 REVOKE ALL ON FUNCTION private.bookable_enquiry(_submission_id uuid) FROM PUBLIC;
 
 CREATE FUNCTION private.check_consultation_limits(_submission_id uuid, _client text) RETURNS void
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   settings private.consultation_settings;
 begin
+  -- Requests for one enquiry, and from one address, wait here for each other until the one before
+  -- commits, and each then counts with a fresh snapshot (hence VOLATILE): two can no longer both
+  -- see the last free place under the limit. Enquiry first, then address, always in that order.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('consultation enquiry ' || _submission_id::text, 0));
+  if _client is not null then
+    perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('consultation client ' || _client, 0));
+  end if;
   select * into settings from private.consultation_settings;
   if (select pg_catalog.count(*) from private.consultation_changes as change
        where change.submission_id = _submission_id and change.changed_by = 'visitor'
@@ -791,7 +798,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION private.check_consultation_limits(_submission_id uuid, _client text) IS 'Refuses a visitor''s booking, move or cancellation past the hourly limits per enquiry and per client address (P0001, hint consultation_rate_limit).';
+COMMENT ON FUNCTION private.check_consultation_limits(_submission_id uuid, _client text) IS 'Refuses a visitor''s booking, move or cancellation past the hourly limits per enquiry and per client address (P0001, hint consultation_rate_limit); holds a transaction lock per enquiry and per address, so concurrent requests are counted one after another.';
 
 REVOKE ALL ON FUNCTION private.check_consultation_limits(_submission_id uuid, _client text) FROM PUBLIC;
 
@@ -987,6 +994,19 @@ COMMENT ON FUNCTION private.place_consultation(_enquiry public.contact_submissio
 
 REVOKE ALL ON FUNCTION private.place_consultation(_enquiry public.contact_submissions, _starts_at timestamp with time zone, _time_zone text, _moving public.consultation_bookings, _only_staff uuid) FROM PUBLIC;
 
+CREATE FUNCTION private.lock_consultation_booking(_booking_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform 1 from public.consultation_bookings as booking where booking.id = _booking_id for update;
+end;
+$$;
+
+COMMENT ON FUNCTION private.lock_consultation_booking(_booking_id uuid) IS 'Locks a booking row until the transaction ends, so a move or cancellation reads it only after any other change to it has committed: a replayed manage link then finds its SEQUENCE gone and is refused.';
+
+REVOKE ALL ON FUNCTION private.lock_consultation_booking(_booking_id uuid) FROM PUBLIC;
+
 CREATE FUNCTION private.managed_booking(_token text) RETURNS public.consultation_bookings
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -1112,6 +1132,7 @@ declare
   enquiry public.contact_submissions;
   placed public.consultation_bookings;
 begin
+  perform private.lock_consultation_booking((private.read_consultation_token(p_token, 'm')).subject);
   booking := private.managed_booking(p_token);
   perform private.require_future_booking(booking);
   enquiry := private.bookable_enquiry(booking.submission_id);
@@ -1167,6 +1188,7 @@ CREATE FUNCTION private.cancel_consultation(p_token text, p_forwarded_for text D
 declare
   booking public.consultation_bookings;
 begin
+  perform private.lock_consultation_booking((private.read_consultation_token(p_token, 'm')).subject);
   booking := private.managed_booking(p_token);
   perform private.require_future_booking(booking);
   perform private.check_consultation_limits(booking.submission_id, private.client_address_of(p_forwarded_for));
@@ -1263,6 +1285,8 @@ declare
   enquiry public.contact_submissions;
   placed public.consultation_bookings;
 begin
+  perform private.require_enquiry_admin();
+  perform private.lock_consultation_booking(p_booking_id);
   booking := private.staff_booking(p_booking_id);
   perform private.require_future_booking(booking);
   select * into enquiry from public.contact_submissions as submission where submission.id = booking.submission_id;
@@ -1286,6 +1310,8 @@ CREATE FUNCTION private.staff_cancel_consultation(p_booking_id uuid) RETURNS jso
 declare
   booking public.consultation_bookings;
 begin
+  perform private.require_enquiry_admin();
+  perform private.lock_consultation_booking(p_booking_id);
   booking := private.cancel_booking(private.staff_booking(p_booking_id), 'staff');
   return pg_catalog.jsonb_build_object('booking', private.consultation_booking_json(booking));
 end;

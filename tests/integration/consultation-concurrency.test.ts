@@ -1,0 +1,159 @@
+// Booking under real concurrency: many requests at once through the consultation Edge Function,
+// the way a double-clicking visitor, a replayed link or a script sends them. The embedded backend
+// runs a real PostgreSQL with a pool of connections, so these transactions truly overlap; the
+// rules hold because the database serialises what must not interleave (the exclusion constraint,
+// a row lock on the booking being changed, advisory locks around the hourly counts).
+
+import { randomBytes } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin } from './support/admin.ts';
+import { anonClient, startTestBackend } from './support/backend.ts';
+import type { TestBackend } from './support/backend.ts';
+
+let backend: TestBackend;
+let anon: SupabaseClient;
+let counter = 0;
+
+type Answer = {
+  status: number;
+  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- each call's JSON
+  error: { hint: string; message: string } | null;
+};
+
+async function callConsultation(body: Record<string, unknown>): Promise<Answer> {
+  const response = await fetch(`${backend.url}/functions/v1/consultation`, {
+    method: 'POST',
+    headers: {
+      apikey: backend.anonKey,
+      Authorization: `Bearer ${backend.anonKey}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  const json = await response.json();
+  return response.ok
+    ? { status: response.status, data: json, error: null }
+    : { status: response.status, data: null, error: json };
+}
+
+/** Sends an enquiry as the form does and claims its book token. */
+async function enquire(): Promise<string> {
+  counter += 1;
+  const key = randomBytes(32).toString('base64url');
+  const { error } = await anon.from('contact_submissions').insert({
+    Name: `Prospect ${counter}`,
+    Email: `race-${counter}@example.com`,
+    Company: 'Race Ltd',
+    Interest: 'analytics',
+    Timeline: 'immediate',
+    Message: 'We would like a consultation.',
+    booking_key: key,
+  });
+  expect(error).toBeNull();
+  const claimed = await callConsultation({ action: 'claim', key });
+  expect(claimed.error).toBeNull();
+  return claimed.data as string;
+}
+
+async function freeTimes(token: string): Promise<string[]> {
+  const { data, error } = await callConsultation({ action: 'slots', token });
+  expect(error).toBeNull();
+  return (data as { slots: string[] }).slots;
+}
+
+const book = (token: string, startsAt: string) =>
+  callConsultation({ action: 'book', token, starts_at: startsAt, time_zone: 'Europe/London' });
+
+/** How many requests ended each way: 'done' or the refusal's hint. */
+function outcomes(answers: Answer[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const answer of answers) {
+    const key = answer.error ? answer.error.hint : 'done';
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
+
+async function setLimits(perEnquiry: number, perClient: number): Promise<void> {
+  await backend.sql(
+    `update private.consultation_settings
+        set changes_per_enquiry_per_hour = $1, changes_per_client_per_hour = $2`,
+    [perEnquiry, perClient],
+  );
+  await backend.sql(`delete from private.consultation_changes`);
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  anon = anonClient(backend);
+  await createAdmin(backend, 'ada@kestrel.test');
+}, 120_000);
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+describe('booking under concurrency', () => {
+  it('20 visitors booking one time at once: one booking, 19 told it was just taken', async () => {
+    await setLimits(100, 1000);
+    const tokens: string[] = [];
+    for (let n = 0; n < 20; n += 1) tokens.push(await enquire());
+    const [wanted] = await freeTimes(tokens[0]!);
+    const answers = await Promise.all(tokens.map((token) => book(token, wanted!)));
+    expect(outcomes(answers)).toEqual({ done: 1, consultation_slot_taken: 19 });
+    const booked = await backend.sql<{ n: number }>(
+      `select count(*)::int as n from public.consultation_bookings
+        where status = 'booked' and starts_at = $1::timestamptz`,
+      [wanted],
+    );
+    expect(booked[0]!.n).toBe(1);
+  });
+
+  it('8 moves at once with one manage link: it moves once, the rest see the link replaced', async () => {
+    await setLimits(100, 1000);
+    const token = await enquire();
+    const [first, ...others] = await freeTimes(token);
+    const placed = await book(token, first!);
+    expect(placed.error).toBeNull();
+    const manage = (placed.data as { manage_token: string }).manage_token;
+    const targets = others.slice(4, 12);
+    const answers = await Promise.all(
+      targets.map((startsAt) =>
+        callConsultation({
+          action: 'reschedule',
+          token: manage,
+          starts_at: startsAt,
+          time_zone: 'Europe/London',
+        }),
+      ),
+    );
+    expect(outcomes(answers)).toEqual({ done: 1, consultation_token_replaced: 7 });
+    const id = (placed.data as { booking: { id: string } }).booking.id;
+    const [row] = await backend.sql<{ sequence: number; moves: number; mails: number }>(
+      `select booking.sequence,
+              (select count(*)::int from private.consultation_changes as change
+                where change.booking_id = booking.id and change.change = 'moved') as moves,
+              (select count(*)::int from private.enquiry_mail_jobs as mail
+                where mail.kind = 'consultation_moved'
+                  and mail.payload #>> '{booking,id}' = booking.id::text) as mails
+         from public.consultation_bookings as booking where booking.id = $1`,
+      [id],
+    );
+    expect(row).toEqual({ sequence: 1, moves: 1, mails: 1 });
+  });
+
+  it('25 bookings at once from one address against a limit of 10 an hour: exactly 10 go through', async () => {
+    await setLimits(100, 10);
+    const tokens: string[] = [];
+    for (let n = 0; n < 25; n += 1) tokens.push(await enquire());
+    const times = await freeTimes(tokens[0]!);
+    // A different time each, so only the hourly limit can refuse them.
+    const answers = await Promise.all(tokens.map((token, n) => book(token, times[n * 2]!)));
+    expect(outcomes(answers)).toEqual({ done: 10, consultation_rate_limit: 15 });
+    const changes = await backend.sql<{ n: number }>(
+      `select count(*)::int as n from private.consultation_changes where change = 'booked'`,
+    );
+    expect(changes[0]!.n).toBe(10);
+  });
+});
