@@ -910,7 +910,12 @@ export type Database = {
       };
       set_busy_calendar_url: { Args: { p_url: string }; Returns: undefined };
       set_enquiry_follow_up: {
-        Args: { _due_on: string; _note?: string; _submission_id: string };
+        Args: {
+          _due_on: string;
+          _note?: string;
+          _replaces?: string;
+          _submission_id: string;
+        };
         Returns: string;
       };
       set_staff_name: {
