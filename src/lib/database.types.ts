@@ -808,6 +808,7 @@ export type Database = {
           _channel: string;
           _note?: string;
           _outcome?: string;
+          _seen_last_contacted?: string;
           _submission_id: string;
         };
         Returns: string;

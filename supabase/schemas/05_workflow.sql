@@ -1130,7 +1130,7 @@ COMMENT ON FUNCTION private.require_reply_enquiry(_submission_id uuid) IS 'For t
 
 REVOKE ALL ON FUNCTION private.require_reply_enquiry(_submission_id uuid) FROM PUBLIC;
 
-CREATE FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text DEFAULT NULL::text, _note text DEFAULT NULL::text) RETURNS uuid
+CREATE FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text DEFAULT NULL::text, _note text DEFAULT NULL::text, _seen_last_contacted timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS uuid
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -1140,6 +1140,7 @@ declare
   note text := nullif(pg_catalog.btrim(coalesce(_note, ''), E' \t\r\n'), '');
   counts boolean;
   contact_id uuid;
+  last_change jsonb;
 begin
   enquiry := private.require_reply_enquiry(_submission_id);
   if _channel is null or _channel not in ('phone', 'email') then
@@ -1165,6 +1166,23 @@ begin
       hint = 'enquiry_contact_note_invalid';
   end if;
   counts := private.contact_counts(_channel, outcome);
+  -- a contact that counts moves the last-contacted date: only from the one the writer saw, so a
+  -- colleague's call or date since is named, not silently replaced.
+  if counts and enquiry.last_contacted_at is distinct from _seen_last_contacted then
+    last_change := private.enquiry_field_last_change(enquiry.id, 'last_contacted_at');
+    raise exception using
+      errcode = 'P0001',
+      message = 'The last-contacted date changed after you opened this enquiry, so the contact was not recorded.',
+      detail = pg_catalog.jsonb_build_object(
+        'field', 'last_contacted_at',
+        'seen', _seen_last_contacted,
+        'current', enquiry.last_contacted_at,
+        'changed_by', last_change -> 'changed_by',
+        'changed_at', last_change -> 'changed_at',
+        'enquiry', pg_catalog.to_jsonb(enquiry)
+      )::text,
+      hint = 'enquiry_changed_since_seen';
+  end if;
 
   insert into public.enquiry_replies (
     submission_id, channel, outcome, note, last_contacted_before, author_id, author_name, author_email
@@ -1198,24 +1216,24 @@ begin
 end;
 $$;
 
-CREATE FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text DEFAULT NULL::text, _note text DEFAULT NULL::text) RETURNS uuid
+CREATE FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text DEFAULT NULL::text, _note text DEFAULT NULL::text, _seen_last_contacted timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS uuid
     LANGUAGE sql
     SET search_path TO ''
     AS $$
-  select private.record_enquiry_contact(_submission_id, _channel, _outcome, _note);
+  select private.record_enquiry_contact(_submission_id, _channel, _outcome, _note, _seen_last_contacted);
 $$;
 
-COMMENT ON FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text) IS 'Admins only: records a call (phone, with its outcome: reached, voicemail or no_answer; reached when none is given) or a reply from the staff member''s own mailbox (email), with an optional note, and audits it. Only a contact that counts (private.contact_counts) moves last_contacted_at. Called by public.record_enquiry_contact().';
+COMMENT ON FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) IS 'Admins only: records a call (phone, with its outcome: reached, voicemail or no_answer; reached when none is given) or a reply from the staff member''s own mailbox (email), with an optional note, and audits it. Only a contact that counts (private.contact_counts) moves last_contacted_at, and only while it still holds _seen_last_contacted (what the writer saw; null for none): otherwise P0001, hint enquiry_changed_since_seen, with the detail save_enquiry_field() gives for last_contacted_at, and nothing is recorded. Called by public.record_enquiry_contact().';
 
-COMMENT ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text) IS 'Admins only (aal2): records that the enquirer was called (with the outcome: reached, voicemail or no_answer) or answered from the staff member''s own mailbox, with an optional note; returns the contact id. A call nobody answered changes nothing on the enquiry. 42501 for others, 22023 for another channel, outcome or an over-long note.';
+COMMENT ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) IS 'Admins only (aal2): records that the enquirer was called (with the outcome: reached, voicemail or no_answer) or answered from the staff member''s own mailbox, with an optional note; returns the contact id. A call nobody answered changes nothing on the enquiry; one that counts moves the last-contacted date only from _seen_last_contacted (what the caller saw, null for none), else P0001 with hint enquiry_changed_since_seen naming who changed it and when. 42501 for others, 22023 for another channel, outcome or an over-long note.';
 
-REVOKE ALL ON FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text) TO authenticated;
+REVOKE ALL ON FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text) TO authenticated;
-GRANT ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text) TO service_role;
+REVOKE ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) TO authenticated;
+GRANT ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) TO service_role;
 
 CREATE FUNCTION private.related_enquiries(_submission_id uuid, _limit integer) RETURNS TABLE(id uuid, name text, email text, company text, status text, created_at timestamp with time zone, held boolean, same_email boolean, same_company boolean, total bigint)
     LANGUAGE plpgsql STABLE SECURITY DEFINER

@@ -99,3 +99,22 @@ export function describeFollowUpCloseConflict(
   const already = conflict.change === 'done' || conflict.change === 'cleared' ? 'already ' : '';
   return `This follow-up was ${already}${followUpChange(conflict, now)}; nothing was changed.`;
 }
+
+/**
+ * "The last-contacted date was changed to 05 Dec 2026 by Ada Lovelace at 14:02; your call was
+ * not logged." What a call (or an e-mail reply recorded) says when a colleague moved the date
+ * after this screen loaded it.
+ */
+export function describeContactConflict(
+  conflict: EnquiryConflict,
+  channel: 'phone' | 'email',
+  staff: readonly StaffMember[],
+  now = new Date(),
+): string {
+  const current = fieldValueLabel(conflict.field, conflict.current, staff);
+  const by = conflict.changedBy ? ` by ${conflict.changedBy}` : '';
+  const at = conflict.changedAt ? ` ${when(conflict.changedAt, now)}` : '';
+  const yours =
+    channel === 'phone' ? 'your call was not logged' : 'your e-mail reply was not recorded';
+  return `${fieldNames[conflict.field]} was changed to ${current}${by}${at}; ${yours}.`;
+}
