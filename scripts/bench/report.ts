@@ -3,6 +3,7 @@ import type { BookingResult, BookingSample } from './booking.ts';
 import type { InteractionResult, NavigationResult } from './browser.ts';
 import type { BytesRow } from './first-load.ts';
 import type { LocalStartResult } from './local-start.ts';
+import type { LiveResult } from './live.ts';
 import {
   adminTarget,
   bookingTarget,
@@ -22,6 +23,7 @@ export type BenchResults = {
   admin?: AdminResult;
   booking?: BookingResult;
   'local-start'?: LocalStartResult;
+  live?: LiveResult;
 };
 export const parts = [
   'bytes',
@@ -31,6 +33,7 @@ export const parts = [
   'admin',
   'booking',
   'local-start',
+  'live',
 ] as const;
 /** The report's sections, in order. */
 const sections: readonly string[] = parts;
@@ -203,6 +206,32 @@ const localStartSection = ({ runs, firstMs, restartMs }: LocalStartResult): Sect
   ],
 });
 
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+const liveSection = (part: LiveResult): Section => ({
+  title: `Keeping staff screens current: ${part.sessions} sessions polling every ${part.pollMs / 1000} s, ${part.enquiries.toLocaleString('en-GB')} enquiries on ${part.engine} (${part.rounds} polls, one minute)`,
+  targets: `No target. Four sessions have the dashboard open with a record, one Needs a reply with a record; each poll sends what those screens ask, one request at a time. "API ms" is each request's time from sending to its answer through the local API (PostgREST and the database over loopback), summed over the minute; "busy" is that sum as a share of the minute.`,
+  columns: 'request|per poll|per minute|median ms|API ms per minute|busy',
+  rows: [
+    ...part.requests.map((r) => [
+      r.name,
+      String(r.perRound),
+      String(r.ms.length),
+      fmt(median(r.ms), 1),
+      fmt(sum(r.ms)),
+      `${fmt((sum(r.ms) / 60_000) * 100, 1)}%`,
+    ]),
+    [
+      `all, ${part.sessions} sessions`,
+      String(sum(part.requests.map((r) => r.perRound))),
+      String(sum(part.requests.map((r) => r.ms.length))),
+      fmt(median(part.requests.flatMap((r) => r.ms)), 1),
+      fmt(sum(part.requests.flatMap((r) => r.ms))),
+      `${fmt((sum(part.requests.flatMap((r) => r.ms)) / 60_000) * 100, 1)}%`,
+    ],
+  ],
+});
+
 /** A Markdown table; the first column left, the figures right, the result left. */
 const table = (columns: string, rows: string[][]) =>
   [columns.split('|'), ...rows]
@@ -226,6 +255,7 @@ export function renderParts(info: RunInfo, results: BenchResults): Map<string, s
     ['admin', admin && adminSection(admin)],
     ['booking', booking && bookingSection(booking)],
     ['local-start', results['local-start'] && localStartSection(results['local-start'])],
+    ['live', results.live && liveSection(results.live)],
   ];
   return new Map(found.flatMap(([key, s]) => (s ? [[key, render(info, s)] as const] : [])));
 }

@@ -808,6 +808,7 @@ export type Database = {
           _channel: string;
           _note?: string;
           _outcome?: string;
+          _seen_last_contacted?: string;
           _submission_id: string;
         };
         Returns: string;
@@ -910,7 +911,12 @@ export type Database = {
       };
       set_busy_calendar_url: { Args: { p_url: string }; Returns: undefined };
       set_enquiry_follow_up: {
-        Args: { _due_on: string; _note?: string; _submission_id: string };
+        Args: {
+          _due_on: string;
+          _note?: string;
+          _replaces?: string;
+          _submission_id: string;
+        };
         Returns: string;
       };
       set_staff_name: {

@@ -574,6 +574,7 @@ CREATE FUNCTION private.close_enquiry_follow_up(_follow_up_id uuid, _outcome tex
     SET search_path TO ''
     AS $$
 declare
+  enquiry public.contact_submissions;
   closed public.enquiry_follow_ups;
 begin
   if not coalesce((select private.is_admin()), false) then
@@ -588,16 +589,33 @@ begin
       hint = 'enquiry_follow_up_outcome_invalid';
   end if;
 
+  -- the enquiry's row is the lock every follow-up change takes, so a set and a close of the
+  -- same enquiry's follow-up run one after the other.
+  select target.* into enquiry
+    from public.contact_submissions as target
+   where target.id = (
+     select follow_up.submission_id from public.enquiry_follow_ups as follow_up
+      where follow_up.id = _follow_up_id
+   )
+     for update;
+  if enquiry.id is null then
+    raise exception using
+      errcode = 'P0002',
+      message = 'There is no such follow-up.',
+      hint = 'enquiry_follow_up_not_found';
+  end if;
+
   update public.enquiry_follow_ups as follow_up
      set state = _outcome, closed_at = pg_catalog.now(), closed_by = auth.uid(),
          closed_by_email = pg_catalog.left(auth.jwt() ->> 'email', 255)
    where follow_up.id = _follow_up_id and follow_up.state = 'open'
   returning follow_up.* into closed;
   if closed.id is null then
-    raise exception using
-      errcode = 'P0002',
-      message = 'This follow-up is no longer open. Reload the enquiry to see its latest.',
-      hint = 'enquiry_follow_up_not_open';
+    perform private.raise_enquiry_follow_up_changed(
+      enquiry,
+      _follow_up_id,
+      'This follow-up was closed or replaced after you opened the enquiry, so nothing was changed.'
+    );
   end if;
 
   perform private.write_enquiry_audit(
@@ -615,9 +633,9 @@ CREATE FUNCTION public.close_enquiry_follow_up(_follow_up_id uuid, _outcome text
   select private.close_enquiry_follow_up(_follow_up_id, _outcome);
 $$;
 
-COMMENT ON FUNCTION private.close_enquiry_follow_up(_follow_up_id uuid, _outcome text) IS 'Admins only: marks an open follow-up done or cleared and audits it (admin_enquiry_follow_up_done or _cleared). Called by public.close_enquiry_follow_up().';
+COMMENT ON FUNCTION private.close_enquiry_follow_up(_follow_up_id uuid, _outcome text) IS 'Admins only: marks an open follow-up done or cleared and audits it (admin_enquiry_follow_up_done or _cleared), holding the enquiry''s row lock as set_enquiry_follow_up() does. One a colleague closed or replaced since is refused through private.raise_enquiry_follow_up_changed(). Called by public.close_enquiry_follow_up().';
 
-COMMENT ON FUNCTION public.close_enquiry_follow_up(_follow_up_id uuid, _outcome text) IS 'Admins only (aal2): closes an open follow-up as done or cleared. 42501 for others, 22023 for another outcome, P0002 when it is not open (closed or replaced meanwhile).';
+COMMENT ON FUNCTION public.close_enquiry_follow_up(_follow_up_id uuid, _outcome text) IS 'Admins only (aal2): closes an open follow-up as done or cleared. 42501 for others, 22023 for another outcome, P0002 for an unknown follow-up; one no longer open (closed or replaced since it was seen) is refused with P0001, hint enquiry_changed_since_seen, detail JSON {field: follow_up, seen, current, change, changed_by, changed_at, enquiry} naming who closed or replaced it and when.';
 
 REVOKE ALL ON FUNCTION private.close_enquiry_follow_up(_follow_up_id uuid, _outcome text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.close_enquiry_follow_up(_follow_up_id uuid, _outcome text) TO authenticated;
@@ -1112,7 +1130,7 @@ COMMENT ON FUNCTION private.require_reply_enquiry(_submission_id uuid) IS 'For t
 
 REVOKE ALL ON FUNCTION private.require_reply_enquiry(_submission_id uuid) FROM PUBLIC;
 
-CREATE FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text DEFAULT NULL::text, _note text DEFAULT NULL::text) RETURNS uuid
+CREATE FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text DEFAULT NULL::text, _note text DEFAULT NULL::text, _seen_last_contacted timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS uuid
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -1122,6 +1140,7 @@ declare
   note text := nullif(pg_catalog.btrim(coalesce(_note, ''), E' \t\r\n'), '');
   counts boolean;
   contact_id uuid;
+  last_change jsonb;
 begin
   enquiry := private.require_reply_enquiry(_submission_id);
   if _channel is null or _channel not in ('phone', 'email') then
@@ -1147,6 +1166,23 @@ begin
       hint = 'enquiry_contact_note_invalid';
   end if;
   counts := private.contact_counts(_channel, outcome);
+  -- a contact that counts moves the last-contacted date: only from the one the writer saw, so a
+  -- colleague's call or date since is named, not silently replaced.
+  if counts and enquiry.last_contacted_at is distinct from _seen_last_contacted then
+    last_change := private.enquiry_field_last_change(enquiry.id, 'last_contacted_at');
+    raise exception using
+      errcode = 'P0001',
+      message = 'The last-contacted date changed after you opened this enquiry, so the contact was not recorded.',
+      detail = pg_catalog.jsonb_build_object(
+        'field', 'last_contacted_at',
+        'seen', _seen_last_contacted,
+        'current', enquiry.last_contacted_at,
+        'changed_by', last_change -> 'changed_by',
+        'changed_at', last_change -> 'changed_at',
+        'enquiry', pg_catalog.to_jsonb(enquiry)
+      )::text,
+      hint = 'enquiry_changed_since_seen';
+  end if;
 
   insert into public.enquiry_replies (
     submission_id, channel, outcome, note, last_contacted_before, author_id, author_name, author_email
@@ -1180,24 +1216,24 @@ begin
 end;
 $$;
 
-CREATE FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text DEFAULT NULL::text, _note text DEFAULT NULL::text) RETURNS uuid
+CREATE FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text DEFAULT NULL::text, _note text DEFAULT NULL::text, _seen_last_contacted timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS uuid
     LANGUAGE sql
     SET search_path TO ''
     AS $$
-  select private.record_enquiry_contact(_submission_id, _channel, _outcome, _note);
+  select private.record_enquiry_contact(_submission_id, _channel, _outcome, _note, _seen_last_contacted);
 $$;
 
-COMMENT ON FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text) IS 'Admins only: records a call (phone, with its outcome: reached, voicemail or no_answer; reached when none is given) or a reply from the staff member''s own mailbox (email), with an optional note, and audits it. Only a contact that counts (private.contact_counts) moves last_contacted_at. Called by public.record_enquiry_contact().';
+COMMENT ON FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) IS 'Admins only: records a call (phone, with its outcome: reached, voicemail or no_answer; reached when none is given) or a reply from the staff member''s own mailbox (email), with an optional note, and audits it. Only a contact that counts (private.contact_counts) moves last_contacted_at, and only while it still holds _seen_last_contacted (what the writer saw; null for none): otherwise P0001, hint enquiry_changed_since_seen, with the detail save_enquiry_field() gives for last_contacted_at, and nothing is recorded. Called by public.record_enquiry_contact().';
 
-COMMENT ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text) IS 'Admins only (aal2): records that the enquirer was called (with the outcome: reached, voicemail or no_answer) or answered from the staff member''s own mailbox, with an optional note; returns the contact id. A call nobody answered changes nothing on the enquiry. 42501 for others, 22023 for another channel, outcome or an over-long note.';
+COMMENT ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) IS 'Admins only (aal2): records that the enquirer was called (with the outcome: reached, voicemail or no_answer) or answered from the staff member''s own mailbox, with an optional note; returns the contact id. A call nobody answered changes nothing on the enquiry; one that counts moves the last-contacted date only from _seen_last_contacted (what the caller saw, null for none), else P0001 with hint enquiry_changed_since_seen naming who changed it and when. 42501 for others, 22023 for another channel, outcome or an over-long note.';
 
-REVOKE ALL ON FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text) TO authenticated;
+REVOKE ALL ON FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text) TO authenticated;
-GRANT ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text) TO service_role;
+REVOKE ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) TO authenticated;
+GRANT ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) TO service_role;
 
 CREATE FUNCTION private.related_enquiries(_submission_id uuid, _limit integer) RETURNS TABLE(id uuid, name text, email text, company text, status text, created_at timestamp with time zone, held boolean, same_email boolean, same_company boolean, total bigint)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -1553,14 +1589,63 @@ COMMENT ON FUNCTION private.send_follow_up_reminders(_now timestamp with time zo
 
 REVOKE ALL ON FUNCTION private.send_follow_up_reminders(_now timestamp with time zone) FROM PUBLIC;
 
-CREATE FUNCTION private.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text) RETURNS uuid
+CREATE FUNCTION private.raise_enquiry_follow_up_changed(_enquiry public.contact_submissions, _seen uuid, _message text) RETURNS void
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  open_one public.enquiry_follow_ups;
+  seen_one public.enquiry_follow_ups;
+  change text;
+  changed_by text;
+  changed_at timestamp with time zone;
+begin
+  select * into open_one
+    from public.enquiry_follow_ups as follow_up
+   where follow_up.submission_id = _enquiry.id and follow_up.state = 'open';
+  select * into seen_one
+    from public.enquiry_follow_ups as follow_up
+   where follow_up.id = _seen and follow_up.submission_id = _enquiry.id;
+  if seen_one.id is not null and seen_one.state <> 'open' then
+    -- what became of the follow-up the writer saw: done, cleared or replaced, by whom and when.
+    change := seen_one.state;
+    changed_by := coalesce(private.staff_display_name(seen_one.closed_by), seen_one.closed_by_email);
+    changed_at := seen_one.closed_at;
+  elsif open_one.id is not null then
+    -- the writer saw none (or not this one): who set the one open now.
+    change := 'set';
+    changed_by := coalesce(private.staff_display_name(open_one.set_by), open_one.set_by_email);
+    changed_at := open_one.created_at;
+  end if;
+  raise exception using
+    errcode = 'P0001',
+    message = _message,
+    detail = pg_catalog.jsonb_build_object(
+      'field', 'follow_up',
+      'seen', _seen,
+      'current', case when open_one.id is null then null else pg_catalog.to_jsonb(open_one) end,
+      'change', change,
+      'changed_by', changed_by,
+      'changed_at', changed_at,
+      'enquiry', pg_catalog.to_jsonb(_enquiry)
+    )::text,
+    hint = 'enquiry_changed_since_seen';
+end;
+$$;
+
+COMMENT ON FUNCTION private.raise_enquiry_follow_up_changed(_enquiry public.contact_submissions, _seen uuid, _message text) IS 'For the follow-up RPCs: raises P0001 with _message, hint enquiry_changed_since_seen and detail JSON {field: follow_up, seen (the follow-up id the writer saw open, or null), current (the open follow-up now, or null), change (set, replaced, done or cleared), changed_by (staff name, else the address kept), changed_at, enquiry}: what became of the one seen when it is closed, else who set the one open now.';
+
+REVOKE ALL ON FUNCTION private.raise_enquiry_follow_up_changed(_enquiry public.contact_submissions, _seen uuid, _message text) FROM PUBLIC;
+
+CREATE FUNCTION private.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text, _replaces uuid) RETURNS uuid
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $_$
 declare
   trimmed_note text := nullif(pg_catalog.regexp_replace(coalesce(_note, ''), '^\s+|\s+$', '', 'g'), '');
   caller_email text := pg_catalog.left(auth.jwt() ->> 'email', 255);
-  replaced_id uuid;
+  enquiry public.contact_submissions;
+  open_one public.enquiry_follow_ups;
   follow_up_id uuid;
 begin
   if not coalesce((select private.is_admin()), false) then
@@ -1568,8 +1653,11 @@ begin
       errcode = '42501',
       message = 'Only staff admins may set follow-ups.';
   end if;
-  perform 1 from public.contact_submissions as enquiry where enquiry.id = _submission_id for update;
-  if not found then
+  select target.* into enquiry
+    from public.contact_submissions as target
+   where target.id = _submission_id
+     for update;
+  if enquiry.id is null then
     raise exception using
       errcode = 'P0002',
       message = 'No such enquiry.',
@@ -1588,48 +1676,62 @@ begin
       hint = 'enquiry_follow_up_note_too_long';
   end if;
 
-  update public.enquiry_follow_ups as open_one
+  select * into open_one
+    from public.enquiry_follow_ups as follow_up
+   where follow_up.submission_id = enquiry.id and follow_up.state = 'open';
+  if open_one.id is distinct from _replaces then
+    -- already what this writer asks for: nothing to write, nothing lost.
+    if open_one.due_on = _due_on and open_one.note is not distinct from trimmed_note then
+      return open_one.id;
+    end if;
+    perform private.raise_enquiry_follow_up_changed(
+      enquiry,
+      _replaces,
+      'The follow-up changed after you opened the enquiry, so yours was not set.'
+    );
+  end if;
+
+  update public.enquiry_follow_ups as follow_up
      set state = 'replaced', closed_at = pg_catalog.now(), closed_by = auth.uid(),
          closed_by_email = caller_email
-   where open_one.submission_id = _submission_id and open_one.state = 'open'
-  returning open_one.id into replaced_id;
+   where follow_up.id = open_one.id;
 
   insert into public.enquiry_follow_ups (submission_id, due_on, note, set_by, set_by_email)
-  values (_submission_id, _due_on, trimmed_note, auth.uid(), caller_email)
+  values (enquiry.id, _due_on, trimmed_note, auth.uid(), caller_email)
   returning id into follow_up_id;
 
   perform private.write_enquiry_audit(
     'admin_enquiry_follow_up_set',
-    _submission_id,
+    enquiry.id,
     pg_catalog.jsonb_strip_nulls(pg_catalog.jsonb_build_object(
       'follow_up_id', follow_up_id,
       'due_on', _due_on,
       'has_note', trimmed_note is not null,
-      'replaced_follow_up_id', replaced_id
+      'replaced_follow_up_id', open_one.id
     ))
   );
   return follow_up_id;
 end;
 $_$;
 
-CREATE FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text DEFAULT NULL::text) RETURNS uuid
+CREATE FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text DEFAULT NULL::text, _replaces uuid DEFAULT NULL::uuid) RETURNS uuid
     LANGUAGE sql
     SET search_path TO ''
     AS $$
-  select private.set_enquiry_follow_up(_submission_id, _due_on, _note);
+  select private.set_enquiry_follow_up(_submission_id, _due_on, _note, _replaces);
 $$;
 
-COMMENT ON FUNCTION private.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text) IS 'Admins only: sets the enquiry''s follow-up (replacing an open one), due on a London day not in the past, with a trimmed note of at most 5000 characters or none; audited as admin_enquiry_follow_up_set without the note. Called by public.set_enquiry_follow_up().';
+COMMENT ON FUNCTION private.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text, _replaces uuid) IS 'Admins only: sets the enquiry''s follow-up, due on a London day not in the past, with a trimmed note of at most 5000 characters or none, replacing the open one only while it is _replaces (the one the writer last saw open; null for none), under the enquiry''s row lock; audited as admin_enquiry_follow_up_set without the note. An open one with the same day and note is no change. Otherwise refused through private.raise_enquiry_follow_up_changed(). Called by public.set_enquiry_follow_up().';
 
-COMMENT ON FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text) IS 'Admins only (aal2): sets the enquiry''s one open follow-up (replacing any) for a day, today or later in London, with an optional note; returns its id. 42501 for others, 22023 for a past date or an over-long note, P0002 for an unknown enquiry.';
+COMMENT ON FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text, _replaces uuid) IS 'Admins only (aal2): sets the enquiry''s one open follow-up for a day, today or later in London, with an optional note; returns its id. _replaces is the open follow-up the caller last saw (null for none): when the open one is another (a colleague set, replaced or closed one since), P0001 with hint enquiry_changed_since_seen and detail JSON {field: follow_up, seen, current, change, changed_by, changed_at, enquiry}. 42501 for others, 22023 for a past date or an over-long note, P0002 for an unknown enquiry.';
 
-REVOKE ALL ON FUNCTION private.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text) TO authenticated;
+REVOKE ALL ON FUNCTION private.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text, _replaces uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text, _replaces uuid) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text) TO authenticated;
-GRANT ALL ON FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text) TO service_role;
+REVOKE ALL ON FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text, _replaces uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text, _replaces uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text, _replaces uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text, _replaces uuid) TO service_role;
 
 CREATE FUNCTION private.stamp_enquiry_note() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER

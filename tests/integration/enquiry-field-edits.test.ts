@@ -234,7 +234,13 @@ describe('a call with an outcome', () => {
   it('stores the outcome and the note; reached and voicemail count as a contact', async () => {
     for (const outcome of ['reached', 'voicemail'] as const) {
       const id = await seedEnquiry();
-      await recordEnquiryContact(ada, id, 'phone', { outcome, note: '  Call back on Monday.  ' });
+      await recordEnquiryContact(
+        ada,
+        id,
+        'phone',
+        { outcome, note: '  Call back on Monday.  ' },
+        null,
+      );
       expect(await contactsOf(id)).toEqual([
         { channel: 'phone', outcome, note: 'Call back on Monday.' },
       ]);
@@ -246,7 +252,7 @@ describe('a call with an outcome', () => {
 
   it('a call nobody answered is kept but changes nothing on the enquiry', async () => {
     const id = await seedEnquiry();
-    await recordEnquiryContact(ada, id, 'phone', { outcome: 'no_answer' });
+    await recordEnquiryContact(ada, id, 'phone', { outcome: 'no_answer' }, null);
     expect(await contactsOf(id)).toEqual([{ channel: 'phone', outcome: 'no_answer', note: null }]);
     expect(await rowOf(id)).toMatchObject({ last_contacted_at: null, first_response_at: null });
     const timeline = await ada.rpc('enquiry_timeline', { _submission_id: id });
@@ -264,6 +270,45 @@ describe('a call with an outcome', () => {
     });
     expect(error).toBeNull();
     expect(await contactsOf(id)).toEqual([{ channel: 'phone', outcome: 'reached', note: null }]);
+  });
+
+  it('a call that counts moves the date only from the one seen: a colleague’s call is named, Apply anyway logs it', async () => {
+    const id = await seedEnquiry();
+    // both opened the enquiry never contacted; Ada's call lands first.
+    await recordEnquiryContact(ada, id, 'phone', { outcome: 'reached' }, null);
+    const adaCalled = (await rowOf(id)).last_contacted_at;
+    const refused = recordEnquiryContact(
+      bob,
+      id,
+      'phone',
+      { outcome: 'voicemail', note: 'Left word' },
+      null,
+    );
+    await expect(refused).rejects.toBeInstanceOf(EnquiryChangedError);
+    const { conflict } = (await refused.catch((error: unknown) => error)) as EnquiryChangedError;
+    expect(conflict).toMatchObject({
+      field: 'last_contacted_at',
+      changedBy: 'Ada Fields',
+      enquiry: { id },
+    });
+    expect(Date.parse(conflict.current as string)).toBe(Date.parse(`${adaCalled}Z`));
+    expect(Date.now() - Date.parse(conflict.changedAt!)).toBeLessThan(60_000);
+    // nothing of Bob's call was recorded, and Ada's date stands.
+    expect(await contactsOf(id)).toEqual([{ channel: 'phone', outcome: 'reached', note: null }]);
+    expect((await rowOf(id)).last_contacted_at).toBe(adaCalled);
+
+    // "Apply anyway": the same call, from the date there now.
+    await recordEnquiryContact(
+      bob,
+      id,
+      'phone',
+      { outcome: 'voicemail', note: 'Left word' },
+      conflict.current,
+    );
+    expect(await contactsOf(id)).toHaveLength(2);
+    // a call nobody answered changes nothing, so it is never refused over the date.
+    await recordEnquiryContact(ada, id, 'phone', { outcome: 'no_answer' }, null);
+    expect(await contactsOf(id)).toHaveLength(3);
   });
 
   it('refuses an unknown outcome, an outcome on an e-mail and an over-long note', async () => {
@@ -286,7 +331,7 @@ describe('undoing a call', () => {
     const before = '2026-11-20T12:00:00.000Z';
     const id = await seedEnquiry(before);
     const untouched = await rowOf(id);
-    const contactId = await recordEnquiryContact(ada, id, 'phone', { outcome: 'reached' });
+    const contactId = await recordEnquiryContact(ada, id, 'phone', { outcome: 'reached' }, before);
     expect((await rowOf(id)).last_contacted_at).not.toBe(untouched.last_contacted_at);
     await undoEnquiryContact(ada, contactId);
     expect(await rowOf(id)).toEqual(untouched);
@@ -309,7 +354,7 @@ describe('undoing a call', () => {
 
   it('an undone first call leaves the enquiry unanswered again', async () => {
     const id = await seedEnquiry();
-    const contactId = await recordEnquiryContact(ada, id, 'phone', { outcome: 'voicemail' });
+    const contactId = await recordEnquiryContact(ada, id, 'phone', { outcome: 'voicemail' }, null);
     expect((await rowOf(id)).first_response_at).not.toBeNull();
     await undoEnquiryContact(ada, contactId);
     expect(await rowOf(id)).toMatchObject({ last_contacted_at: null, first_response_at: null });
@@ -317,7 +362,7 @@ describe('undoing a call', () => {
 
   it('is refused to another staff member, and once the window has passed', async () => {
     const id = await seedEnquiry();
-    const contactId = await recordEnquiryContact(ada, id, 'phone', { outcome: 'reached' });
+    const contactId = await recordEnquiryContact(ada, id, 'phone', { outcome: 'reached' }, null);
     await expect(undoEnquiryContact(bob, contactId)).rejects.toMatchObject({
       code: '42501',
       message: 'Only the staff member who recorded this contact can undo it.',
@@ -357,10 +402,13 @@ describe('a call note and subject rights', () => {
   it('access lists a call whose note names the address, and erasure removes it from the note', async () => {
     const id = await seedEnquiry();
     const subject = `referred-${counter}@example.com`;
-    await recordEnquiryContact(ada, id, 'phone', {
-      outcome: 'reached',
-      note: `They suggested we also ring ${subject} next week.`,
-    });
+    await recordEnquiryContact(
+      ada,
+      id,
+      'phone',
+      { outcome: 'reached', note: `They suggested we also ring ${subject} next week.` },
+      null,
+    );
     const access = await ada.rpc('subject_access', { _email: subject });
     expect(access.error).toBeNull();
     expect(JSON.stringify(access.data)).toContain('They suggested we also ring');

@@ -16,6 +16,12 @@ import {
 import type { CreatedUser, TestBackend } from './support/backend.ts';
 import { createAdmin } from './support/admin.ts';
 import { mailTo } from './support/mail.ts';
+import {
+  closeFollowUp,
+  FollowUpChangedError,
+  setFollowUp as setFollowUpAs,
+} from '@/features/admin/record/enquiry-follow-up';
+import type { AppSupabaseClient } from '@/lib/supabase';
 
 const SETTER = 'fran.setter@kestrel.test';
 const ASSIGNEE = 'ash.assignee@kestrel.test';
@@ -47,16 +53,28 @@ async function seedEnquiry(options: { assignedTo?: string; email?: string } = {}
   return rows[0]!.id;
 }
 
+/** The enquiry's open follow-up now (what an up-to-date screen shows), or null. */
+async function openFollowUpOf(id: string): Promise<string | null> {
+  const rows = await backend.sql<{ id: string }>(
+    `select id::text from public.enquiry_follow_ups where submission_id = $1 and state = 'open'`,
+    [id],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** Sets a follow-up replacing `replaces` (by default the open one now, as a current screen). */
 async function setFollowUp(
   client: SupabaseClient,
   id: string,
   dueOn: string,
   note?: string | null,
+  replaces?: string | null,
 ) {
   return client.rpc('set_enquiry_follow_up', {
     _submission_id: id,
     _due_on: dueOn,
     ...(note === undefined ? {} : { _note: note }),
+    _replaces: (replaces === undefined ? await openFollowUpOf(id) : replaces) as string,
   });
 }
 
@@ -185,7 +203,7 @@ describe('setting and closing a follow-up', () => {
       _follow_up_id: first,
       _outcome: 'done',
     });
-    expect(stale.error).toMatchObject({ code: 'P0002' });
+    expect(stale.error).toMatchObject({ code: 'P0001', hint: 'enquiry_changed_since_seen' });
 
     const done = await admin.rpc('close_enquiry_follow_up', {
       _follow_up_id: second,
@@ -196,7 +214,12 @@ describe('setting and closing a follow-up', () => {
       _follow_up_id: second,
       _outcome: 'cleared',
     });
-    expect(again.error).toMatchObject({ code: 'P0002' });
+    expect(again.error).toMatchObject({ code: 'P0001', hint: 'enquiry_changed_since_seen' });
+    const unknown = await admin.rpc('close_enquiry_follow_up', {
+      _follow_up_id: '00000000-0000-4000-8000-000000000000',
+      _outcome: 'done',
+    });
+    expect(unknown.error).toMatchObject({ code: 'P0002', hint: 'enquiry_follow_up_not_found' });
     const third = (await setFollowUp(admin, id, londonDay(4))).data as string;
     const wrong = await admin.rpc('close_enquiry_follow_up', {
       _follow_up_id: third,
@@ -269,6 +292,126 @@ describe('setting and closing a follow-up', () => {
       .select('id');
     expect(write.error?.code).toBe('42501');
     expect(await followUpsOf(id)).toMatchObject([{ state: 'open', due_on: londonDay(0) }]);
+  });
+});
+
+describe('two staff, one follow-up', () => {
+  let cole: AppSupabaseClient;
+  let fran: AppSupabaseClient;
+
+  beforeAll(async () => {
+    const created = await createAdmin(backend, 'cole.colleague@kestrel.test');
+    await backend.sql(
+      `insert into public.staff_profiles (user_id, display_name) values ($1, 'Cole Colleague')`,
+      [created.user.id],
+    );
+    cole = created.client as unknown as AppSupabaseClient;
+    fran = admin as unknown as AppSupabaseClient;
+  }, 60_000);
+
+  /** The refusal a promise ends in, which must be a FollowUpChangedError. */
+  async function refusal(attempt: Promise<unknown>) {
+    const error = await attempt.then(
+      () => null,
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(FollowUpChangedError);
+    return (error as FollowUpChangedError).conflict;
+  }
+
+  it('both saw none: the first is set, the second is refused naming who set it, and Apply anyway replaces it', async () => {
+    const id = await seedEnquiry();
+    const first = await setFollowUpAs(cole, id, londonDay(2), 'Send the proposal', null);
+    const conflict = await refusal(setFollowUpAs(fran, id, londonDay(5), 'Ring them', null));
+    expect(conflict).toMatchObject({
+      seen: null,
+      change: 'set',
+      changedBy: 'Cole Colleague',
+      current: { id: first, due_on: londonDay(2), note: 'Send the proposal', state: 'open' },
+    });
+    expect(Date.now() - Date.parse(conflict.changedAt!)).toBeLessThan(60_000);
+    expect((await followUpsOf(id)).map((row) => [row.id, row.state])).toEqual([[first, 'open']]);
+
+    // "Apply anyway": the same follow-up, replacing the one open now.
+    const second = await setFollowUpAs(fran, id, londonDay(5), 'Ring them', conflict.current!.id);
+    expect((await followUpsOf(id)).map((row) => [row.id, row.state, row.note])).toEqual([
+      [first, 'replaced', 'Send the proposal'],
+      [second, 'open', 'Ring them'],
+    ]);
+  });
+
+  it('a follow-up a colleague marked done, cleared or replaced since is named, not replaced', async () => {
+    const id = await seedEnquiry();
+    const seen = await setFollowUpAs(fran, id, londonDay(1), 'First', null);
+    await closeFollowUp(cole, seen, 'done');
+    const done = await refusal(setFollowUpAs(fran, id, londonDay(3), 'Mine', seen));
+    expect(done).toMatchObject({
+      seen,
+      change: 'done',
+      changedBy: 'Cole Colleague',
+      current: null,
+    });
+
+    const next = await setFollowUpAs(fran, id, londonDay(3), 'Mine', null);
+    const theirs = await setFollowUpAs(cole, id, londonDay(4), 'Theirs', next);
+    const replaced = await refusal(setFollowUpAs(fran, id, londonDay(6), 'Mine again', next));
+    expect(replaced).toMatchObject({
+      seen: next,
+      change: 'replaced',
+      changedBy: 'Cole Colleague',
+      current: { id: theirs, note: 'Theirs' },
+    });
+    expect(await openFollowUpOf(id)).toBe(theirs);
+  });
+
+  it('setting what is there already is no change, whatever was seen', async () => {
+    const id = await seedEnquiry();
+    const theirs = await setFollowUpAs(cole, id, londonDay(2), 'Call back', null);
+    expect(await setFollowUpAs(fran, id, londonDay(2), '  Call back ', null)).toBe(theirs);
+    expect(await followUpsOf(id)).toHaveLength(1);
+  });
+
+  it('Mark done after a colleague closed or replaced it is refused, naming them', async () => {
+    const id = await seedEnquiry();
+    const seen = await setFollowUpAs(fran, id, londonDay(1), 'Chase', null);
+    await closeFollowUp(cole, seen, 'cleared');
+    const cleared = await refusal(closeFollowUp(fran, seen, 'done'));
+    expect(cleared).toMatchObject({
+      seen,
+      change: 'cleared',
+      changedBy: 'Cole Colleague',
+      current: null,
+    });
+    expect(Date.now() - Date.parse(cleared.changedAt!)).toBeLessThan(60_000);
+    expect((await followUpsOf(id)).map((row) => row.state)).toEqual(['cleared']);
+
+    const open = await setFollowUpAs(fran, id, londonDay(2), 'Chase again', null);
+    const newer = await setFollowUpAs(cole, id, londonDay(3), 'Newer', open);
+    const replaced = await refusal(closeFollowUp(fran, open, 'done'));
+    expect(replaced).toMatchObject({
+      seen: open,
+      change: 'replaced',
+      changedBy: 'Cole Colleague',
+      current: { id: newer, due_on: londonDay(3) },
+    });
+    // the colleague's follow-up is still open: nothing was closed.
+    expect(await openFollowUpOf(id)).toBe(newer);
+  });
+
+  it('raced: six sets from the same screen, one is written and the rest refused', async () => {
+    const id = await seedEnquiry();
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, index) =>
+        setFollowUpAs(index % 2 ? cole : fran, id, londonDay(index + 1), `Plan ${index}`, null),
+      ),
+    );
+    const written = results.filter((result) => result.status === 'fulfilled');
+    const refused = results.filter(
+      (result) => result.status === 'rejected' && result.reason instanceof FollowUpChangedError,
+    );
+    expect(written).toHaveLength(1);
+    expect(refused).toHaveLength(5);
+    expect(await followUpsOf(id)).toMatchObject([{ state: 'open' }]);
   });
 });
 

@@ -151,6 +151,7 @@ describe('a reply', () => {
     const { error: callError } = await admin.rpc('record_enquiry_contact', {
       _submission_id: id,
       _channel: 'phone',
+      _seen_last_contacted: first.last_contacted_at!,
     });
     expect(callError).toBeNull();
     const later = await clockOf(id);
@@ -503,7 +504,12 @@ describe('the timeline', () => {
     await step();
     await admin.rpc('send_enquiry_reply', { _submission_id: id, _body: 'Hello from Jane.' });
     await step();
-    await admin.rpc('record_enquiry_contact', { _submission_id: id, _channel: 'phone' });
+    await admin.rpc('record_enquiry_contact', {
+      _submission_id: id,
+      _channel: 'phone',
+      // the date the reply just set, as the record on screen shows it.
+      _seen_last_contacted: (await clockOf(id)).last_contacted_at!,
+    });
     await backend.sql(
       `update private.enquiry_mail_jobs set status = 'sent', sent_at = now() where submission_id = $1 and kind = 'acknowledgement'`,
       [id],

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminResult } from '../../../scripts/bench/admin';
 import type { BookingResult, BookingSample, CodeRequest } from '../../../scripts/bench/booking';
 import type { NavigationResult } from '../../../scripts/bench/browser';
+import type { LiveResult } from '../../../scripts/bench/live';
 import { medianFigures } from '../../../scripts/bench/lighthouse';
 import {
   adminMisses,
@@ -301,5 +302,34 @@ describe('the booking part', () => {
     const merged = mergeReport(mergeReport('', renderParts(info, results)), rendered);
     const order = [...merged.matchAll(/<!-- part: ([\w-]+) -->/g)].map((m) => m[1]);
     expect(order.slice(-3)).toEqual(['admin', 'booking', 'local-start']);
+  });
+});
+
+describe('the live part', () => {
+  it('counts requests and API time over the minute per request and in all, after local-start', () => {
+    const live: LiveResult = {
+      engine: 'PostgreSQL 17.10 (embedded)',
+      enquiries: 2000,
+      sessions: 5,
+      pollMs: 10_000,
+      rounds: 6,
+      requests: [
+        { name: 'list page', perRound: 4, ms: Array.from({ length: 24 }, () => 50) },
+        { name: 'open record', perRound: 5, ms: Array.from({ length: 30 }, () => 10) },
+      ],
+    };
+    const rendered = renderParts(info, { bytes: results.bytes, live });
+    const part = rendered.get('live')!;
+    expect(part).toContain(
+      '## Keeping staff screens current: 5 sessions polling every 10 s, 2,000 enquiries on PostgreSQL 17.10 (embedded) (6 polls, one minute)',
+    );
+    expect(part).toContain('No target.');
+    // 24 × 50 ms = 1,200 ms of the minute's 60,000: 2%.
+    expect(part).toContain('| list page | 4 | 24 | 50.0 | 1200 | 2.0% |');
+    expect(part).toContain('| open record | 5 | 30 | 10.0 | 300 | 0.5% |');
+    expect(part).toContain('| all, 5 sessions | 9 | 54 | 10.0 | 1500 | 2.5% |');
+    const merged = mergeReport(mergeReport('', renderParts(info, results)), rendered);
+    const order = [...merged.matchAll(/<!-- part: ([\w-]+) -->/g)].map((m) => m[1]);
+    expect(order.at(-1)).toBe('live');
   });
 });

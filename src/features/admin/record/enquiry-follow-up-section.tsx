@@ -7,7 +7,12 @@ import { FormField, inputClass } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toast/notify';
 import { DraftRestoredNotice } from '@/features/admin/record/draft-restored-notice';
 import {
+  describeFollowUpCloseConflict,
+  describeFollowUpConflict,
+} from '@/features/admin/record/enquiry-conflict';
+import {
   closeFollowUp,
+  FollowUpChangedError,
   followUpSchema,
   formatFollowUpDay,
   listFollowUps,
@@ -35,6 +40,17 @@ const closedLabels: Record<string, string> = {
 };
 
 type Errors = { dueOn?: string; note?: string };
+
+/** A follow-up the database refused because a colleague changed it first, and the way on. */
+type Refused = {
+  description: string;
+  /** Sets this follow-up over the colleague's, knowingly; none for a refused Mark done or Clear. */
+  applyAnyway?: () => void;
+  dismiss: () => void;
+};
+
+/** A follow-up to set, and the open one the screen showed (null for none), which it replaces. */
+type SetFollowUp = { dueOn: string; note: string; replaces: string | null };
 
 /** A follow-up typed but not set yet: the day as typed (day first) and the note. */
 type FollowUpDraft = { dueOn: string; note: string };
@@ -147,11 +163,13 @@ export function EnquiryFollowUpSection({ enquiryId }: Props) {
   const staff = useQuery(staffQuery(client)).data ?? [];
   // Mark done and Clear remove the button just pressed: focus goes to the section's heading.
   const heading = useRef<HTMLHeadingElement>(null);
+  const [refused, setRefused] = useState<Refused | null>(null);
   const saving = useMutation({
-    mutationFn: (value: { dueOn: string; note: string }) =>
-      setFollowUp(client, enquiryId, value.dueOn, value.note),
+    mutationFn: (value: SetFollowUp) =>
+      setFollowUp(client, enquiryId, value.dueOn, value.note, value.replaces),
     onSuccess: (_id, value) => {
       draft.clear();
+      setRefused(null);
       void invalidateEnquiries(queryClient);
       notify({
         title: 'Follow-up set',
@@ -159,13 +177,39 @@ export function EnquiryFollowUpSection({ enquiryId }: Props) {
         variant: 'success',
       });
     },
-    onError: (failure) =>
-      notify({ title: 'Not set', description: rpcErrorMessage(failure), variant: 'destructive' }),
+    onError: (failure, value) => {
+      if (failure instanceof FollowUpChangedError) {
+        // what a colleague did since this screen loaded: shown, and the follow-ups reloaded.
+        void invalidateEnquiries(queryClient);
+        const description = describeFollowUpConflict(failure.conflict, value.dueOn);
+        const applyAnyway = () => {
+          setRefused(null);
+          saving.mutate({ ...value, replaces: failure.conflict.current?.id ?? null });
+        };
+        setRefused({
+          description,
+          applyAnyway,
+          dismiss: () => {
+            setRefused(null);
+            draft.clear();
+          },
+        });
+        notify({
+          title: 'Not set',
+          description,
+          variant: 'destructive',
+          action: { label: 'Apply anyway', onClick: applyAnyway },
+        });
+        return;
+      }
+      notify({ title: 'Not set', description: rpcErrorMessage(failure), variant: 'destructive' });
+    },
   });
   const closing = useMutation({
     mutationFn: (value: { id: string; outcome: 'done' | 'cleared' }) =>
       closeFollowUp(client, value.id, value.outcome),
     onSuccess: (_nothing, value) => {
+      setRefused(null);
       heading.current?.focus();
       void invalidateEnquiries(queryClient);
       notify({
@@ -175,11 +219,17 @@ export function EnquiryFollowUpSection({ enquiryId }: Props) {
     },
     onError: (failure) => {
       void invalidateEnquiries(queryClient);
-      notify({
-        title: 'Not changed',
-        description: rpcErrorMessage(failure),
-        variant: 'destructive',
-      });
+      // A colleague closed or replaced it first. No Apply anyway: the one pressed is closed
+      // already, and closing the one open now would act on a follow-up this screen never showed.
+      const description =
+        failure instanceof FollowUpChangedError
+          ? describeFollowUpCloseConflict(failure.conflict)
+          : rpcErrorMessage(failure);
+      if (failure instanceof FollowUpChangedError) {
+        setRefused({ description, dismiss: () => setRefused(null) });
+        heading.current?.focus();
+      }
+      notify({ title: 'Not changed', description, variant: 'destructive' });
     },
   });
   const busy = saving.isPending || closing.isPending;
@@ -206,7 +256,7 @@ export function EnquiryFollowUpSection({ enquiryId }: Props) {
       return;
     }
     setErrors({});
-    saving.mutate(checked.data);
+    saving.mutate({ ...checked.data, replaces: open?.id ?? null });
   }
 
   return (
@@ -233,6 +283,33 @@ export function EnquiryFollowUpSection({ enquiryId }: Props) {
       ) : (
         <p className="text-sm text-ink-muted">No follow-up set.</p>
       )}
+      {refused ? (
+        <div
+          role="alert"
+          className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-ink"
+        >
+          <p>{refused.description}</p>
+          <p>The follow-up above is the one saved now.</p>
+          <div className="flex flex-wrap gap-2">
+            {refused.applyAnyway ? (
+              <button
+                type="button"
+                onClick={refused.applyAnyway}
+                className={buttonClass({ variant: 'outline', size: 'sm', className: 'min-h-6' })}
+              >
+                Apply anyway
+              </button>
+            ) : null}
+            <button
+              type="button"
+              onClick={refused.dismiss}
+              className={buttonClass({ variant: 'ghost', size: 'sm', className: 'min-h-6' })}
+            >
+              {refused.applyAnyway ? 'Keep theirs' : 'Dismiss'}
+            </button>
+          </div>
+        </div>
+      ) : null}
       <form
         aria-label={open ? 'Change the follow-up' : 'Set a follow-up'}
         noValidate

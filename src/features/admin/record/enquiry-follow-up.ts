@@ -82,23 +82,127 @@ export async function listFollowUps(
   return data ?? [];
 }
 
-/** Sets the enquiry's follow-up (replacing an open one); an empty note is none. */
+/** What became of the follow-up a screen showed: a colleague set, replaced, marked done or cleared one. */
+export type FollowUpChange = 'set' | 'replaced' | 'done' | 'cleared';
+
+/** What the database says about a follow-up change refused because the follow-ups changed since. */
+export type FollowUpConflict = {
+  /** The open follow-up the screen showed (null for none). */
+  seen: string | null;
+  /** The enquiry's open follow-up now, or null when none is open. */
+  current: EnquiryFollowUp | null;
+  change: FollowUpChange | null;
+  /** Who made that change (the staff name, else their address), and when. */
+  changedBy: string | null;
+  changedAt: string | null;
+};
+
+/** A follow-up set or closed over a colleague's newer change: refused, with what happened. */
+export class FollowUpChangedError extends RpcError {
+  constructor(
+    readonly conflict: FollowUpConflict,
+    message: string,
+  ) {
+    super('P0001', message);
+    this.name = 'FollowUpChangedError';
+  }
+}
+
+const followUpRowSchema = z.object({
+  id: z.string(),
+  due_on: z.string(),
+  note: z.nullable(z.string()),
+  state: z.string(),
+  created_at: z.string(),
+  set_by: z.nullable(z.string()),
+  set_by_email: z.nullable(z.string()),
+  closed_at: z.nullable(z.string()),
+  closed_by_email: z.nullable(z.string()),
+});
+
+const followUpConflictSchema = z.object({
+  field: z.literal('follow_up'),
+  seen: z.nullable(z.string()),
+  current: z.nullable(followUpRowSchema),
+  change: z.nullable(z.enum(['set', 'replaced', 'done', 'cleared'])),
+  changed_by: z.optional(z.nullable(z.string())),
+  changed_at: z.optional(z.nullable(z.string())),
+});
+
+/** The refusal's details (hint enquiry_changed_since_seen, field follow_up), or null. */
+export function readFollowUpConflict(error: {
+  hint?: string | null;
+  details?: string | null;
+}): FollowUpConflict | null {
+  if (error.hint !== 'enquiry_changed_since_seen' || !error.details) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(error.details);
+  } catch {
+    return null;
+  }
+  const checked = followUpConflictSchema.safeParse(parsed);
+  if (!checked.success) return null;
+  const { seen, current, change, changed_by, changed_at } = checked.data;
+  return {
+    seen,
+    current: current
+      ? {
+          id: current.id,
+          due_on: current.due_on,
+          note: current.note,
+          state: current.state,
+          created_at: current.created_at,
+          set_by: current.set_by,
+          set_by_email: current.set_by_email,
+          closed_at: current.closed_at,
+          closed_by_email: current.closed_by_email,
+        }
+      : null,
+    change,
+    changedBy: changed_by ?? null,
+    changedAt: changed_at ?? null,
+  };
+}
+
+function followUpFailure(error: {
+  code?: string;
+  message: string;
+  hint?: string | null;
+  details?: string | null;
+}): RpcError {
+  const conflict = readFollowUpConflict(error);
+  return conflict
+    ? new FollowUpChangedError(conflict, error.message)
+    : new RpcError(error.code, error.message);
+}
+
+/**
+ * Sets the enquiry's follow-up; an empty note is none. `replaces` is the open follow-up this
+ * screen showed (null for none): the database replaces the open one only while it is that one,
+ * and otherwise refuses with a `FollowUpChangedError` naming who changed it.
+ */
 export async function setFollowUp(
   client: AppSupabaseClient,
   enquiryId: string,
   dueOn: string,
   note: string,
+  replaces: string | null,
 ): Promise<string> {
   const { data, error } = await client.rpc('set_enquiry_follow_up', {
     _submission_id: enquiryId,
     _due_on: dueOn,
     _note: note,
+    _replaces: replaces as string,
   });
-  if (error) throw new RpcError(error.code, error.message);
+  if (error) throw followUpFailure(error);
   return data;
 }
 
-/** Marks an open follow-up done, or clears it from the record. */
+/**
+ * Marks an open follow-up done, or clears it from the record; one a colleague closed or replaced
+ * since is refused with a `FollowUpChangedError` naming who and when.
+ */
 export async function closeFollowUp(
   client: AppSupabaseClient,
   followUpId: string,
@@ -108,7 +212,7 @@ export async function closeFollowUp(
     _follow_up_id: followUpId,
     _outcome: outcome,
   });
-  if (error) throw new RpcError(error.code, error.message);
+  if (error) throw followUpFailure(error);
 }
 
 /** Open follow-ups due today or earlier (London), the oldest first (admins only). */

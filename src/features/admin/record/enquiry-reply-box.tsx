@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
@@ -6,6 +6,8 @@ import { FormField, inputClass } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toast/notify';
 import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import { DraftRestoredNotice } from '@/features/admin/record/draft-restored-notice';
+import { describeContactConflict } from '@/features/admin/record/enquiry-conflict';
+import { EnquiryChangedError } from '@/features/admin/record/enquiry-workflow';
 import { callDraft, LogCallPanel } from '@/features/admin/record/log-call-panel';
 import { textDraft, useRecordDraft } from '@/features/admin/record/record-drafts';
 import {
@@ -19,7 +21,12 @@ import {
   type CallDetails,
   type ContactChannel,
 } from '@/features/admin/record/send-enquiry-reply';
-import { invalidateEnquiries } from '@/features/admin/shared/admin-queries';
+import {
+  adminKeys,
+  invalidateEnquiries,
+  patchCachedEnquiry,
+  staffQuery,
+} from '@/features/admin/shared/admin-queries';
 import { displayValue } from '@/features/admin/shared/enquiry-format';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
@@ -34,7 +41,11 @@ const contactDone: Record<ContactChannel, string> = {
   email: 'E-mail reply recorded',
 };
 
-type Contact = { channel: ContactChannel; call?: CallDetails };
+/** A contact to record, and the last-contacted date the screen showed when it was asked for. */
+type Contact = { channel: ContactChannel; call?: CallDetails; seen: string | null };
+
+/** A contact refused because a colleague moved the last-contacted date first, and the way on. */
+type Refused = { description: string; applyAnyway: () => void; dismiss: () => void };
 
 /**
  * A plain-text reply mailed to the enquirer from the site (Reply-To the sender), and the two
@@ -52,6 +63,8 @@ export function EnquiryReplyBox({ enquiry }: Props) {
   const replyField = useRef<HTMLTextAreaElement>(null);
   const callButton = useRef<HTMLButtonElement>(null);
   const [error, setError] = useState<string | undefined>();
+  const [refused, setRefused] = useState<Refused | null>(null);
+  const staff = useQuery(staffQuery(client)).data ?? [];
   // Opened by its button; a call restored from a draft shows open.
   const [callOpened, setCallOpened] = useState(false);
   const callOpen = callOpened || call.restored;
@@ -103,10 +116,11 @@ export function EnquiryReplyBox({ enquiry }: Props) {
       }),
   });
   const recording = useMutation({
-    mutationFn: ({ channel, call }: Contact) =>
-      recordEnquiryContact(client, enquiry.id, channel, call),
+    mutationFn: ({ channel, call, seen }: Contact) =>
+      recordEnquiryContact(client, enquiry.id, channel, call, seen),
     onSuccess: (contactId, { channel, call: logged }) => {
       if (logged) closeCall();
+      setRefused(null);
       setUndoable({
         id: contactId,
         what: logged
@@ -122,12 +136,33 @@ export function EnquiryReplyBox({ enquiry }: Props) {
         action: { label: 'Undo', onClick: () => undoing.mutate(contactId) },
       });
     },
-    onError: (failure) =>
+    onError: (failure, contact) => {
+      if (failure instanceof EnquiryChangedError) {
+        // the enquiry as it is now replaces what this screen showed; the call stays a draft.
+        const { conflict } = failure;
+        queryClient.setQueryData(adminKeys.enquiry(enquiry.id), conflict.enquiry);
+        patchCachedEnquiry(queryClient, enquiry.id, conflict.enquiry);
+        void invalidateEnquiries(queryClient, adminKeys.enquiry(enquiry.id));
+        const description = describeContactConflict(conflict, contact.channel, staff);
+        const applyAnyway = () => {
+          setRefused(null);
+          recording.mutate({ ...contact, seen: conflict.current });
+        };
+        setRefused({ description, applyAnyway, dismiss: () => setRefused(null) });
+        notify({
+          title: 'Not recorded',
+          description,
+          variant: 'destructive',
+          action: { label: 'Apply anyway', onClick: applyAnyway },
+        });
+        return;
+      }
       notify({
         title: 'Not recorded',
         description: rpcErrorMessage(failure),
         variant: 'destructive',
-      }),
+      });
+    },
   });
   const busy = sending.isPending || recording.isPending;
 
@@ -195,7 +230,7 @@ export function EnquiryReplyBox({ enquiry }: Props) {
           <button
             type="button"
             disabled={busy}
-            onClick={() => recording.mutate({ channel: 'email' })}
+            onClick={() => recording.mutate({ channel: 'email', seen: enquiry.last_contacted_at })}
             className={buttonClass({ variant: 'outline', size: 'sm', className: thumb })}
           >
             Replied by e-mail
@@ -209,6 +244,31 @@ export function EnquiryReplyBox({ enquiry }: Props) {
           </button>
         </div>
       </form>
+      {refused ? (
+        <div
+          role="alert"
+          className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-ink"
+        >
+          <p>{refused.description}</p>
+          <p>The workflow fields show the date saved now.</p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={refused.applyAnyway}
+              className={buttonClass({ variant: 'outline', size: 'sm', className: 'min-h-6' })}
+            >
+              Apply anyway
+            </button>
+            <button
+              type="button"
+              onClick={refused.dismiss}
+              className={buttonClass({ variant: 'ghost', size: 'sm', className: 'min-h-6' })}
+            >
+              Keep theirs
+            </button>
+          </div>
+        </div>
+      ) : null}
       {undoable ? (
         <div className="flex flex-wrap items-center justify-end gap-2 text-sm text-ink">
           <p>{undoable.what}.</p>
@@ -228,7 +288,9 @@ export function EnquiryReplyBox({ enquiry }: Props) {
           draft={call}
           focusOnOpen={callOpened}
           busy={recording.isPending}
-          onSave={(logged) => recording.mutate({ channel: 'phone', call: logged })}
+          onSave={(logged) =>
+            recording.mutate({ channel: 'phone', call: logged, seen: enquiry.last_contacted_at })
+          }
           onCancel={() => {
             closeCall();
             callButton.current?.focus();

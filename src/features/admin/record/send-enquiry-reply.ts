@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 
+import { EnquiryChangedError, readConflict } from '@/features/admin/record/enquiry-workflow';
 import { RpcError } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
@@ -101,14 +102,17 @@ export type CallDetails = { outcome: CallOutcome; note?: string };
 
 /**
  * Records "Log a call" (phone, with its outcome and note) or "Replied by e-mail" from the
- * caller's own mailbox (email) as a contact. Returns the contact's id; throws RpcError with a
- * message to show.
+ * caller's own mailbox (email) as a contact. A contact that counts moves the last-contacted date,
+ * so it is sent with the date this screen showed (`seenLastContacted`): when a colleague changed
+ * it since, nothing is recorded and an `EnquiryChangedError` names who and when. Returns the
+ * contact's id; throws RpcError with a message to show otherwise.
  */
 export async function recordEnquiryContact(
   client: AppSupabaseClient,
   enquiryId: string,
   channel: ContactChannel,
-  call?: CallDetails,
+  call: CallDetails | undefined,
+  seenLastContacted: string | null,
 ): Promise<string> {
   const note = call?.note?.trim();
   const { data, error } = await client.rpc('record_enquiry_contact', {
@@ -116,8 +120,13 @@ export async function recordEnquiryContact(
     _channel: channel,
     ...(call ? { _outcome: call.outcome } : {}),
     ...(note ? { _note: note } : {}),
+    _seen_last_contacted: seenLastContacted as string,
   });
-  if (error) throw toRpcError(error);
+  if (error) {
+    const conflict = readConflict(error);
+    if (conflict) throw new EnquiryChangedError(conflict, error.message);
+    throw toRpcError(error);
+  }
   if (typeof data !== 'string') throw new RpcError(undefined, 'The database gave no result.');
   return data;
 }

@@ -4,8 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { ToastMessage } from '@/components/ui/toast/notify';
 import {
+  describeFollowUpCloseConflict,
+  describeFollowUpConflict,
+} from '@/features/admin/record/enquiry-conflict';
+import {
   londonToday,
+  readFollowUpConflict,
   type EnquiryFollowUp,
+  type FollowUpConflict,
   type FollowUpDue,
 } from '@/features/admin/record/enquiry-follow-up';
 import { EnquiryFollowUpSection } from '@/features/admin/record/enquiry-follow-up-section';
@@ -111,7 +117,13 @@ describe("the enquiry record's follow-up", () => {
         {
           method: 'POST',
           name: 'set_enquiry_follow_up',
-          args: { _submission_id: ENQUIRY, _due_on: '2099-12-02', _note: 'Ask about the pilot.' },
+          // with the open follow-up this screen showed: none.
+          args: {
+            _submission_id: ENQUIRY,
+            _due_on: '2099-12-02',
+            _note: 'Ask about the pilot.',
+            _replaces: null,
+          },
         },
       ]),
     );
@@ -194,6 +206,157 @@ describe("the enquiry record's follow-up", () => {
         }),
       ),
     );
+  });
+});
+
+/** The database's refusal of a follow-up changed since it was seen, as PostgREST sends it. */
+function changedSince(details: Record<string, unknown>) {
+  return {
+    status: 400,
+    error: {
+      code: 'P0001',
+      message: 'The follow-up changed after you opened the enquiry, so yours was not set.',
+      hint: 'enquiry_changed_since_seen',
+      details: JSON.stringify({
+        field: 'follow_up',
+        changed_by: 'Sam Colleague',
+        changed_at: '2026-11-24T14:02:00.000Z',
+        enquiry: { id: ENQUIRY },
+        ...details,
+      }),
+    },
+  };
+}
+
+describe('a follow-up a colleague changed first', () => {
+  it('is refused naming who set one and when, with Apply anyway replacing theirs', async () => {
+    const theirs = followUp({ id: 'f-theirs', due_on: '2099-12-05', note: 'Their plan' });
+    let answered = 0;
+    const { writes } = renderSection([], {
+      set_enquiry_follow_up: () =>
+        answered++ === 0
+          ? changedSince({ seen: null, current: theirs, change: 'set' })
+          : { data: 'f-mine' },
+    });
+    const form = await screen.findByRole('form', { name: 'Set a follow-up' });
+    fireEvent.change(within(form).getByLabelText(/Follow up on/), {
+      target: { value: '02/12/2099' },
+    });
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('button', { name: 'Set follow-up' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      /A follow-up for 05 Dec 2099 was set by Sam Colleague (at|on) .*14:02; your follow-up for 02 Dec 2099 was not set\./,
+    );
+    expect(toasts).toContainEqual(
+      expect.objectContaining({
+        title: 'Not set',
+        action: expect.objectContaining({ label: 'Apply anyway' }),
+      }),
+    );
+    // sent with what the screen showed: no open follow-up.
+    expect(writes()[0]).toMatchObject({ args: { _replaces: null, _due_on: '2099-12-02' } });
+
+    await user.click(within(alert).getByRole('button', { name: 'Apply anyway' }));
+    await waitFor(() =>
+      expect(writes().at(-1)).toMatchObject({
+        name: 'set_enquiry_follow_up',
+        args: { _due_on: '2099-12-02', _replaces: 'f-theirs' },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(toasts).toContainEqual(expect.objectContaining({ title: 'Follow-up set' }));
+  });
+
+  it('Keep theirs drops the follow-up typed here and sends nothing more', async () => {
+    const { writes } = renderSection([followUp()], {
+      set_enquiry_follow_up: () => changedSince({ seen: 'f-open', current: null, change: 'done' }),
+    });
+    const form = await screen.findByRole('form', { name: 'Change the follow-up' });
+    const day = within(form).getByLabelText(/Follow up on/);
+    fireEvent.change(day, { target: { value: '03/12/2099' } });
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('button', { name: 'Replace follow-up' }));
+    expect(writes()[0]).toMatchObject({ args: { _replaces: 'f-open' } });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      /The follow-up was marked done by Sam Colleague (at|on) .*14:02; your follow-up for 03 Dec 2099 was not set\./,
+    );
+    await user.click(within(alert).getByRole('button', { name: 'Keep theirs' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(day).toHaveValue('');
+    expect(writes()).toHaveLength(1);
+  });
+
+  it('Mark done after a colleague cleared it says who and when, and offers no Apply anyway', async () => {
+    const { writes } = renderSection([followUp()], {
+      close_enquiry_follow_up: () =>
+        changedSince({ seen: 'f-open', current: null, change: 'cleared' }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mark done' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      /This follow-up was already cleared by Sam Colleague (at|on) .*14:02; nothing was changed\./,
+    );
+    expect(within(alert).queryByRole('button', { name: 'Apply anyway' })).toBeNull();
+    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(writes()).toHaveLength(1);
+  });
+});
+
+describe('what a follow-up refusal says', () => {
+  const now = new Date('2026-11-24T16:00:00Z');
+  const conflict = (overrides: Partial<FollowUpConflict>): FollowUpConflict => ({
+    seen: 'f-open',
+    current: null,
+    change: 'done',
+    changedBy: 'Sam Colleague',
+    changedAt: '2026-11-24T14:02:00Z',
+    ...overrides,
+  });
+
+  it('names what became of the follow-up seen, by whom and when', () => {
+    const replacement = followUp({ id: 'f-new', due_on: '2099-12-05' });
+    expect(
+      describeFollowUpConflict(
+        conflict({ change: 'replaced', current: replacement }),
+        '2099-12-02',
+        now,
+      ),
+    ).toBe(
+      'The follow-up was replaced with one for 05 Dec 2099 by Sam Colleague at 14:02; your follow-up for 02 Dec 2099 was not set.',
+    );
+    expect(describeFollowUpConflict(conflict({ change: 'cleared' }), '2099-12-02', now)).toBe(
+      'The follow-up was cleared by Sam Colleague at 14:02; your follow-up for 02 Dec 2099 was not set.',
+    );
+    expect(
+      describeFollowUpCloseConflict(
+        conflict({ change: 'replaced', current: replacement, changedAt: '2026-11-20T09:30:00Z' }),
+        now,
+      ),
+    ).toBe(
+      'This follow-up was replaced with one for 05 Dec 2099 by Sam Colleague on 20 Nov 2026, 09:30; nothing was changed.',
+    );
+    expect(describeFollowUpCloseConflict(conflict({ changedBy: null, changedAt: null }), now)).toBe(
+      'This follow-up was already marked done; nothing was changed.',
+    );
+  });
+
+  it("reads only a follow-up refusal; a field's refusal or another error is not one", () => {
+    const details = (field: string) =>
+      JSON.stringify({ field, seen: null, current: null, change: 'done', enquiry: {} });
+    expect(
+      readFollowUpConflict({ hint: 'enquiry_changed_since_seen', details: details('follow_up') }),
+    ).toEqual({ seen: null, current: null, change: 'done', changedBy: null, changedAt: null });
+    expect(
+      readFollowUpConflict({ hint: 'enquiry_changed_since_seen', details: details('status') }),
+    ).toBeNull();
+    expect(
+      readFollowUpConflict({ hint: 'enquiry_not_found', details: details('follow_up') }),
+    ).toBeNull();
+    expect(readFollowUpConflict({ hint: 'enquiry_changed_since_seen', details: '{' })).toBeNull();
   });
 });
 

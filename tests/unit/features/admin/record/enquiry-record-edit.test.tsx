@@ -25,6 +25,9 @@ afterEach(() => {
 
 const calledAt = '2026-11-24T15:30:00.000Z';
 
+/** A stored time as milliseconds, so two spellings of one instant compare equal; null for none. */
+const dayOf = (iso: string | null) => (iso === null ? null : Date.parse(iso));
+
 type FieldSave = {
   _submission_id: string;
   _field: string;
@@ -80,7 +83,30 @@ function openEnquiry(options: { refuse?: () => boolean; hold?: Promise<void> } =
         return { data: { ...row } };
       },
       record_enquiry_contact: (request) => {
-        if ((request.body as { _outcome?: string })._outcome !== 'no_answer') {
+        const { _outcome, _seen_last_contacted: seen } = request.body as {
+          _outcome?: string;
+          _seen_last_contacted: string | null;
+        };
+        const counts = _outcome !== 'no_answer';
+        if (counts && (seen === null ? null : Date.parse(seen)) !== dayOf(row.last_contacted_at)) {
+          return {
+            status: 400,
+            error: {
+              code: 'P0001',
+              message: 'The last-contacted date changed after you opened this enquiry.',
+              hint: 'enquiry_changed_since_seen',
+              details: JSON.stringify({
+                field: 'last_contacted_at',
+                seen,
+                current: row.last_contacted_at,
+                changed_by: 'Sam Colleague',
+                changed_at: '2026-11-24T14:02:00.000Z',
+                enquiry: row,
+              }),
+            },
+          };
+        }
+        if (counts) {
           beforeCall = row.last_contacted_at;
           Object.assign(row, { last_contacted_at: calledAt, first_response_at: calledAt });
         }
@@ -256,6 +282,34 @@ describe('editing an enquiry field by field', { timeout: 20_000 }, () => {
 });
 
 describe('logging a call', { timeout: 20_000 }, () => {
+  it('a call over a colleague’s newer contact is not logged, names them, and Apply anyway logs it', async () => {
+    const { row, rpcCalls } = openEnquiry();
+    const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
+    // A colleague logs a call after this screen loaded the enquiry.
+    Object.assign(row, { last_contacted_at: '2026-11-24T14:02:00.000Z' });
+    await logCall(dialog, 'Reached');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      /The last-contacted date was changed to 24 Nov 2026 by Sam Colleague (at|on) .*14:02; your call was not logged\./,
+    );
+    expect(lastToast('Not recorded')?.action?.label).toBe('Apply anyway');
+    const calls = () => rpcCalls().filter(({ name }) => name === 'record_enquiry_contact');
+    expect(calls()[0]?.args).toMatchObject({ _seen_last_contacted: '2026-11-20T12:00:00.000Z' });
+    // the date box shows the colleague's date now
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Last contacted')).toHaveValue('24/11/2026'),
+    );
+
+    const user = userEvent.setup();
+    await user.click(within(alert).getByRole('button', { name: 'Apply anyway' }));
+    await waitFor(() => expect(lastToast('Call logged')).toBeDefined());
+    expect(calls().at(-1)?.args).toMatchObject({
+      _outcome: 'reached',
+      _seen_last_contacted: '2026-11-24T14:02:00.000Z',
+    });
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+  });
+
   it('asks for the outcome, sends it with the note, and Undo takes the call back', async () => {
     const { rpcCalls, row } = openEnquiry();
     const dialog = await screen.findByRole('dialog', { name: 'Person 1' });
@@ -275,6 +329,7 @@ describe('logging a call', { timeout: 20_000 }, () => {
           _channel: 'phone',
           _outcome: 'voicemail',
           _note: 'Asked them to ring back.',
+          _seen_last_contacted: '2026-11-20T12:00:00.000Z',
         },
       }),
     );

@@ -149,6 +149,8 @@ describe('replying from the enquiry dialog', () => {
           _submission_id: row.id,
           _channel: channel,
           ...(channel === 'phone' ? { _outcome: 'reached' } : {}),
+          // the last-contacted date the record showed: never contacted.
+          _seen_last_contacted: row.last_contacted_at,
         },
       }),
     );

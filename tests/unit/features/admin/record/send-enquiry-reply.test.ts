@@ -89,11 +89,24 @@ describe('recording a contact', () => {
     const { client, requests } = network.answer({
       rpc: { record_enquiry_contact: () => ({ data: 'contact-1' }) },
     });
-    await expect(recordEnquiryContact(client, ID, 'phone')).resolves.toBe('contact-1');
-    await recordEnquiryContact(client, ID, 'email');
+    await expect(recordEnquiryContact(client, ID, 'phone', undefined, null)).resolves.toBe(
+      'contact-1',
+    );
+    await recordEnquiryContact(client, ID, 'email', undefined, '2026-11-20T12:00:00+00:00');
+    // each with the last-contacted date the screen showed, which the database checks.
     expect(requests.map(({ name, body }) => ({ name, body }))).toEqual([
-      { name: 'record_enquiry_contact', body: { _submission_id: ID, _channel: 'phone' } },
-      { name: 'record_enquiry_contact', body: { _submission_id: ID, _channel: 'email' } },
+      {
+        name: 'record_enquiry_contact',
+        body: { _submission_id: ID, _channel: 'phone', _seen_last_contacted: null },
+      },
+      {
+        name: 'record_enquiry_contact',
+        body: {
+          _submission_id: ID,
+          _channel: 'email',
+          _seen_last_contacted: '2026-11-20T12:00:00+00:00',
+        },
+      },
     ]);
   });
 
@@ -101,11 +114,23 @@ describe('recording a contact', () => {
     const { client, requests } = network.answer({
       rpc: { record_enquiry_contact: () => ({ data: 'contact-2' }) },
     });
-    await recordEnquiryContact(client, ID, 'phone', { outcome: 'voicemail', note: '  Call Fri ' });
-    await recordEnquiryContact(client, ID, 'phone', { outcome: 'no_answer', note: '   ' });
+    await recordEnquiryContact(
+      client,
+      ID,
+      'phone',
+      { outcome: 'voicemail', note: '  Call Fri ' },
+      null,
+    );
+    await recordEnquiryContact(client, ID, 'phone', { outcome: 'no_answer', note: '   ' }, null);
     expect(requests.map(({ body }) => body)).toStrictEqual([
-      { _submission_id: ID, _channel: 'phone', _outcome: 'voicemail', _note: 'Call Fri' },
-      { _submission_id: ID, _channel: 'phone', _outcome: 'no_answer' },
+      {
+        _submission_id: ID,
+        _channel: 'phone',
+        _outcome: 'voicemail',
+        _note: 'Call Fri',
+        _seen_last_contacted: null,
+      },
+      { _submission_id: ID, _channel: 'phone', _outcome: 'no_answer', _seen_last_contacted: null },
     ]);
   });
 
@@ -115,7 +140,7 @@ describe('recording a contact', () => {
         record_enquiry_contact: () => ({ error: { code: 'P0002', message: 'No such enquiry.' } }),
       },
     });
-    await expect(recordEnquiryContact(client, ID, 'phone')).rejects.toThrow(
+    await expect(recordEnquiryContact(client, ID, 'phone', undefined, null)).rejects.toThrow(
       'This enquiry no longer exists.',
     );
   });
