@@ -4,9 +4,9 @@
 -- function a job calls (sync-busy-calendars) is found beside the mail sender's URL.
 --
 -- pg_cron runs only in the database its library was loaded for (cron.database_name); anywhere
--- else (the embedded backend's PGlite, a throwaway database beside it) supabase/local/platform.sql
--- stands in for cron.schedule and cron.job, and for pg_net and Vault, so these statements apply
--- everywhere alike. cron.schedule replaces a job of the same name: applying this again is safe.
+-- else (the embedded backend's PostgreSQL from npm, a throwaway database beside it)
+-- supabase/local/platform.sql stands in for cron.schedule and cron.job, and for pg_net and Vault,
+-- so these statements apply everywhere alike. cron.schedule replaces a job of the same name: applying this again is safe.
 
 DO $$
 begin

@@ -99,6 +99,28 @@ describe('persistence in a kept PostgreSQL data directory', () => {
     }
   }, 180_000);
 
+  // PostgreSQL refuses root, so as root (CI) the server runs as another OS user; a data directory
+  // behind a private parent is named with the fix instead of failing deep inside initdb.
+  it.runIf(process.getuid?.() === 0)(
+    'as root, names a data directory the server cannot reach',
+    async () => {
+      const privateRoot = mkdtempSync(join(tmpdir(), 'local-backend-private-'));
+      try {
+        await expect(
+          startLocalSupabase({
+            port: 0,
+            db: { kind: 'embedded', dir: join(privateRoot, 'postgres') },
+            migrationsDir,
+            seedFile,
+          }),
+        ).rejects.toThrow(/cannot reach .*local-backend-private-.*chmod o\+x/);
+      } finally {
+        rmSync(privateRoot, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
+
   it('names the migration that fails and applies none of it', async () => {
     const badDir = join(root, 'bad-migrations');
     mkdirSync(badDir, { recursive: true });
@@ -146,6 +168,14 @@ describe('process behaviour', () => {
     expect(wrong({ LOCAL_SUPABASE_AUTOCONFIRM: 'yes' })).toThrow(
       'LOCAL_SUPABASE_AUTOCONFIRM must be "true" or "false", got "yes"',
     );
+    expect(wrong({ LOCAL_POSTGRES_OS_USER: 'not a user' })).toThrow(
+      'LOCAL_POSTGRES_OS_USER must be the name of an OS user, got "not a user"',
+    );
+    expect(optionsFromEnv({ LOCAL_POSTGRES_OS_USER: 'pgrunner' }).db).toEqual({
+      kind: 'embedded',
+      dir: '.local/postgres',
+      osUser: 'pgrunner',
+    });
     expect(wrong({ LOCAL_SUPABASE_DB: 'disk' })).toThrow(
       'LOCAL_SUPABASE_DB must be "memory" or "file"',
     );
