@@ -4,13 +4,16 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedCluster } from '../../supabase/local/db/embedded-cluster.ts';
 import { EnvError, optionsFromEnv } from '../../supabase/local/env-config.ts';
 import { PortInUseError, startLocalSupabase } from '../../supabase/local/server.ts';
 import { anonClient, startTestBackend } from './support/backend.ts';
@@ -136,6 +139,54 @@ describe('persistence in a kept PostgreSQL data directory', () => {
         seedFile: join(root, 'none.sql'),
       }),
     ).rejects.toThrow(/migration 20250101000000_broken\.sql failed: .*no_such_function/);
+  }, 120_000);
+});
+
+describe('a throwaway cluster whose backend was killed', () => {
+  it('is stopped and deleted by the next throwaway start', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/main.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        LOCAL_SUPABASE_DB: 'memory',
+        LOCAL_SUPABASE_PORT: String(port),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await expect.poll(() => output, { timeout: 60_000 }).toContain('backend is running');
+    const ownedByChild = () =>
+      readdirSync(tmpdir())
+        .filter((name) => name.startsWith('kestrel-pg-'))
+        .map((name) => join(tmpdir(), name))
+        .filter((dir) => {
+          const owner = join(dir, 'data.owner');
+          return existsSync(owner) && readFileSync(owner, 'utf8') === String(child.pid);
+        });
+    const [left] = ownedByChild();
+    expect(left).toBeDefined();
+    const serverPid = Number(
+      readFileSync(join(left!, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    expect(() => process.kill(serverPid, 0)).not.toThrow(); // the server outlived its backend
+
+    const next = await startEmbeddedCluster();
+    try {
+      expect(existsSync(left!)).toBe(false);
+      expect(() => process.kill(serverPid, 0)).toThrow();
+    } finally {
+      await next.stop();
+    }
   }, 120_000);
 });
 

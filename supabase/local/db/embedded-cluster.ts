@@ -5,6 +5,7 @@ import {
   lstatSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -243,6 +244,34 @@ async function clearLeftoverServer(dataDir: string): Promise<void> {
   if (processAlive(serverPid)) process.kill(serverPid, 'SIGQUIT');
 }
 
+const THROWAWAY_PREFIX = 'kestrel-pg-';
+
+/**
+ * Throwaway clusters whose process was killed (SIGKILL, a crashed test run) leave a server running
+ * and a directory behind: the next throwaway start stops and deletes those of dead owners.
+ */
+async function clearAbandonedThrowaways(): Promise<void> {
+  let entries: string[];
+  try {
+    entries = readdirSync(tmpdir()).filter((name) => name.startsWith(THROWAWAY_PREFIX));
+  } catch {
+    return;
+  }
+  for (const name of entries) {
+    const workDir = join(tmpdir(), name);
+    const ownerFile = join(workDir, 'data.owner');
+    if (!existsSync(ownerFile)) continue;
+    const ownerPid = Number(readFileSync(ownerFile, 'utf8'));
+    if (!Number.isInteger(ownerPid) || processAlive(ownerPid)) continue;
+    try {
+      await clearLeftoverServer(join(workDir, 'data'));
+      rmSync(workDir, { recursive: true, force: true });
+    } catch {
+      // Another process is clearing it, or it is not ours to remove: leave it.
+    }
+  }
+}
+
 function basenameOf(path: string): string {
   return resolve(path).split(/[\\/]/).at(-1) ?? 'postgres';
 }
@@ -290,11 +319,16 @@ export async function startEmbeddedCluster(
   const binaries = await loadBinaries();
   const runAs = runAsFor(options.osUser);
   const throwaway = !options.dataDir;
+  if (throwaway) await clearAbandonedThrowaways();
   const workDir = throwaway
-    ? mkdtempSync(join(tmpdir(), 'kestrel-pg-'))
+    ? mkdtempSync(join(tmpdir(), THROWAWAY_PREFIX))
     : dirname(resolve(options.dataDir as string));
   const dataDir = throwaway ? join(workDir, 'data') : resolve(options.dataDir as string);
-  if (throwaway && runAs) chownSync(workDir, runAs.uid, runAs.gid);
+  const ownerFile = join(workDir, `${basenameOf(dataDir)}.owner`);
+  if (throwaway) {
+    writeFileSync(ownerFile, String(process.pid));
+    if (runAs) chownSync(workDir, runAs.uid, runAs.gid);
+  }
 
   try {
     if (!throwaway) mkdirSync(workDir, { recursive: true });
@@ -307,8 +341,7 @@ export async function startEmbeddedCluster(
       await checkReachable(dataDir, runAs);
       await initialise(binaries, dataDir, workDir, runAs);
     }
-    if (!throwaway)
-      writeFileSync(join(workDir, `${basenameOf(dataDir)}.owner`), String(process.pid));
+    if (!throwaway) writeFileSync(ownerFile, String(process.pid));
 
     const port = options.port || (await freePort());
     const settings = [
@@ -368,7 +401,7 @@ export async function startEmbeddedCluster(
             clearTimeout(timer);
           }
           if (throwaway) rmSync(workDir, { recursive: true, force: true });
-          else rmSync(join(workDir, `${basenameOf(dataDir)}.owner`), { force: true });
+          else rmSync(ownerFile, { force: true });
         })();
         return stopped;
       },
