@@ -23,8 +23,9 @@ const noteBox = (dialog: Locator) => dialog.getByRole('textbox', { name: 'New no
 const leavePrompt = (page: Page) =>
   page.getByRole('alertdialog', { name: 'Leave with unsent text?' });
 
+/** A picture of the moment, kept with the test's results for a person to look at. */
 async function shot(page: Page, name: string, width: number) {
-  await page.screenshot({ path: `/tmp/shots-h3/${name}-${width}.png` });
+  await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
 }
 
 for (const width of [375, 1366]) {

@@ -6,14 +6,7 @@ import { expect, test } from './support/mfa-fixtures';
 import { dialogSpills } from './support/staff-screens';
 import { LOCAL_SERVICE_ROLE_KEY } from '../supabase/local/local-keys';
 import { shoot } from './support/screenshots';
-
-type CapturedMail = { to: string; subject: string; text: string; links: string[] };
-
-async function inbox(to: string): Promise<CapturedMail[]> {
-  const response = await fetch(`${LOCAL_SUPABASE_URL}/__local/mail?to=${encodeURIComponent(to)}`);
-  if (!response.ok) throw new Error(`GET /__local/mail failed with ${response.status}`);
-  return (await response.json()) as CapturedMail[];
-}
+import { inbox } from './support/captured-mail';
 
 /** Runs the reply clock now (the backend runs it on the migrations' schedule), then the sender. */
 async function runClock(): Promise<void> {

@@ -6,16 +6,9 @@ import {
   toastsGone,
 } from './support/admin-workflow';
 import { expectNoAxeViolations } from './support/axe';
-import { LOCAL_SUPABASE_URL, serviceClient, uniqueToken } from './support/backend-fixtures';
+import { serviceClient, uniqueToken } from './support/backend-fixtures';
 import { expect, test } from './support/mfa-fixtures';
-
-type CapturedMail = { to: string; subject: string; text: string; reply_to: string | null };
-
-async function inbox(to: string): Promise<CapturedMail[]> {
-  const response = await fetch(`${LOCAL_SUPABASE_URL}/__local/mail?to=${encodeURIComponent(to)}`);
-  if (!response.ok) throw new Error(`GET /__local/mail failed with ${response.status}`);
-  return (await response.json()) as CapturedMail[];
-}
+import { inbox } from './support/captured-mail';
 
 async function firstResponseAt(id: string): Promise<string | null> {
   const { data, error } = await serviceClient()

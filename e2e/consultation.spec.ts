@@ -4,15 +4,8 @@ import { expectNoAxeViolations } from './support/axe';
 import { LOCAL_SUPABASE_URL, serviceClient, uniqueToken } from './support/backend-fixtures';
 import { enquiryId, signInToDashboard, toastsGone } from './support/admin-workflow';
 import { expect, test } from './support/mfa-fixtures';
-
-type Attachment = { filename: string; content_type: string; text: string | null };
-type CapturedMail = { subject: string; text: string; links: string[]; attachments: Attachment[] };
-
-async function inbox(to: string): Promise<CapturedMail[]> {
-  const response = await fetch(`${LOCAL_SUPABASE_URL}/__local/mail?to=${encodeURIComponent(to)}`);
-  if (!response.ok) throw new Error(`GET /__local/mail failed with ${response.status}`);
-  return (await response.json()) as CapturedMail[];
-}
+import { inbox, type CapturedMail } from './support/captured-mail';
+import { chooseTime, sendEnquiry } from './support/consultation';
 
 /** The captured mail to `to` whose invitation carries this SEQUENCE, once it has arrived. */
 async function invitation(to: string, sequence: number): Promise<CapturedMail & { ics: string }> {
@@ -38,18 +31,6 @@ const manageLink = (mail: CapturedMail) => {
   return new URL(link).hash;
 };
 
-async function sendEnquiry(page: Page, email: string) {
-  await page.goto('/#contact');
-  const form = page.getByRole('form', { name: 'Enquiry form' });
-  await form.getByLabel(/Full Name/).fill('Ada Prospect');
-  await form.getByLabel(/Email Address/).fill(email);
-  await form.getByLabel(/Company\/Organisation/).fill(`Booking ${uniqueToken('co')}`);
-  await form.getByLabel(/Service Interest/).selectOption({ label: 'Data Strategy' });
-  await form.getByLabel(/Project Timeline/).selectOption({ label: '1-3 months' });
-  await form.getByLabel(/Message\/Requirements/).fill('We would like to talk about our data.');
-  await form.getByRole('button', { name: 'Submit Form' }).click();
-}
-
 /** Full-page screenshots for a look by eye, when STAFF_SCREENSHOTS names a folder. */
 async function shoot(page: Page, name: string) {
   if (process.env.STAFF_SCREENSHOTS) {
@@ -63,16 +44,6 @@ async function expectNoSidewaysScroll(page: Page) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, 'pixels the page is too wide').toBeLessThanOrEqual(0);
-}
-
-/** Chooses the first day's n-th time (-1: its last) and returns that time's label. */
-async function chooseTime(page: Page, index: number): Promise<string> {
-  const times = page.getByRole('radiogroup', { name: /^Choose a time on / });
-  const time = times.getByRole('radio').nth(index);
-  // The tile (the radio's label) takes the tap; the radio inside it is drawn by the tile.
-  await time.locator('xpath=ancestor::label[1]').click();
-  await expect(time).toBeChecked();
-  return (await time.getAttribute('value')) ?? '';
 }
 
 /** The starts the function offers for a token (what the page would show). */

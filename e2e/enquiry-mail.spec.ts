@@ -1,19 +1,12 @@
 import type { Page } from '@playwright/test';
 
-import { LOCAL_SUPABASE_URL, serviceClient, uniqueToken } from './support/backend-fixtures';
+import { serviceClient, uniqueToken } from './support/backend-fixtures';
 import { enterCode, expect, test } from './support/mfa-fixtures';
 import { totpCode } from './support/totp';
+import { inbox, type CapturedMail } from './support/captured-mail';
 
 /** The staff address the embedded backend mails when ENQUIRY_NOTIFY_TO is not set. */
 const STAFF_INBOX = 'enquiries@kestrel-data.local';
-
-type CapturedMail = { to: string; subject: string; text: string; html: string; links: string[] };
-
-async function inbox(to: string): Promise<CapturedMail[]> {
-  const response = await fetch(`${LOCAL_SUPABASE_URL}/__local/mail?to=${encodeURIComponent(to)}`);
-  if (!response.ok) throw new Error(`GET /__local/mail failed with ${response.status}`);
-  return (await response.json()) as CapturedMail[];
-}
 
 async function fillEnquiry(page: Page, email: string, company: string, message: string) {
   const form = page.getByRole('form', { name: 'Enquiry form' });

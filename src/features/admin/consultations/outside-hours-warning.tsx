@@ -39,11 +39,16 @@ const consultations = (count: number) =>
 export function OutsideHoursWarning<T>({ guard, what, confirmLabel, saving }: Props<T>) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const held = guard.held;
   const shown = held !== null;
   useEffect(() => {
-    if (shown) heading.current?.focus();
+    if (!shown) return;
+    // Focus alone would scroll just the heading into view, leaving the bookings and the choices
+    // below the fold of a phone: bring in the whole warning, or as much of it as fits.
+    heading.current?.focus({ preventScroll: true });
+    section.current?.scrollIntoView?.({ block: 'nearest' });
   }, [shown]);
   if (!held) return null;
   const count = held.bookings.length;
@@ -56,6 +61,7 @@ export function OutsideHoursWarning<T>({ guard, what, confirmLabel, saving }: Pr
 
   return (
     <section
+      ref={section}
       aria-labelledby={`${id}-heading`}
       className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-3"
     >
