@@ -177,8 +177,7 @@ $$;
 
 COMMENT ON FUNCTION public.save_enquiry_field(_submission_id uuid, _field text, _value text, _seen text) IS 'Admins only: sets one of status, assigned_to or last_contacted_at to _value while it still holds _seen (what the caller last saw); refused with hint enquiry_changed_since_seen, naming who changed it and when, when it has changed since. Returns the enquiry row, or null when there is none.';
 
-REVOKE ALL ON FUNCTION public.save_enquiry_field(_submission_id uuid, _field text, _value text, _seen text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.save_enquiry_field(_submission_id uuid, _field text, _value text, _seen text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.save_enquiry_field(_submission_id uuid, _field text, _value text, _seen text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.save_enquiry_field(_submission_id uuid, _field text, _value text, _seen text) TO authenticated;
 GRANT ALL ON FUNCTION public.save_enquiry_field(_submission_id uuid, _field text, _value text, _seen text) TO service_role;
 

@@ -292,8 +292,7 @@ COMMENT ON FUNCTION public.enquiry_timeline(_submission_id uuid) IS 'Admins only
 REVOKE ALL ON FUNCTION private.enquiry_timeline(_submission_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.enquiry_timeline(_submission_id uuid) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.enquiry_timeline(_submission_id uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.enquiry_timeline(_submission_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.enquiry_timeline(_submission_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.enquiry_timeline(_submission_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.enquiry_timeline(_submission_id uuid) TO service_role;
 
@@ -427,8 +426,7 @@ COMMENT ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel 
 REVOKE ALL ON FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.record_enquiry_contact(_submission_id uuid, _channel text, _outcome text, _note text, _seen_last_contacted timestamp with time zone) TO service_role;
 
@@ -521,8 +519,7 @@ COMMENT ON FUNCTION public.send_enquiry_reply(_submission_id uuid, _body text) I
 REVOKE ALL ON FUNCTION private.send_enquiry_reply(_submission_id uuid, _body text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.send_enquiry_reply(_submission_id uuid, _body text) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.send_enquiry_reply(_submission_id uuid, _body text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.send_enquiry_reply(_submission_id uuid, _body text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.send_enquiry_reply(_submission_id uuid, _body text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.send_enquiry_reply(_submission_id uuid, _body text) TO authenticated;
 GRANT ALL ON FUNCTION public.send_enquiry_reply(_submission_id uuid, _body text) TO service_role;
 
@@ -653,8 +650,7 @@ COMMENT ON FUNCTION public.undo_enquiry_contact(_contact_id uuid) IS 'Admins onl
 REVOKE ALL ON FUNCTION private.undo_enquiry_contact(_contact_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.undo_enquiry_contact(_contact_id uuid) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.undo_enquiry_contact(_contact_id uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.undo_enquiry_contact(_contact_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.undo_enquiry_contact(_contact_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.undo_enquiry_contact(_contact_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.undo_enquiry_contact(_contact_id uuid) TO service_role;
 

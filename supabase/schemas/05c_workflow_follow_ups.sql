@@ -142,8 +142,7 @@ COMMENT ON FUNCTION public.close_enquiry_follow_up(_follow_up_id uuid, _outcome 
 REVOKE ALL ON FUNCTION private.close_enquiry_follow_up(_follow_up_id uuid, _outcome text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.close_enquiry_follow_up(_follow_up_id uuid, _outcome text) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.close_enquiry_follow_up(_follow_up_id uuid, _outcome text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.close_enquiry_follow_up(_follow_up_id uuid, _outcome text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.close_enquiry_follow_up(_follow_up_id uuid, _outcome text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.close_enquiry_follow_up(_follow_up_id uuid, _outcome text) TO authenticated;
 GRANT ALL ON FUNCTION public.close_enquiry_follow_up(_follow_up_id uuid, _outcome text) TO service_role;
 
@@ -192,8 +191,7 @@ COMMENT ON FUNCTION public.enquiry_follow_ups_due() IS 'Admins only (aal2): open
 REVOKE ALL ON FUNCTION private.enquiry_follow_ups_due() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.enquiry_follow_ups_due() TO authenticated;
 
-REVOKE ALL ON FUNCTION public.enquiry_follow_ups_due() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.enquiry_follow_ups_due() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.enquiry_follow_ups_due() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.enquiry_follow_ups_due() TO authenticated;
 GRANT ALL ON FUNCTION public.enquiry_follow_ups_due() TO service_role;
 
@@ -395,8 +393,7 @@ COMMENT ON FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on da
 REVOKE ALL ON FUNCTION private.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text, _replaces uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text, _replaces uuid) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text, _replaces uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text, _replaces uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text, _replaces uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text, _replaces uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.set_enquiry_follow_up(_submission_id uuid, _due_on date, _note text, _replaces uuid) TO service_role;
 

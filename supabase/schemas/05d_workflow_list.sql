@@ -229,8 +229,7 @@ COMMENT ON FUNCTION public.enquiry_list_counts(_search text, _interest text, _ti
 REVOKE ALL ON FUNCTION private.enquiry_list_counts(_search text, _interest text, _timeline text, _assignee text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.enquiry_list_counts(_search text, _interest text, _timeline text, _assignee text) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.enquiry_list_counts(_search text, _interest text, _timeline text, _assignee text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.enquiry_list_counts(_search text, _interest text, _timeline text, _assignee text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.enquiry_list_counts(_search text, _interest text, _timeline text, _assignee text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.enquiry_list_counts(_search text, _interest text, _timeline text, _assignee text) TO authenticated;
 GRANT ALL ON FUNCTION public.enquiry_list_counts(_search text, _interest text, _timeline text, _assignee text) TO service_role;
 
@@ -274,8 +273,7 @@ COMMENT ON FUNCTION public.mark_enquiry_read(_submission_id uuid, _read boolean)
 REVOKE ALL ON FUNCTION private.mark_enquiry_read(_submission_id uuid, _read boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.mark_enquiry_read(_submission_id uuid, _read boolean) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.mark_enquiry_read(_submission_id uuid, _read boolean) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.mark_enquiry_read(_submission_id uuid, _read boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mark_enquiry_read(_submission_id uuid, _read boolean) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.mark_enquiry_read(_submission_id uuid, _read boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.mark_enquiry_read(_submission_id uuid, _read boolean) TO service_role;
 
@@ -350,8 +348,7 @@ COMMENT ON FUNCTION public.related_enquiries(_submission_id uuid, _limit integer
 REVOKE ALL ON FUNCTION private.related_enquiries(_submission_id uuid, _limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.related_enquiries(_submission_id uuid, _limit integer) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.related_enquiries(_submission_id uuid, _limit integer) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.related_enquiries(_submission_id uuid, _limit integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.related_enquiries(_submission_id uuid, _limit integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.related_enquiries(_submission_id uuid, _limit integer) TO authenticated;
 GRANT ALL ON FUNCTION public.related_enquiries(_submission_id uuid, _limit integer) TO service_role;
 
@@ -369,8 +366,7 @@ $$;
 
 COMMENT ON FUNCTION public.search_enquiry_list(_search text) IS 'Admins only (aal2; 42501 for others): the enquiry list''s rows matching a search as staff typed it (see private.enquiry_ids_matching). Filter, order, page and count the result as the enquiry_list view.';
 
-REVOKE ALL ON FUNCTION public.search_enquiry_list(_search text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.search_enquiry_list(_search text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.search_enquiry_list(_search text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.search_enquiry_list(_search text) TO authenticated;
 GRANT ALL ON FUNCTION public.search_enquiry_list(_search text) TO service_role;
 

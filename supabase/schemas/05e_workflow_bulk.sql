@@ -285,7 +285,6 @@ COMMENT ON FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value 
 REVOKE ALL ON FUNCTION private.bulk_enquiry_action(_ids jsonb, _action text, _value text, _seen jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.bulk_enquiry_action(_ids jsonb, _action text, _value text, _seen jsonb) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text, _seen jsonb) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text, _seen jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text, _seen jsonb) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text, _seen jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.bulk_enquiry_action(_ids jsonb, _action text, _value text, _seen jsonb) TO service_role;

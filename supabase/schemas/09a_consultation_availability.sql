@@ -570,8 +570,7 @@ $$;
 
 COMMENT ON FUNCTION public.busy_calendars_to_read() IS 'Service role only (the busy-calendar reader): every staff calendar address to read.';
 
-REVOKE ALL ON FUNCTION public.busy_calendars_to_read() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.busy_calendars_to_read() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.busy_calendars_to_read() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.busy_calendars_to_read() TO service_role;
 
 CREATE FUNCTION public.record_busy_times(p_staff_id uuid, p_busy jsonb, p_error text DEFAULT NULL::text) RETURNS integer
@@ -606,8 +605,7 @@ $$;
 
 COMMENT ON FUNCTION public.record_busy_times(p_staff_id uuid, p_busy jsonb, p_error text) IS 'Service role only (the busy-calendar reader): replaces a staff member''s busy times with those read (past ones dropped), or records why the read failed and keeps the last ones.';
 
-REVOKE ALL ON FUNCTION public.record_busy_times(p_staff_id uuid, p_busy jsonb, p_error text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.record_busy_times(p_staff_id uuid, p_busy jsonb, p_error text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.record_busy_times(p_staff_id uuid, p_busy jsonb, p_error text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.record_busy_times(p_staff_id uuid, p_busy jsonb, p_error text) TO service_role;
 
 CREATE FUNCTION private.rotate_consultation_feed() RETURNS text
@@ -702,8 +700,7 @@ $$;
 
 COMMENT ON FUNCTION public.consultation_feed(p_token text) IS 'Service role only (the feed function): the bookings (from 30 days back) of the staff member whose feed token this is, or null for an unknown or revoked token.';
 
-REVOKE ALL ON FUNCTION public.consultation_feed(p_token text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.consultation_feed(p_token text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.consultation_feed(p_token text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.consultation_feed(p_token text) TO service_role;
 
 -- ---------------------------------------------------------------------------------------------
@@ -719,8 +716,7 @@ $$;
 
 COMMENT ON FUNCTION public.consultations_outside_hours(p_weekly_hours jsonb, p_time_off jsonb, p_date_hours jsonb) IS 'Admins at aal2, for themselves: the booked consultations still to come that new weekly hours (replacing the saved week), added days off or added hours on a date would leave outside their availability, soonest first, each with its reason (day_off or outside_hours).';
 
-REVOKE ALL ON FUNCTION public.consultations_outside_hours(p_weekly_hours jsonb, p_time_off jsonb, p_date_hours jsonb) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.consultations_outside_hours(p_weekly_hours jsonb, p_time_off jsonb, p_date_hours jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.consultations_outside_hours(p_weekly_hours jsonb, p_time_off jsonb, p_date_hours jsonb) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.consultations_outside_hours(p_weekly_hours jsonb, p_time_off jsonb, p_date_hours jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.consultations_outside_hours(p_weekly_hours jsonb, p_time_off jsonb, p_date_hours jsonb) TO service_role;
 
@@ -733,8 +729,7 @@ $$;
 
 COMMENT ON FUNCTION public.set_busy_calendar_url(p_url text) IS 'Admins at aal2, for themselves: the private iCal address of their own calendar, read for busy times (null or blank removes it and its busy times); https only (P0001, hint busy_calendar_url_invalid).';
 
-REVOKE ALL ON FUNCTION public.set_busy_calendar_url(p_url text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.set_busy_calendar_url(p_url text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.set_busy_calendar_url(p_url text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.set_busy_calendar_url(p_url text) TO authenticated;
 GRANT ALL ON FUNCTION public.set_busy_calendar_url(p_url text) TO service_role;
 
@@ -747,8 +742,7 @@ $$;
 
 COMMENT ON FUNCTION public.busy_calendar_status() IS 'Admins at aal2, for themselves: whether a busy calendar is set (only its host is shown), when it was last read, the last error and how many busy times it gave.';
 
-REVOKE ALL ON FUNCTION public.busy_calendar_status() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.busy_calendar_status() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.busy_calendar_status() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.busy_calendar_status() TO authenticated;
 GRANT ALL ON FUNCTION public.busy_calendar_status() TO service_role;
 
@@ -761,8 +755,7 @@ $$;
 
 COMMENT ON FUNCTION public.rotate_consultation_feed() IS 'Admins at aal2, for themselves: a new token for the private feed of their bookings (shown once; only its hash is kept); the old one stops working.';
 
-REVOKE ALL ON FUNCTION public.rotate_consultation_feed() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.rotate_consultation_feed() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.rotate_consultation_feed() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.rotate_consultation_feed() TO authenticated;
 GRANT ALL ON FUNCTION public.rotate_consultation_feed() TO service_role;
 
@@ -775,8 +768,7 @@ $$;
 
 COMMENT ON FUNCTION public.revoke_consultation_feed() IS 'Admins at aal2, for themselves: stops their bookings feed.';
 
-REVOKE ALL ON FUNCTION public.revoke_consultation_feed() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.revoke_consultation_feed() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.revoke_consultation_feed() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.revoke_consultation_feed() TO authenticated;
 GRANT ALL ON FUNCTION public.revoke_consultation_feed() TO service_role;
 
@@ -789,8 +781,7 @@ $$;
 
 COMMENT ON FUNCTION public.consultation_feed_status() IS 'Admins at aal2, for themselves: whether their bookings feed is on, and since when.';
 
-REVOKE ALL ON FUNCTION public.consultation_feed_status() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.consultation_feed_status() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.consultation_feed_status() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.consultation_feed_status() TO authenticated;
 GRANT ALL ON FUNCTION public.consultation_feed_status() TO service_role;
 

@@ -157,8 +157,7 @@ $$;
 
 COMMENT ON FUNCTION public.claim_consultation_token(p_enquiry_key text) IS 'Service role only (the consultation Edge Function), for anyone: exchanges the booking key a browser sent with its enquiry, within claim_minutes of it, for that enquiry''s book token; P0001 (hint consultation_token_invalid) otherwise.';
 
-REVOKE ALL ON FUNCTION public.claim_consultation_token(p_enquiry_key text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.claim_consultation_token(p_enquiry_key text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.claim_consultation_token(p_enquiry_key text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.claim_consultation_token(p_enquiry_key text) TO service_role;
 
 -- ---------------------------------------------------------------------------------------------

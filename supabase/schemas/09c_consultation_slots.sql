@@ -173,6 +173,5 @@ $$;
 
 COMMENT ON FUNCTION public.consultation_slots(p_token text) IS 'Service role only (the consultation Edge Function), for anyone holding a book or manage token: the free start times on offer (the booking''s own time left free for a move), and the enquiry''s booking if one is booked.';
 
-REVOKE ALL ON FUNCTION public.consultation_slots(p_token text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.consultation_slots(p_token text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.consultation_slots(p_token text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.consultation_slots(p_token text) TO service_role;

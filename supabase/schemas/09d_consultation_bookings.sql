@@ -659,8 +659,7 @@ $$;
 
 COMMENT ON FUNCTION public.book_consultation(p_token text, p_starts_at timestamp with time zone, p_time_zone text, p_forwarded_for text) IS 'Service role only (the consultation Edge Function), for anyone holding an enquiry''s book token: books its consultation at a free start time; mails the invitation, stops the reply clock, and returns the booking and its manage token.';
 
-REVOKE ALL ON FUNCTION public.book_consultation(p_token text, p_starts_at timestamp with time zone, p_time_zone text, p_forwarded_for text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.book_consultation(p_token text, p_starts_at timestamp with time zone, p_time_zone text, p_forwarded_for text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.book_consultation(p_token text, p_starts_at timestamp with time zone, p_time_zone text, p_forwarded_for text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.book_consultation(p_token text, p_starts_at timestamp with time zone, p_time_zone text, p_forwarded_for text) TO service_role;
 
 CREATE FUNCTION public.reschedule_consultation(p_token text, p_starts_at timestamp with time zone, p_time_zone text, p_forwarded_for text DEFAULT NULL::text) RETURNS jsonb
@@ -672,8 +671,7 @@ $$;
 
 COMMENT ON FUNCTION public.reschedule_consultation(p_token text, p_starts_at timestamp with time zone, p_time_zone text, p_forwarded_for text) IS 'Service role only (the consultation Edge Function), for anyone holding a booking''s current manage token: moves it to another free start time (SEQUENCE + 1, so older links stop working) and mails the updated invitation.';
 
-REVOKE ALL ON FUNCTION public.reschedule_consultation(p_token text, p_starts_at timestamp with time zone, p_time_zone text, p_forwarded_for text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.reschedule_consultation(p_token text, p_starts_at timestamp with time zone, p_time_zone text, p_forwarded_for text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.reschedule_consultation(p_token text, p_starts_at timestamp with time zone, p_time_zone text, p_forwarded_for text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.reschedule_consultation(p_token text, p_starts_at timestamp with time zone, p_time_zone text, p_forwarded_for text) TO service_role;
 
 CREATE FUNCTION public.cancel_consultation(p_token text, p_forwarded_for text DEFAULT NULL::text) RETURNS jsonb
@@ -685,8 +683,7 @@ $$;
 
 COMMENT ON FUNCTION public.cancel_consultation(p_token text, p_forwarded_for text) IS 'Service role only (the consultation Edge Function), for anyone holding a booking''s current manage token: cancels it (the time is free again) and mails the cancellation (METHOD:CANCEL).';
 
-REVOKE ALL ON FUNCTION public.cancel_consultation(p_token text, p_forwarded_for text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.cancel_consultation(p_token text, p_forwarded_for text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.cancel_consultation(p_token text, p_forwarded_for text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.cancel_consultation(p_token text, p_forwarded_for text) TO service_role;
 
 CREATE FUNCTION public.upcoming_consultations(p_limit integer DEFAULT 20) RETURNS TABLE(id uuid, submission_id uuid, name text, company text, staff_id uuid, staff_name text, starts_at timestamp with time zone, ends_at timestamp with time zone)
@@ -698,8 +695,7 @@ $$;
 
 COMMENT ON FUNCTION public.upcoming_consultations(p_limit integer) IS 'Admins at aal2: the next booked consultations not yet ended, soonest first (at most 100).';
 
-REVOKE ALL ON FUNCTION public.upcoming_consultations(p_limit integer) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.upcoming_consultations(p_limit integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.upcoming_consultations(p_limit integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.upcoming_consultations(p_limit integer) TO authenticated;
 GRANT ALL ON FUNCTION public.upcoming_consultations(p_limit integer) TO service_role;
 
@@ -712,8 +708,7 @@ $$;
 
 COMMENT ON FUNCTION public.staff_consultation_slots(p_booking_id uuid) IS 'Admins at aal2: the times a booked consultation could move to, with the same staff member.';
 
-REVOKE ALL ON FUNCTION public.staff_consultation_slots(p_booking_id uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.staff_consultation_slots(p_booking_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_consultation_slots(p_booking_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.staff_consultation_slots(p_booking_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_consultation_slots(p_booking_id uuid) TO service_role;
 
@@ -726,8 +721,7 @@ $$;
 
 COMMENT ON FUNCTION public.staff_move_consultation(p_booking_id uuid, p_starts_at timestamp with time zone) IS 'Admins at aal2: moves a booked consultation to another free time of its staff member and mails the prospect the updated invitation (SEQUENCE + 1).';
 
-REVOKE ALL ON FUNCTION public.staff_move_consultation(p_booking_id uuid, p_starts_at timestamp with time zone) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.staff_move_consultation(p_booking_id uuid, p_starts_at timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_move_consultation(p_booking_id uuid, p_starts_at timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.staff_move_consultation(p_booking_id uuid, p_starts_at timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_move_consultation(p_booking_id uuid, p_starts_at timestamp with time zone) TO service_role;
 
@@ -740,7 +734,6 @@ $$;
 
 COMMENT ON FUNCTION public.staff_cancel_consultation(p_booking_id uuid) IS 'Admins at aal2: cancels a booked consultation and mails the prospect the cancellation (METHOD:CANCEL).';
 
-REVOKE ALL ON FUNCTION public.staff_cancel_consultation(p_booking_id uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.staff_cancel_consultation(p_booking_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_cancel_consultation(p_booking_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.staff_cancel_consultation(p_booking_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_cancel_consultation(p_booking_id uuid) TO service_role;
