@@ -190,8 +190,7 @@ COMMENT ON FUNCTION public.grant_admin_role(_email text) IS 'Admins only: grants
 REVOKE ALL ON FUNCTION private.grant_admin_role(_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.grant_admin_role(_email text) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.grant_admin_role(_email text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.grant_admin_role(_email text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.grant_admin_role(_email text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.grant_admin_role(_email text) TO authenticated;
 GRANT ALL ON FUNCTION public.grant_admin_role(_email text) TO service_role;
 
@@ -234,8 +233,7 @@ REVOKE ALL ON FUNCTION private.list_staff() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.list_staff() TO authenticated;
 GRANT ALL ON FUNCTION private.list_staff() TO service_role;
 
-REVOKE ALL ON FUNCTION public.list_staff() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.list_staff() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.list_staff() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.list_staff() TO authenticated;
 GRANT ALL ON FUNCTION public.list_staff() TO service_role;
 
@@ -308,8 +306,7 @@ COMMENT ON FUNCTION public.revoke_admin_role(_email text) IS 'Admins only: revok
 REVOKE ALL ON FUNCTION private.revoke_admin_role(_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.revoke_admin_role(_email text) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.revoke_admin_role(_email text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.revoke_admin_role(_email text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.revoke_admin_role(_email text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.revoke_admin_role(_email text) TO authenticated;
 GRANT ALL ON FUNCTION public.revoke_admin_role(_email text) TO service_role;
 
@@ -376,8 +373,7 @@ COMMENT ON FUNCTION public.set_staff_name(_user_id uuid, _name text) IS 'Admins 
 REVOKE ALL ON FUNCTION private.set_staff_name(_user_id uuid, _name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.set_staff_name(_user_id uuid, _name text) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.set_staff_name(_user_id uuid, _name text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.set_staff_name(_user_id uuid, _name text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.set_staff_name(_user_id uuid, _name text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.set_staff_name(_user_id uuid, _name text) TO authenticated;
 GRANT ALL ON FUNCTION public.set_staff_name(_user_id uuid, _name text) TO service_role;
 
@@ -426,8 +422,7 @@ COMMENT ON FUNCTION public.staff_access() IS 'Admins only: accounts holding a ro
 REVOKE ALL ON FUNCTION private.staff_access() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.staff_access() TO authenticated;
 
-REVOKE ALL ON FUNCTION public.staff_access() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.staff_access() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_access() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.staff_access() TO authenticated;
 GRANT ALL ON FUNCTION public.staff_access() TO service_role;
 

@@ -392,8 +392,7 @@ COMMENT ON FUNCTION public.record_enquiry_export(exported integer, status text, 
 REVOKE ALL ON FUNCTION private.record_enquiry_export(_exported integer, _status text, _interest text, _timeline text, _searched boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.record_enquiry_export(_exported integer, _status text, _interest text, _timeline text, _searched boolean) TO authenticated;
 
-REVOKE ALL ON FUNCTION public.record_enquiry_export(exported integer, status text, interest text, timeline text, searched boolean) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.record_enquiry_export(exported integer, status text, interest text, timeline text, searched boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.record_enquiry_export(exported integer, status text, interest text, timeline text, searched boolean) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.record_enquiry_export(exported integer, status text, interest text, timeline text, searched boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.record_enquiry_export(exported integer, status text, interest text, timeline text, searched boolean) TO service_role;
 

@@ -376,8 +376,7 @@ $$;
 
 COMMENT ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) IS 'Sender only (service_role): claims up to max_jobs due mail jobs (FOR UPDATE SKIP LOCKED) with a lease, and returns them with their claim tokens.';
 
-REVOKE ALL ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) TO service_role;
 
 CREATE FUNCTION public.complete_enquiry_mail_job(job_id uuid, claim uuid, message_id text DEFAULT NULL::text) RETURNS boolean
@@ -426,8 +425,7 @@ $$;
 
 COMMENT ON FUNCTION public.complete_enquiry_mail_job(job_id uuid, claim uuid, message_id text) IS 'Sender only (service_role): records that the mail API accepted a job''s message (status sent, its message id), whether or not the claim is still current, and trims what the job carried: a staff job keeps only the enquiry ids of its snapshot, a reply only its reply_id. True when the job is now recorded as sent (an earlier record is kept), false for an unknown or skipped job.';
 
-REVOKE ALL ON FUNCTION public.complete_enquiry_mail_job(job_id uuid, claim uuid, message_id text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.complete_enquiry_mail_job(job_id uuid, claim uuid, message_id text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.complete_enquiry_mail_job(job_id uuid, claim uuid, message_id text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.complete_enquiry_mail_job(job_id uuid, claim uuid, message_id text) TO service_role;
 
 CREATE FUNCTION public.fail_enquiry_mail_job(job_id uuid, claim uuid, error text) RETURNS text
@@ -460,8 +458,7 @@ $$;
 
 COMMENT ON FUNCTION public.fail_enquiry_mail_job(job_id uuid, claim uuid, error text) IS 'Sender only (service_role): records a failed send; the job is retried with exponential backoff, or parked as failed after max_attempts. Returns the new status, null when the claim is no longer current.';
 
-REVOKE ALL ON FUNCTION public.fail_enquiry_mail_job(job_id uuid, claim uuid, error text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.fail_enquiry_mail_job(job_id uuid, claim uuid, error text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.fail_enquiry_mail_job(job_id uuid, claim uuid, error text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.fail_enquiry_mail_job(job_id uuid, claim uuid, error text) TO service_role;
 
 CREATE FUNCTION public.list_failed_enquiry_mail() RETURNS TABLE(id uuid, kind text, submission_id uuid, recipient text, enquiry_count integer, attempts integer, last_error text, created_at timestamp with time zone, updated_at timestamp with time zone)
@@ -488,8 +485,7 @@ $$;
 
 COMMENT ON FUNCTION public.list_failed_enquiry_mail() IS 'Admins only: notification e-mails parked after their last attempt, newest first (at most 200).';
 
-REVOKE ALL ON FUNCTION public.list_failed_enquiry_mail() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.list_failed_enquiry_mail() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.list_failed_enquiry_mail() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.list_failed_enquiry_mail() TO authenticated;
 GRANT ALL ON FUNCTION public.list_failed_enquiry_mail() TO service_role;
 
@@ -519,8 +515,7 @@ $$;
 
 COMMENT ON FUNCTION public.renew_enquiry_mail_job(job_id uuid, claim uuid) IS 'Sender only (service_role): extends a claimed job''s lease by lease_seconds from now, right before the job is sent. False when the claim is no longer current (another run took the job over, or it was recorded as sent): the job must not be sent.';
 
-REVOKE ALL ON FUNCTION public.renew_enquiry_mail_job(job_id uuid, claim uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.renew_enquiry_mail_job(job_id uuid, claim uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.renew_enquiry_mail_job(job_id uuid, claim uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.renew_enquiry_mail_job(job_id uuid, claim uuid) TO service_role;
 
 CREATE FUNCTION public.retry_failed_enquiry_mail(job_id uuid) RETURNS boolean
@@ -561,8 +556,7 @@ $$;
 
 COMMENT ON FUNCTION public.retry_failed_enquiry_mail(job_id uuid) IS 'Admins only: puts a failed notification e-mail back in the queue with fresh attempts, and records it in audit_log. False when it is not a failed job.';
 
-REVOKE ALL ON FUNCTION public.retry_failed_enquiry_mail(job_id uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.retry_failed_enquiry_mail(job_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.retry_failed_enquiry_mail(job_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.retry_failed_enquiry_mail(job_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.retry_failed_enquiry_mail(job_id uuid) TO service_role;
 

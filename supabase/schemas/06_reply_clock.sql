@@ -84,8 +84,7 @@ COMMENT ON FUNCTION public.enquiries_needing_reply() IS 'Admins only (aal2): ope
 REVOKE ALL ON FUNCTION private.enquiries_needing_reply() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.enquiries_needing_reply() TO authenticated;
 
-REVOKE ALL ON FUNCTION public.enquiries_needing_reply() FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.enquiries_needing_reply() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.enquiries_needing_reply() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.enquiries_needing_reply() TO authenticated;
 GRANT ALL ON FUNCTION public.enquiries_needing_reply() TO service_role;
 
@@ -480,8 +479,7 @@ $$;
 
 COMMENT ON FUNCTION public.enquiry_overview(_since timestamp with time zone) IS 'Admin-only dashboard figures over every enquiry that is not held; refuses non-admins (42501). open is new and in progress, closed is won and lost (spam is neither). Each arrival''s week is found by width_bucket over the 12 London week starts.';
 
-REVOKE ALL ON FUNCTION public.enquiry_overview(_since timestamp with time zone) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.enquiry_overview(_since timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.enquiry_overview(_since timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.enquiry_overview(_since timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.enquiry_overview(_since timestamp with time zone) TO service_role;
 
@@ -580,8 +578,7 @@ $$;
 
 COMMENT ON FUNCTION public.enquiry_response_overview(_now timestamp with time zone) IS 'Admins only (aal2): per week of arrival (Europe/London, 12 weeks to the week of _now) the enquiries owed a reply (not spam or held), how many were answered, within the promise, the median first response in seconds and the share answered within the promise of those answered or due by _now (null when none is); this_week and last_week pick two of them; awaiting_reply counts the open enquiries without a first response now and overdue those of them past their due time at _now. Over every enquiry; 42501 for others.';
 
-REVOKE ALL ON FUNCTION public.enquiry_response_overview(_now timestamp with time zone) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.enquiry_response_overview(_now timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.enquiry_response_overview(_now timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.enquiry_response_overview(_now timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.enquiry_response_overview(_now timestamp with time zone) TO service_role;
 
@@ -642,8 +639,7 @@ $$;
 
 COMMENT ON FUNCTION public.enquiry_source_overview(_now timestamp with time zone) IS 'Admins only (aal2): enquiries (not spam, not held) of the 12 weeks to _now and how many were won, by source (utm_source, else the referrer''s host, else "(direct)") and by landing page ("(unknown)" before it was recorded): the top 20 of each, most first, then one "(other)" row adding up the rest. 42501 for others.';
 
-REVOKE ALL ON FUNCTION public.enquiry_source_overview(_now timestamp with time zone) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.enquiry_source_overview(_now timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.enquiry_source_overview(_now timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.enquiry_source_overview(_now timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.enquiry_source_overview(_now timestamp with time zone) TO service_role;
 
@@ -662,8 +658,7 @@ $$;
 
 COMMENT ON FUNCTION public.enquiry_dashboard_figures(_since timestamp with time zone) IS 'Admins only (aal2): { overview: enquiry_overview(_since), response: enquiry_response_overview(), sources: the rows of enquiry_source_overview() }, one request for the dashboard''s figures. 42501 for others.';
 
-REVOKE ALL ON FUNCTION public.enquiry_dashboard_figures(_since timestamp with time zone) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.enquiry_dashboard_figures(_since timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.enquiry_dashboard_figures(_since timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.enquiry_dashboard_figures(_since timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.enquiry_dashboard_figures(_since timestamp with time zone) TO service_role;
 

@@ -520,8 +520,7 @@ $$;
 
 COMMENT ON FUNCTION public.erase_subject_data(_email text) IS 'Admins only: erases everything held about an e-mail address; returns the rows removed per table. Audited as admin_subject_erasure.';
 
-REVOKE ALL ON FUNCTION public.erase_subject_data(_email text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.erase_subject_data(_email text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.erase_subject_data(_email text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.erase_subject_data(_email text) TO authenticated;
 GRANT ALL ON FUNCTION public.erase_subject_data(_email text) TO service_role;
 
@@ -713,8 +712,7 @@ $$;
 
 COMMENT ON FUNCTION public.subject_access(_email text) IS 'Admins only: everything held about an e-mail address, as JSON (access and portability). Audited as admin_subject_access.';
 
-REVOKE ALL ON FUNCTION public.subject_access(_email text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.subject_access(_email text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.subject_access(_email text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.subject_access(_email text) TO authenticated;
 GRANT ALL ON FUNCTION public.subject_access(_email text) TO service_role;
 
