@@ -301,17 +301,44 @@ begin
           hint = 'consultation_already_booked';
     end;
   end loop;
+  -- Taken: a host would be free then but for a booking or a busy time that now holds it (someone
+  -- was quicker, or a calendar was read). Otherwise the time was never on offer: off the grid,
+  -- outside the hours, too soon or too far ahead.
+  if exists (
+    select 1
+      from private.consultation_hosts(case when _only_staff is null then _enquiry.assigned_to else _only_staff end) as candidate
+      join public.staff_availability as availability on availability.staff_id = candidate.staff_id
+     where exists (
+             select 1 from public.consultation_bookings as booking
+              where booking.staff_id = candidate.staff_id and booking.status = 'booked'
+                and booking.id is distinct from _moving.id
+                and pg_catalog.tstzrange(booking.starts_at, booking.blocked_until)
+                    && pg_catalog.tstzrange(_starts_at, _starts_at + pg_catalog.make_interval(mins => settings.meeting_minutes + availability.buffer_minutes)))
+        or exists (
+             select 1 from private.staff_busy_times as busy
+              where busy.staff_id = candidate.staff_id
+                and pg_catalog.tstzrange(busy.starts_at, busy.ends_at)
+                    && pg_catalog.tstzrange(_starts_at, _starts_at + pg_catalog.make_interval(mins => settings.meeting_minutes)))
+  ) then
+    raise exception using
+      errcode = 'P0001',
+      message = 'That time was just taken. Here are the nearest free times.',
+      detail = private.nearest_free_slots(
+        case when _only_staff is null then _enquiry.assigned_to else _only_staff end,
+        _starts_at, _moving.id)::text,
+      hint = 'consultation_slot_taken';
+  end if;
   raise exception using
     errcode = 'P0001',
-    message = 'That time was just taken. Here are the nearest free times.',
+    message = 'That time is not one we offer. Here are the nearest free times.',
     detail = private.nearest_free_slots(
       case when _only_staff is null then _enquiry.assigned_to else _only_staff end,
       _starts_at, _moving.id)::text,
-    hint = 'consultation_slot_taken';
+    hint = 'consultation_slot_not_offered';
 end;
 $$;
 
-COMMENT ON FUNCTION private.place_consultation(_enquiry public.contact_submissions, _starts_at timestamp with time zone, _time_zone text, _moving public.consultation_bookings, _only_staff uuid) IS 'Books (or, given _moving, moves) a consultation at _starts_at with a host free then, round robin; under concurrent requests the exclusion constraint lets one through and the other gets P0001 hint consultation_slot_taken with the nearest free times as a JSON array in DETAIL.';
+COMMENT ON FUNCTION private.place_consultation(_enquiry public.contact_submissions, _starts_at timestamp with time zone, _time_zone text, _moving public.consultation_bookings, _only_staff uuid) IS 'Books (or, given _moving, moves) a consultation at _starts_at with a host free then, round robin; under concurrent requests the exclusion constraint lets one through and the other gets P0001 hint consultation_slot_taken with the nearest free times as a JSON array in DETAIL; a time no host ever offered gets hint consultation_slot_not_offered, with the same DETAIL.';
 
 REVOKE ALL ON FUNCTION private.place_consultation(_enquiry public.contact_submissions, _starts_at timestamp with time zone, _time_zone text, _moving public.consultation_bookings, _only_staff uuid) FROM PUBLIC;
 

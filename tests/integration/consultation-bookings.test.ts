@@ -413,11 +413,20 @@ describe('booking with the enquiry token', () => {
     expect(spamBook.error?.hint).toBe('consultation_not_offered');
   });
 
-  it('refuses a time not on offer and an unknown time zone', async () => {
+  it('refuses a time not on offer, saying so rather than that it was taken, and an unknown zone', async () => {
     const enquiry = await enquire();
+    const offered = (await slotsFor(enquiry.token)).slots;
+    // Off the grid, and in the small hours: never offered, by anyone.
     const odd = await book(enquiry.token, '2027-02-01T03:17Z');
-    expect(odd.error?.hint).toBe('consultation_slot_taken');
-    const slot = (await slotsFor(enquiry.token)).slots[0]!;
+    expect(odd.error?.hint).toBe('consultation_slot_not_offered');
+    expect(odd.error?.message).toBe(
+      'That time is not one we offer. Here are the nearest free times.',
+    );
+    // The nearest free times come with it, as with a time just taken.
+    const nearest = JSON.parse(odd.error!.details) as string[];
+    expect(nearest.length).toBeGreaterThan(0);
+    for (const time of nearest) expect(offered.map(Date.parse)).toContain(Date.parse(time));
+    const slot = offered[0]!;
     const zone = await book(enquiry.token, slot, 'Nowhere/Town');
     expect(zone.error?.hint).toBe('consultation_time_zone_invalid');
   });
