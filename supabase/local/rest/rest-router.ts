@@ -41,8 +41,8 @@ export async function handleRest(
     isAnon = role.role === 'anon';
     checkProfile(request);
     const preferences = parsePreferences(request);
-    const query = parseQuery(request.url.searchParams);
     const readOnly = readMethods.has(request.method);
+    const query = parseQuery(request.url.searchParams, { rpcRead: isRpc && readOnly });
 
     return await db.transaction(
       async (tx) => {
