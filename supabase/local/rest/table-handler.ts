@@ -320,7 +320,7 @@ function countInserted(add: boolean): string {
  * it. `Prefer: missing=default` merges each column's default into every row before (PostgREST's
  * `jsonb_build_object(defaults) || row`), so a key a row leaves out takes the default, not null.
  * `Prefer: resolution=merge-duplicates|ignore-duplicates` makes it an upsert on `on_conflict=`
- * (else the primary key; with neither it stays a plain insert, as in PostgREST): `on conflict do
+ * (else the primary key; with neither it is refused, where PostgREST would plain-insert): `on conflict do
  * update set` every written column, or `do nothing`. RLS applies as Postgres applies it: the
  * insert policy, and for a merge the update policy on the existing row. A merge that inserted
  * nothing answers 200, else 201.
@@ -345,6 +345,9 @@ export async function insertRows(
   const conflictColumns = preferences.resolution
     ? (query.onConflict ?? table.primaryKey ?? [])
     : [];
+  // PostgREST makes this a plain insert; refused here rather than silently not upserting.
+  if (preferences.resolution && conflictColumns.length === 0)
+    throw unsupported(`Prefer: resolution on '${table.name}' (no primary key) without on_conflict`);
   const merge = preferences.resolution === 'merge-duplicates' && conflictColumns.length > 0;
   const params = new Params();
   const tbl = tableRef(table);
