@@ -1,72 +1,148 @@
 import { header } from '../http.ts';
 import type { LocalRequest } from '../http.ts';
-import { RestError } from './rest-error.ts';
+import { RestError, unsupported } from './rest-error.ts';
 
 export interface Preferences {
   returning: 'minimal' | 'representation' | 'headers-only' | null;
-  count: 'exact' | 'planned' | 'estimated' | null;
+  count: 'exact' | null;
   missingDefault: boolean;
+  resolution: 'merge-duplicates' | 'ignore-duplicates' | null;
+  /** The preferences honoured, for `Preference-Applied`, in PostgREST's order. */
   applied: string[];
 }
 
-/** `Prefer: return=representation, count=exact` (several values arrive comma-joined). */
+/** Preferences PostgREST knows that the local backend does not implement: refused, named. */
+const unimplemented: Record<string, string> = {
+  'count=planned': 'Prefer: count=planned (a planner estimate)',
+  'count=estimated': 'Prefer: count=estimated (a planner estimate)',
+};
+
+/**
+ * `Prefer: return=representation, count=exact` (several values arrive comma-joined; the first of
+ * each kind wins, as in PostgREST). What the local backend does not implement is refused, never
+ * ignored: `tx`, `timezone`, `max-affected`, planned and estimated counts, and any token PostgREST
+ * does not know either (PostgREST would ignore those only under its default `handling=lenient`;
+ * sent explicitly, `handling=lenient` ignores them here too, and `handling=strict` refuses them
+ * with PGRST122 as PostgREST does).
+ */
 export function parsePreferences(request: LocalRequest): Preferences {
-  const result: Preferences = { returning: null, count: null, missingDefault: false, applied: [] };
-  const raw = header(request, 'prefer') ?? '';
-  for (const part of raw
+  const tokens = (header(request, 'prefer') ?? '')
     .split(',')
     .map((item) => item.trim())
-    .filter(Boolean)) {
-    const [name, value] = part.split('=').map((item) => item.trim());
-    if (
-      name === 'return' &&
-      (value === 'minimal' || value === 'representation' || value === 'headers-only')
-    ) {
-      result.returning = value;
-      result.applied.push(part);
-    } else if (
-      name === 'count' &&
-      (value === 'exact' || value === 'planned' || value === 'estimated')
-    ) {
-      result.count = value;
-      result.applied.push(part);
-    } else if (name === 'missing' && value === 'default') {
-      result.missingDefault = true;
-      result.applied.push(part);
-    } else if (name === 'resolution') {
+    .filter(Boolean);
+  const first = (options: string[]) => tokens.find((token) => options.includes(token)) ?? null;
+  const returning = first(['return=minimal', 'return=representation', 'return=headers-only']);
+  const count = first(['count=exact', 'count=planned', 'count=estimated']);
+  const missing = first(['missing=default', 'missing=null']);
+  const resolution = first(['resolution=merge-duplicates', 'resolution=ignore-duplicates']);
+  const handling = first(['handling=strict', 'handling=lenient']);
+  for (const token of tokens) {
+    const feature =
+      unimplemented[token] ??
+      (token.startsWith('tx=')
+        ? 'Prefer: tx (transaction end)'
+        : token.startsWith('timezone=')
+          ? 'Prefer: timezone'
+          : token.startsWith('max-affected=')
+            ? 'Prefer: max-affected'
+            : null);
+    if (feature) throw unsupported(feature);
+  }
+  const notUnderstood = tokens.filter((token) => !validTokens.has(token));
+  if (notUnderstood.length > 0 && handling !== 'handling=lenient') {
+    if (handling === 'handling=strict')
       throw new RestError(
         400,
-        'PGRST100',
-        'Upsert (Prefer: resolution) is not supported by the local backend',
-        null,
-        'Use `supabase start` (Docker) for the full PostgREST.',
+        'PGRST122',
+        'Invalid preferences given with handling=strict',
+        `Invalid preferences: ${notUnderstood.join(', ')}`,
       );
-    }
-    // PostgREST ignores unknown preferences unless handling=strict; so do we.
+    throw new RestError(
+      400,
+      'PGRST122',
+      `Prefer: ${notUnderstood.join(', ')} is not supported by the local backend`,
+      `Invalid preferences: ${notUnderstood.join(', ')}`,
+      'PostgREST ignores unknown preferences unless handling=strict; the local backend refuses them unless handling=lenient is sent.',
+    );
   }
-  return result;
+
+  const valueOf = (token: string | null) =>
+    token === null ? null : token.slice(token.indexOf('=') + 1);
+  const applied = [resolution, missing, returning, count, handling].filter(
+    (token): token is string => token !== null,
+  );
+  return {
+    returning: valueOf(returning) as Preferences['returning'],
+    count: count === null ? null : 'exact',
+    missingDefault: missing === 'missing=default',
+    resolution: valueOf(resolution) as Preferences['resolution'],
+    applied,
+  };
 }
+
+const validTokens = new Set([
+  'return=minimal',
+  'return=representation',
+  'return=headers-only',
+  'count=exact',
+  'missing=default',
+  'missing=null',
+  'resolution=merge-duplicates',
+  'resolution=ignore-duplicates',
+  'handling=strict',
+  'handling=lenient',
+]);
 
 export type ResponseShape = 'array' | 'object';
 
-/** Which body the client accepts: a JSON array, or one object (`single()`), else 406 PGRST107. */
+/** Media types PostgREST produces for a plain table or function that the local backend does not. */
+const unproduced = [/^text\/csv$/, /^application\/geo\+json$/, /^application\/vnd\.pgrst\.plan/];
+
+/**
+ * Which body the client accepts, negotiated as PostgREST does (by quality, then order): a JSON
+ * array, or one object (`single()`). A type PostgREST would answer but the local backend cannot
+ * (CSV, GeoJSON, plans, `nulls=stripped`) is refused with 400 naming it; no acceptable type at all
+ * is 406 PGRST107, as in PostgREST.
+ */
 export function responseShape(request: LocalRequest): ResponseShape {
   const accept = (header(request, 'accept') ?? '').trim();
   if (accept === '') return 'array';
-  const types = accept.split(',').map((item) => (item.split(';')[0] ?? '').trim().toLowerCase());
-  if (
-    types.includes('application/vnd.pgrst.object+json') ||
-    types.includes('application/vnd.pgrst.object')
-  )
-    return 'object';
-  if (
-    types.some((type) => type === 'application/json' || type === '*/*' || type === 'application/*')
-  )
-    return 'array';
+  const entries = accept
+    .split(',')
+    .map((item, index) => {
+      const [rawType, ...rawParams] = item.split(';').map((part) => part.trim());
+      const params = new Map(
+        rawParams.map((param) => {
+          const [name, value] = param.split('=').map((part) => part.trim().toLowerCase());
+          return [name ?? '', value ?? ''] as const;
+        }),
+      );
+      const q = params.has('q') ? Number(params.get('q')) : 1;
+      params.delete('q');
+      return { type: (rawType ?? '').toLowerCase(), params, q: Number.isNaN(q) ? 1 : q, index };
+    })
+    .filter((entry) => entry.type !== '' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { type, params } of entries) {
+    const json =
+      type === 'application/json' || type === '*/*' || type === 'application/*'
+        ? 'array'
+        : type === 'application/vnd.pgrst.array+json' || type === 'application/vnd.pgrst.array'
+          ? 'array'
+          : type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object'
+            ? 'object'
+            : null;
+    if (json) {
+      const extra = [...params.keys()].filter((name) => name !== 'charset');
+      if (extra.length > 0) throw unsupported(`Accept: ${type} with ${extra.join(', ')}`);
+      return json;
+    }
+    if (unproduced.some((pattern) => pattern.test(type))) throw unsupported(`Accept: ${type}`);
+  }
   throw new RestError(
     406,
     'PGRST107',
-    `None of these media types are available: ${types.join(', ')}`,
+    `None of these media types are available: ${entries.map((entry) => entry.type).join(', ')}`,
   );
 }
 

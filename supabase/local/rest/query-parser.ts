@@ -1,4 +1,4 @@
-import { queryParamError, unsupported } from './rest-error.ts';
+import { RestError, queryParamError, unsupported } from './rest-error.ts';
 
 /** PostgREST's query-string grammar for the subset the local backend serves. */
 
@@ -46,6 +46,10 @@ export interface ParsedQuery {
   limit: number | null;
   offset: number | null;
   columns: string[] | null;
+  /** `on_conflict=a,b` for an upsert. */
+  onConflict: string[] | null;
+  /** Arguments of a `GET /rpc/fn?arg=value` call: parameters whose value is no filter. */
+  args: Map<string, string>;
 }
 
 const operators = new Set<string>([
@@ -82,7 +86,12 @@ const knownButUnsupported = new Set([
 const reserved = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
 const logicKeys = /^(not\.)?(and|or)$/;
 
-export function parseQuery(params: URLSearchParams): ParsedQuery {
+/**
+ * Every parameter is read as PostgREST reads it: the reserved ones, else a filter. A read of a
+ * function (`GET /rpc/fn`) takes a parameter whose value is no operator expression as an argument,
+ * as PostgREST does; anywhere else such a value is a filter syntax error (PGRST100).
+ */
+export function parseQuery(params: URLSearchParams, { rpcRead = false } = {}): ParsedQuery {
   const query: ParsedQuery = {
     select: [{ column: '*', alias: null }],
     filters: [],
@@ -90,6 +99,8 @@ export function parseQuery(params: URLSearchParams): ParsedQuery {
     limit: null,
     offset: null,
     columns: null,
+    onConflict: null,
+    args: new Map(),
   };
   for (const [key, value] of params) {
     if (key === 'select') query.select = parseSelect(value);
@@ -97,12 +108,29 @@ export function parseQuery(params: URLSearchParams): ParsedQuery {
     else if (key === 'limit') query.limit = parseCount('limit', value);
     else if (key === 'offset') query.offset = parseCount('offset', value);
     else if (key === 'columns') query.columns = parseColumnList(value);
-    else if (key === 'on_conflict') throw unsupported('Upsert (on_conflict)');
+    else if (key === 'on_conflict') query.onConflict = parseColumnList(value);
     else if (logicKeys.test(key)) query.filters.push(parseLogicTree(key, value));
     else if (key.includes('.')) throw unsupported(`Filtering embedded resources ('${key}')`);
-    else query.filters.push(parseCondition(unquote(key), value));
+    else if (!rpcRead) query.filters.push(parseCondition(unquote(key), value));
+    else {
+      const filter = parseRpcReadParam(key, value);
+      if (filter) query.filters.push(filter);
+      else if (query.args.has(key)) throw unsupported(`Repeating the rpc argument '${key}'`);
+      else query.args.set(key, value);
+    }
   }
   return query;
+}
+
+/** A filter, or null when the value is no operator expression (then it is an argument). */
+function parseRpcReadParam(key: string, value: string): Filter | null {
+  try {
+    return parseCondition(unquote(key), value);
+  } catch (error) {
+    if (error instanceof RestError && error.message.startsWith('"failed to parse filter'))
+      return null;
+    throw error;
+  }
 }
 
 export function isReservedParam(key: string): boolean {

@@ -41,8 +41,18 @@ export async function handleRest(
     isAnon = role.role === 'anon';
     checkProfile(request);
     const preferences = parsePreferences(request);
-    const query = parseQuery(request.url.searchParams);
     const readOnly = readMethods.has(request.method);
+    const query = parseQuery(request.url.searchParams, { rpcRead: isRpc && readOnly });
+    // PostgREST ignores these where they mean nothing; refused here, so no request relies on them.
+    const insert = request.method === 'POST' && !isRpc;
+    if (query.onConflict && !(insert && preferences.resolution))
+      throw unsupported(
+        insert
+          ? 'on_conflict without Prefer: resolution=merge-duplicates or ignore-duplicates'
+          : `The on_conflict parameter on ${isRpc ? '/rpc' : request.method}`,
+      );
+    if (query.columns && !isRpc && (readOnly || request.method === 'DELETE'))
+      throw unsupported(`The columns parameter on ${request.method}`);
 
     return await db.transaction(
       async (tx) => {

@@ -6,7 +6,7 @@ import type { ParsedQuery } from './query-parser.ts';
 import { asRows, isJsonObject, parseJsonBody } from './request-body.ts';
 import type { JsonObject } from './request-body.ts';
 import { RestError, unsupported } from './rest-error.ts';
-import { columnNotFound, quoteIdent } from './schema-cache.ts';
+import { columnDefaults, columnNotFound, quoteIdent } from './schema-cache.ts';
 import type { TableInfo } from './schema-cache.ts';
 import { Params, orderClause, selectList, tableRef, whereClause } from './sql-builder.ts';
 
@@ -75,10 +75,25 @@ export async function readTable(
 }
 
 /**
- * The rows a set-returning function gives (`call` is its call, arguments bound in `params`), read
- * as a table is: PostgREST applies select, filters, order, limit/offset or Range and the count to
- * a function that returns rows of a table or view. The function runs once for the page and its
- * count.
+ * How a function's result becomes the body, as PostgREST's handler does: rows of a table, view,
+ * composite type or `returns table` as an array; one composite row (not a set) as an object; a
+ * scalar as its value; a set of scalars as an array of values.
+ */
+export type FunctionResult = 'rows' | 'row' | 'scalar' | 'scalars';
+
+const functionBody: Record<FunctionResult, string> = {
+  rows: `coalesce(json_agg(_pgrst_t), '[]')`,
+  row: `coalesce(json_agg(_pgrst_t)->0, 'null')`,
+  scalar: `coalesce(json_agg(_pgrst_t.pgrst_scalar)->0, 'null')`,
+  scalars: `coalesce(json_agg(_pgrst_t.pgrst_scalar), '[]')`,
+};
+
+/**
+ * A function's result (`call` is its call, arguments bound in `params`, aliased as `table.name`),
+ * read as a table is: PostgREST wraps the call as `select ... from fn(args) as t where ... order
+ * by ... limit ...` and applies select, filters, order, limit/offset or Range and the count to it,
+ * whatever the function returns. A scalar is read as one column named `pgrst_scalar`, as there.
+ * The function runs once for the page and its count.
  */
 export async function readFunctionRows(
   tx: Queryable,
@@ -87,6 +102,7 @@ export async function readFunctionRows(
   call: (params: Params) => string,
   query: ParsedQuery,
   preferences: Preferences,
+  result: FunctionResult,
 ): Promise<LocalResponse> {
   const shape = responseShape(request);
   const params = new Params();
@@ -96,34 +112,57 @@ export async function readFunctionRows(
   const order = orderClause(table, query.order);
   const { offset, paging } = pagingClause(request, query, params);
   const columns = selectList(table, query.select);
-  const result = await tx.query<{ body: string; page: string; total: string }>(
+  const single = result === 'row' || result === 'scalar';
+  const rows = await tx.query<{ body: string; page: string; total: string }>(
     `with ${name} as (select * from ${source}),
           _pgrst_rows as (select ${name}.* from ${name}${where})
-     select coalesce(json_agg(_pgrst_t), '[]')::text as body, count(*)::text as page,
+     select ${functionBody[result]}::text as body, ${single ? '1' : 'count(*)'}::text as page,
             (select count(*) from _pgrst_rows)::text as total
        from (select ${columns} from _pgrst_rows as ${name}${order}${paging}) _pgrst_t`,
     params.values,
   );
-  const row = result.rows[0];
-  return pageResponse(request, shape, preferences, {
-    body: row?.body ?? '[]',
-    page: Number(row?.page ?? 0),
-    total: preferences.count === null ? null : Number(row?.total ?? 0),
-    offset,
-  });
+  const row = rows.rows[0];
+  const body = row?.body ?? (single ? 'null' : '[]');
+  return pageResponse(
+    request,
+    single ? 'array' : shape,
+    preferences,
+    {
+      body,
+      page: Number(row?.page ?? 0),
+      total: preferences.count === null ? null : Number(row?.total ?? 0),
+      offset,
+    },
+    single ? shape : null,
+  );
 }
 
-/** `limit`/`offset` from the query string, else from a Range header. */
+/**
+ * `limit`/`offset` from the query string intersected with a `Range` header, which PostgREST reads
+ * on GET only (RFC 9110 says the header is ignored on other methods).
+ */
 function pagingClause(
   request: LocalRequest,
   query: ParsedQuery,
   params: Params,
 ): { offset: number; paging: string } {
-  const range = query.limit === null && query.offset === null ? parseRangeHeader(request) : null;
-  const offset = query.offset ?? range?.offset ?? 0;
-  const limit = query.limit ?? range?.limit ?? null;
+  const range = request.method === 'GET' ? parseRangeHeader(request) : null;
+  const queryOffset = query.offset ?? 0;
+  const queryEnd = query.limit === null ? null : queryOffset + query.limit;
+  const headerEnd = range && range.limit !== null ? range.offset + range.limit : null;
+  const offset = Math.max(queryOffset, range?.offset ?? 0);
+  const ends = [queryEnd, headerEnd].filter((end): end is number => end !== null);
+  const end = ends.length > 0 ? Math.min(...ends) : null;
+  if (end !== null && end <= offset && query.limit !== 0) {
+    throw new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+    );
+  }
   let paging = '';
-  if (limit !== null) paging += ` limit ${params.add(limit)}`;
+  if (end !== null) paging += ` limit ${params.add(query.limit === 0 ? 0 : end - offset)}`;
   if (offset > 0) paging += ` offset ${params.add(offset)}`;
   return { offset, paging };
 }
@@ -139,6 +178,8 @@ function pageResponse(
     total,
     offset,
   }: { body: string; page: number; total: number | null; offset: number },
+  /** The media type to announce when the body is already one value (a function's single row). */
+  singleValueShape: ResponseShape | null = null,
 ): LocalResponse {
   const totalText = total === null ? '*' : String(total);
   if (total !== null && offset > total) {
@@ -154,10 +195,10 @@ function pageResponse(
     );
   }
   const contentRange =
-    page === 0 ? `*/${totalText}` : `${offset}-${offset + page - 1}/${totalText}`;
+    page === 0 || total === 0 ? `*/${totalText}` : `${offset}-${offset + page - 1}/${totalText}`;
   const partial = total !== null && page < total;
   const headers: Record<string, string> = {
-    ...(shape === 'object' ? objectHeaders : jsonHeaders),
+    ...((singleValueShape ?? shape) === 'object' ? objectHeaders : jsonHeaders),
     'Content-Range': contentRange,
     'Content-Location': `${request.path}${request.url.search}`,
   };
@@ -170,13 +211,11 @@ function pageResponse(
   };
 }
 
-/** Columns to write: `columns=` if given, else the (uniform) keys of the payload. */
-function writeColumns(
-  table: TableInfo,
-  rows: JsonObject[],
-  query: ParsedQuery,
-  missingDefault: boolean,
-): string[] {
+/**
+ * Columns to write: `columns=` if given (other keys are ignored), else the keys of the payload,
+ * which must be the same in every object (PGRST102), as PostgREST requires.
+ */
+function writeColumns(table: TableInfo, rows: JsonObject[], query: ParsedQuery): string[] {
   let columns: string[];
   if (query.columns) {
     columns = query.columns;
@@ -186,9 +225,8 @@ function writeColumns(
       const keys = Object.keys(row);
       return keys.length === first.length && first.every((key) => key in row);
     });
-    if (!sameKeys && !missingDefault)
-      throw new RestError(400, 'PGRST102', 'All object keys must match');
-    columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+    if (!sameKeys) throw new RestError(400, 'PGRST102', 'All object keys must match');
+    columns = first;
   }
   for (const column of columns) {
     if (!table.columns.includes(column)) throw columnNotFound(table.name, column);
@@ -226,6 +264,8 @@ function writeResponse(
   rows: Rows,
   shape: ResponseShape,
   preferences: Preferences,
+  /** The status without a body: 204 for PATCH and DELETE, the insert's own for POST. */
+  minimalStatus = 204,
 ): LocalResponse {
   const headers: Record<string, string> = {
     'Content-Range': `*/${preferences.count ? rows.total : '*'}`,
@@ -234,7 +274,7 @@ function writeResponse(
     headers['Preference-Applied'] = preferences.applied.join(', ');
   if (shape === 'object' && rows.total !== 1) throw singularityError(rows.total);
   if (preferences.returning !== 'representation') {
-    return { status: status === 201 ? 201 : 204, headers, body: null };
+    return { status: minimalStatus, headers, body: null };
   }
   return {
     status,
@@ -243,6 +283,48 @@ function writeResponse(
   };
 }
 
+/**
+ * The payload as records of the table: `json_populate_record(set)`, or under `missing=default`
+ * the columns' defaults merged under each object first (`jsonb_build_object(defaults) || row`),
+ * as PostgREST's payload query does, so a left-out key takes its default instead of null.
+ */
+async function recordSource(
+  tx: Queryable,
+  table: TableInfo,
+  columns: string[],
+  payload: JsonObject | JsonObject[],
+  params: Params,
+  missingDefault: boolean,
+): Promise<string> {
+  const tbl = tableRef(table);
+  const many = Array.isArray(payload);
+  const body = params.add(JSON.stringify(payload));
+  if (!missingDefault) {
+    return `json_populate_record${many ? 'set' : ''}(null::${tbl}, ${body}::json)`;
+  }
+  const defaults = await columnDefaults(tx, table.name, columns);
+  const pairs = [...defaults].map(([column, expr]) => `${params.add(column)}::text, ${expr}`);
+  const withDefaults = `jsonb_build_object(${pairs.join(', ')})`;
+  return many
+    ? `jsonb_populate_recordset(null::${tbl}, (select jsonb_agg(${withDefaults} || _pgrst_elem) from jsonb_array_elements(${body}::jsonb) _pgrst_elem))`
+    : `jsonb_populate_record(null::${tbl}, ${withDefaults} || ${body}::jsonb)`;
+}
+
+/** PostgREST's count of the rows an upsert inserted rather than updated (`pgrst.inserted`). */
+function countInserted(add: boolean): string {
+  return `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) ${add ? '+' : '-'} 1)::text, true) <> '${add ? '0' : '-1'}'`;
+}
+
+/**
+ * `POST /table`: one `insert ... select ... from json_populate_recordset(...)` as PostgREST builds
+ * it. `Prefer: missing=default` merges each column's default into every row before (PostgREST's
+ * `jsonb_build_object(defaults) || row`), so a key a row leaves out takes the default, not null.
+ * `Prefer: resolution=merge-duplicates|ignore-duplicates` makes it an upsert on `on_conflict=`
+ * (else the primary key; with neither it is refused, where PostgREST would plain-insert): `on conflict do
+ * update set` every written column, or `do nothing`. RLS applies as Postgres applies it: the
+ * insert policy, and for a merge the update policy on the existing row. A merge that inserted
+ * nothing answers 200, else 201.
+ */
 export async function insertRows(
   tx: Queryable,
   request: LocalRequest,
@@ -253,30 +335,42 @@ export async function insertRows(
   const shape = responseShape(request);
   const rows = asRows(parseJsonBody(request));
   if (query.filters.length > 0) throw unsupported('Filters on insert');
+  if (query.limit !== null || query.offset !== null || query.order.length > 0)
+    throw unsupported('limit/offset/order on POST');
   if (preferences.returning === 'headers-only') throw unsupported('Prefer: return=headers-only');
-  let total = 0;
-  const bodies: unknown[] = [];
-  // With `missing=default` each row keeps its own key set, so absent keys take column defaults.
-  const batches = preferences.missingDefault && !query.columns ? rows.map((row) => [row]) : [rows];
-  for (const batch of batches) {
-    if (batch.length === 0) continue;
-    const columns = writeColumns(table, batch, query, preferences.missingDefault);
-    const params = new Params();
-    let mutation: string;
-    if (columns.length === 0) {
-      if (batch.length > 1) throw unsupported('Inserting several rows that all have no columns');
-      mutation = `insert into ${tableRef(table)} default values`;
-    } else {
-      const list = columns.map(quoteIdent).join(', ');
-      mutation = `insert into ${tableRef(table)} (${list})
-        select ${list} from json_populate_recordset(null::${tableRef(table)}, ${params.add(JSON.stringify(batch))}::json) _pgrst_body`;
-    }
-    const result = await runMutation(tx, mutation, params, table, query, preferences);
-    total += result.total;
-    if (result.body) bodies.push(...(JSON.parse(result.body) as unknown[]));
+  if (rows.length === 0)
+    return writeResponse(201, { total: 0, body: '[]' }, shape, preferences, 201);
+
+  const columns = writeColumns(table, rows, query);
+  const conflictColumns = preferences.resolution
+    ? (query.onConflict ?? table.primaryKey ?? [])
+    : [];
+  // PostgREST makes this a plain insert; refused here rather than silently not upserting.
+  if (preferences.resolution && conflictColumns.length === 0)
+    throw unsupported(`Prefer: resolution on '${table.name}' (no primary key) without on_conflict`);
+  const merge = preferences.resolution === 'merge-duplicates' && conflictColumns.length > 0;
+  const params = new Params();
+  const tbl = tableRef(table);
+  const source = await recordSource(tx, table, columns, rows, params, preferences.missingDefault);
+  const list = columns.map(quoteIdent).join(', ');
+  let mutation = `insert into ${tbl}${columns.length > 0 ? ` (${list})` : ''}
+    select ${list} from ${source} _pgrst_body${merge ? ` where ${countInserted(true)}` : ''}`;
+  if (conflictColumns.length > 0) {
+    mutation += ` on conflict (${conflictColumns.map(quoteIdent).join(', ')}) `;
+    mutation +=
+      preferences.resolution === 'ignore-duplicates' || columns.length === 0
+        ? 'do nothing'
+        : `do update set ${columns.map((column) => `${quoteIdent(column)} = excluded.${quoteIdent(column)}`).join(', ')} where ${countInserted(false)}`;
   }
-  const body = preferences.returning === 'representation' ? JSON.stringify(bodies) : null;
-  return writeResponse(201, { total, body }, shape, preferences);
+  const result = await runMutation(tx, mutation, params, table, query, preferences);
+  let status = 201;
+  if (merge) {
+    const inserted = await tx.query<{ inserted: number | null }>(
+      `select nullif(current_setting('pgrst.inserted', true), '')::int as inserted`,
+    );
+    if ((inserted.rows[0]?.inserted ?? 0) <= 0) status = 200;
+  }
+  return writeResponse(status, result, shape, preferences, status);
 }
 
 export async function updateRows(
@@ -291,7 +385,7 @@ export async function updateRows(
   if (!isJsonObject(payload)) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
   if (query.limit !== null || query.offset !== null || query.order.length > 0)
     throw unsupported('limit/offset/order on PATCH');
-  const columns = writeColumns(table, [payload], query, false);
+  const columns = writeColumns(table, [payload], query);
   if (columns.length === 0)
     return writeResponse(
       200,
@@ -300,12 +394,12 @@ export async function updateRows(
       preferences,
     );
   const params = new Params();
-  const body = params.add(JSON.stringify(payload));
+  const body = await recordSource(tx, table, columns, payload, params, preferences.missingDefault);
   const assignments = columns
     .map((column) => `${quoteIdent(column)} = _pgrst_body.${quoteIdent(column)}`)
     .join(', ');
   const mutation = `update ${tableRef(table)} set ${assignments}
-    from (select * from json_populate_record(null::${tableRef(table)}, ${body}::json)) _pgrst_body${whereClause(table, query.filters, params)}`;
+    from (select * from ${body}) _pgrst_body${whereClause(table, query.filters, params)}`;
   return writeResponse(
     200,
     await runMutation(tx, mutation, params, table, query, preferences),
