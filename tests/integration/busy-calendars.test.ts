@@ -12,6 +12,7 @@ import { utcDateTime } from '../../supabase/functions/send-enquiry-mail/ics.ts';
 import { anonClient, startTestBackend } from './support/backend.ts';
 import type { CreatedUser, TestBackend } from './support/backend.ts';
 import { createAdmin } from './support/admin.ts';
+import { callConsultation } from './support/consultation.ts';
 
 let backend: TestBackend;
 let anon: SupabaseClient;
@@ -60,19 +61,11 @@ const runJob = (name: string) =>
     headers: { Authorization: `Bearer ${backend.serviceRoleKey}` },
   });
 
-/** A call of the consultation Edge Function with the anon key, as the booking page makes it. */
+/** A call of the consultation Edge Function that must succeed; its JSON. */
 async function consultation(body: Record<string, unknown>) {
-  const response = await realFetch(`${backend.url}/functions/v1/consultation`, {
-    method: 'POST',
-    headers: {
-      apikey: backend.anonKey,
-      Authorization: `Bearer ${backend.anonKey}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-  return response.json();
+  const answer = await callConsultation(backend, body, { send: realFetch });
+  expect(answer.status).toBe(200);
+  return answer.data;
 }
 
 let counter = 0;

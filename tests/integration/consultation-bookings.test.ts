@@ -8,6 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { anonClient, serviceClient, startTestBackend } from './support/backend.ts';
 import type { CreatedUser, TestBackend } from './support/backend.ts';
 import { createAdmin } from './support/admin.ts';
+import { callConsultation as consultationCall } from './support/consultation.ts';
 
 let backend: TestBackend;
 let anon: SupabaseClient;
@@ -24,32 +25,9 @@ type Slots = { slots: string[]; booking: { id: string } | null; meeting_minutes:
 
 const bookingKey = () => randomBytes(32).toString('base64url');
 
-type Answer = {
-  status: number;
-  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- each call's JSON
-  error: { code: string; message: string; details: string; hint: string } | null;
-};
-
 /** A call of the consultation Edge Function, as the booking page makes it (the anon key). */
-async function callConsultation(
-  body: Record<string, unknown>,
-  forwardedFor?: string,
-): Promise<Answer> {
-  const response = await fetch(`${backend.url}/functions/v1/consultation`, {
-    method: 'POST',
-    headers: {
-      apikey: backend.anonKey,
-      Authorization: `Bearer ${backend.anonKey}`,
-      'Content-Type': 'application/json',
-      ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const json = await response.json();
-  return response.ok
-    ? { status: response.status, data: json, error: null }
-    : { status: response.status, data: null, error: json };
-}
+const callConsultation = (body: Record<string, unknown>, forwardedFor?: string) =>
+  consultationCall(backend, body, { forwardedFor });
 
 const claim = (key: string) => callConsultation({ action: 'claim', key });
 const slotsCall = (token: string) => callConsultation({ action: 'slots', token });

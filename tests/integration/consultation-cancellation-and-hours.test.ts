@@ -9,6 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { anonClient, startTestBackend } from './support/backend.ts';
 import type { CreatedUser, TestBackend } from './support/backend.ts';
 import { createAdmin } from './support/admin.ts';
+import { callConsultation } from './support/consultation.ts';
 
 let backend: TestBackend;
 let anon: SupabaseClient;
@@ -19,20 +20,11 @@ let counter = 0;
 
 type Booked = { booking: { id: string; starts_at: string }; manage_token: string };
 
-/** A call of the consultation Edge Function with the anon key, as the booking page makes it. */
+/** A call of the consultation Edge Function that must succeed; its JSON. */
 async function consultation(body: Record<string, unknown>) {
-  const response = await fetch(`${backend.url}/functions/v1/consultation`, {
-    method: 'POST',
-    headers: {
-      apikey: backend.anonKey,
-      Authorization: `Bearer ${backend.anonKey}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  const json = await response.json();
-  expect(response.ok, JSON.stringify(json)).toBe(true);
-  return json;
+  const answer = await callConsultation(backend, body);
+  expect(answer.error, JSON.stringify(answer.error)).toBeNull();
+  return answer.data;
 }
 
 /** An enquiry sent with a booking key and booked at its first free time. */

@@ -10,32 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from './support/admin.ts';
 import { anonClient, startTestBackend } from './support/backend.ts';
 import type { TestBackend } from './support/backend.ts';
+import {
+  callConsultation as consultationCall,
+  type ConsultationAnswer,
+} from './support/consultation.ts';
 
 let backend: TestBackend;
 let anon: SupabaseClient;
 let counter = 0;
 
-type Answer = {
-  status: number;
-  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- each call's JSON
-  error: { hint: string; message: string } | null;
-};
-
-async function callConsultation(body: Record<string, unknown>): Promise<Answer> {
-  const response = await fetch(`${backend.url}/functions/v1/consultation`, {
-    method: 'POST',
-    headers: {
-      apikey: backend.anonKey,
-      Authorization: `Bearer ${backend.anonKey}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  const json = await response.json();
-  return response.ok
-    ? { status: response.status, data: json, error: null }
-    : { status: response.status, data: null, error: json };
-}
+const callConsultation = (body: Record<string, unknown>) => consultationCall(backend, body);
 
 /** Sends an enquiry as the form does and claims its book token. */
 async function enquire(): Promise<string> {
@@ -66,7 +50,7 @@ const book = (token: string, startsAt: string) =>
   callConsultation({ action: 'book', token, starts_at: startsAt, time_zone: 'Europe/London' });
 
 /** How many requests ended each way: 'done' or the refusal's hint. */
-function outcomes(answers: Answer[]): Record<string, number> {
+function outcomes(answers: ConsultationAnswer[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const answer of answers) {
     const key = answer.error ? answer.error.hint : 'done';

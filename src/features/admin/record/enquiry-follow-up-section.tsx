@@ -23,6 +23,10 @@ import {
 } from '@/features/admin/record/enquiry-follow-up';
 import type { StaffMember } from '@/features/admin/record/enquiry-workflow';
 import { useRecordDraft, type DraftShape } from '@/features/admin/record/record-drafts';
+import {
+  RefusedChangeNotice,
+  type RefusedChange,
+} from '@/features/admin/record/refused-change-notice';
 import { adminKeys, invalidateEnquiries, staffQuery } from '@/features/admin/shared/admin-queries';
 import { formatDateTime } from '@/features/admin/shared/enquiry-format';
 import { rpcErrorMessage } from '@/lib/rpc-error';
@@ -40,14 +44,6 @@ const closedLabels: Record<string, string> = {
 };
 
 type Errors = { dueOn?: string; note?: string };
-
-/** A follow-up the database refused because a colleague changed it first, and the way on. */
-type Refused = {
-  description: string;
-  /** Sets this follow-up over the colleague's, knowingly; none for a refused Mark done or Clear. */
-  applyAnyway?: () => void;
-  dismiss: () => void;
-};
 
 /** A follow-up to set, and the open one the screen showed (null for none), which it replaces. */
 type SetFollowUp = { dueOn: string; note: string; replaces: string | null };
@@ -163,7 +159,7 @@ export function EnquiryFollowUpSection({ enquiryId }: Props) {
   const staff = useQuery(staffQuery(client)).data ?? [];
   // Mark done and Clear remove the button just pressed: focus goes to the section's heading.
   const heading = useRef<HTMLHeadingElement>(null);
-  const [refused, setRefused] = useState<Refused | null>(null);
+  const [refused, setRefused] = useState<RefusedChange | null>(null);
   const saving = useMutation({
     mutationFn: (value: SetFollowUp) =>
       setFollowUp(client, enquiryId, value.dueOn, value.note, value.replaces),
@@ -284,31 +280,10 @@ export function EnquiryFollowUpSection({ enquiryId }: Props) {
         <p className="text-sm text-ink-muted">No follow-up set.</p>
       )}
       {refused ? (
-        <div
-          role="alert"
-          className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-ink"
-        >
-          <p>{refused.description}</p>
-          <p>The follow-up above is the one saved now.</p>
-          <div className="flex flex-wrap gap-2">
-            {refused.applyAnyway ? (
-              <button
-                type="button"
-                onClick={refused.applyAnyway}
-                className={buttonClass({ variant: 'outline', size: 'sm', className: 'min-h-6' })}
-              >
-                Apply anyway
-              </button>
-            ) : null}
-            <button
-              type="button"
-              onClick={refused.dismiss}
-              className={buttonClass({ variant: 'ghost', size: 'sm', className: 'min-h-6' })}
-            >
-              {refused.applyAnyway ? 'Keep theirs' : 'Dismiss'}
-            </button>
-          </div>
-        </div>
+        <RefusedChangeNotice
+          refused={refused}
+          showing="The follow-up above is the one saved now."
+        />
       ) : null}
       <form
         aria-label={open ? 'Change the follow-up' : 'Set a follow-up'}

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
 import { londonDay } from '@/components/ui/staff-date';
+import { readChangedSinceSeen } from '@/features/admin/record/enquiry-workflow';
 import { formatDate } from '@/features/admin/shared/enquiry-format';
 import type { Database, Tables } from '@/lib/database.types';
 import { RpcError } from '@/lib/rpc-error';
@@ -134,16 +135,9 @@ export function readFollowUpConflict(error: {
   hint?: string | null;
   details?: string | null;
 }): FollowUpConflict | null {
-  if (error.hint !== 'enquiry_changed_since_seen' || !error.details) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(error.details);
-  } catch {
-    return null;
-  }
-  const checked = followUpConflictSchema.safeParse(parsed);
-  if (!checked.success) return null;
-  const { seen, current, change, changed_by, changed_at } = checked.data;
+  const details = readChangedSinceSeen(error, followUpConflictSchema);
+  if (!details) return null;
+  const { seen, current, change, changed_by, changed_at } = details;
   return {
     seen,
     current: current

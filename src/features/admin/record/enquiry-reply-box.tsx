@@ -11,6 +11,10 @@ import { EnquiryChangedError } from '@/features/admin/record/enquiry-workflow';
 import { callDraft, LogCallPanel } from '@/features/admin/record/log-call-panel';
 import { textDraft, useRecordDraft } from '@/features/admin/record/record-drafts';
 import {
+  RefusedChangeNotice,
+  type RefusedChange,
+} from '@/features/admin/record/refused-change-notice';
+import {
   callOutcomeLabel,
   checkReplyText,
   CONTACT_UNDO_MS,
@@ -44,9 +48,6 @@ const contactDone: Record<ContactChannel, string> = {
 /** A contact to record, and the last-contacted date the screen showed when it was asked for. */
 type Contact = { channel: ContactChannel; call?: CallDetails; seen: string | null };
 
-/** A contact refused because a colleague moved the last-contacted date first, and the way on. */
-type Refused = { description: string; applyAnyway: () => void; dismiss: () => void };
-
 /**
  * A plain-text reply mailed to the enquirer from the site (Reply-To the sender), and the two
  * ways to record a response made elsewhere: a call with its outcome and an optional note, or a
@@ -63,7 +64,7 @@ export function EnquiryReplyBox({ enquiry }: Props) {
   const replyField = useRef<HTMLTextAreaElement>(null);
   const callButton = useRef<HTMLButtonElement>(null);
   const [error, setError] = useState<string | undefined>();
-  const [refused, setRefused] = useState<Refused | null>(null);
+  const [refused, setRefused] = useState<RefusedChange | null>(null);
   const staff = useQuery(staffQuery(client)).data ?? [];
   // Opened by its button; a call restored from a draft shows open.
   const [callOpened, setCallOpened] = useState(false);
@@ -245,29 +246,10 @@ export function EnquiryReplyBox({ enquiry }: Props) {
         </div>
       </form>
       {refused ? (
-        <div
-          role="alert"
-          className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-ink"
-        >
-          <p>{refused.description}</p>
-          <p>The workflow fields show the date saved now.</p>
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              onClick={refused.applyAnyway}
-              className={buttonClass({ variant: 'outline', size: 'sm', className: 'min-h-6' })}
-            >
-              Apply anyway
-            </button>
-            <button
-              type="button"
-              onClick={refused.dismiss}
-              className={buttonClass({ variant: 'ghost', size: 'sm', className: 'min-h-6' })}
-            >
-              Keep theirs
-            </button>
-          </div>
-        </div>
+        <RefusedChangeNotice
+          refused={refused}
+          showing="The workflow fields show the date saved now."
+        />
       ) : null}
       {undoable ? (
         <div className="flex flex-wrap items-center justify-end gap-2 text-sm text-ink">

@@ -9,6 +9,7 @@ import { notify } from '@/components/ui/toast/notify';
 import { runBulkAction } from '@/features/admin/bulk/bulk-enquiry-action';
 import type { Enquiry } from '@/features/admin/list/list-enquiries';
 import { staffLabel } from '@/features/admin/record/enquiry-workflow';
+import { RefusedChangeNotice } from '@/features/admin/record/refused-change-notice';
 import { useColleagueChanges } from '@/features/admin/record/use-colleague-changes';
 import { useEnquiryFieldSaver } from '@/features/admin/record/use-enquiry-field';
 import { invalidateEnquiries, staffQuery } from '@/features/admin/shared/admin-queries';
@@ -103,29 +104,10 @@ export function EnquiryWorkflowForm({ enquiry }: Props) {
         ) : null}
       </div>
       {refused ? (
-        <div
-          role="alert"
-          className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-ink"
-        >
-          <p>{refused.description}</p>
-          <p>The fields below show the values saved now.</p>
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              onClick={refused.applyAnyway}
-              className={buttonClass({ variant: 'outline', size: 'sm', className: 'min-h-6' })}
-            >
-              Apply anyway
-            </button>
-            <button
-              type="button"
-              onClick={refused.dismiss}
-              className={buttonClass({ variant: 'ghost', size: 'sm', className: 'min-h-6' })}
-            >
-              Keep theirs
-            </button>
-          </div>
-        </div>
+        <RefusedChangeNotice
+          refused={refused}
+          showing="The fields below show the values saved now."
+        />
       ) : null}
       {undoable ? (
         <div className="flex flex-wrap items-center gap-2 text-sm text-ink">

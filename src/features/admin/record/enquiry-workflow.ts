@@ -96,11 +96,14 @@ const conflictSchema = z.object({
   enquiry: z.record(z.string(), z.unknown()),
 });
 
-/** The refusal's details, or null when the error is another one. */
-export function readConflict(error: {
-  hint?: string | null;
-  details?: string | null;
-}): EnquiryConflict | null {
+/**
+ * The details of a refusal over a colleague's change (hint enquiry_changed_since_seen), read by
+ * `schema`; null for any other error, or details of another shape.
+ */
+export function readChangedSinceSeen<T>(
+  error: { hint?: string | null; details?: string | null },
+  schema: z.ZodMiniType<T>,
+): T | null {
   if (error.hint !== 'enquiry_changed_since_seen' || !error.details) return null;
   let parsed: unknown;
   try {
@@ -108,9 +111,18 @@ export function readConflict(error: {
   } catch {
     return null;
   }
-  const checked = conflictSchema.safeParse(parsed);
-  if (!checked.success) return null;
-  const { field, current, changed_by, changed_at, enquiry } = checked.data;
+  const checked = schema.safeParse(parsed);
+  return checked.success ? checked.data : null;
+}
+
+/** The refusal's details, or null when the error is another one. */
+export function readConflict(error: {
+  hint?: string | null;
+  details?: string | null;
+}): EnquiryConflict | null {
+  const details = readChangedSinceSeen(error, conflictSchema);
+  if (!details) return null;
+  const { field, current, changed_by, changed_at, enquiry } = details;
   return {
     field,
     current,

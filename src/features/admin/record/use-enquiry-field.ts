@@ -15,6 +15,7 @@ import {
   type FieldChange,
   type StaffMember,
 } from '@/features/admin/record/enquiry-workflow';
+import type { RefusedChange } from '@/features/admin/record/refused-change-notice';
 import {
   adminKeys,
   invalidateEnquiries,
@@ -34,13 +35,10 @@ type Save = {
   undo?: boolean;
 };
 
-/** A save the database refused because the field changed since it was seen, and the way on. */
-export type RefusedChange = {
+/** A field's save the database refused because the field changed since it was seen. */
+export type RefusedFieldChange = RefusedChange & {
   field: FieldChange['field'];
-  description: string;
-  /** Saves the change over the colleague's, knowingly. */
   applyAnyway: () => void;
-  dismiss: () => void;
 };
 
 /**
@@ -89,7 +87,7 @@ export function useEnquiryFieldSaver() {
   // The toast's Undo is out of reach of the keyboard while the dialog holds focus, so the form
   // offers the same Undo beside the fields.
   const [lastChange, setLastChange] = useState<LastChange | null>(null);
-  const [refused, setRefused] = useState<RefusedChange | null>(null);
+  const [refused, setRefused] = useState<RefusedFieldChange | null>(null);
   const saving = useMutation({
     mutationKey: fieldSaves,
     mutationFn: async ({ id, change, previous }: Save) => {
