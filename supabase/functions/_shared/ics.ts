@@ -7,9 +7,9 @@
  * X-WR-TIMEZONE), which is where the consultancy works.
  */
 
-export const PRODUCT_ID = '-//Kestrel Data//Consultations//EN';
+import { LONDON_TIME_ZONE } from './time-zone.ts';
 
-export const LONDON_TIME_ZONE = 'Europe/London';
+export const PRODUCT_ID = '-//Kestrel Data//Consultations//EN';
 
 /** Someone on the invitation; the name is optional (a bare address is a valid participant). */
 export interface CalendarPerson {
