@@ -1,7 +1,7 @@
 import { availabilityError } from '@/features/admin/consultations/availability-error';
+import { readBrowserEnv } from '@/lib/browser-env';
 import type { Database } from '@/lib/database.types';
 import type { AppSupabaseClient } from '@/lib/supabase';
-import { readSupabaseEnv } from '@/lib/supabase-env';
 
 type StatusRow = Database['public']['Functions']['consultation_feed_status']['Returns'][number];
 
@@ -11,7 +11,7 @@ export type FeedStatus = Omit<StatusRow, 'created_at'> & {
 };
 
 /** The address a calendar app subscribes to: the feed function with the token. */
-export function feedUrl(token: string, supabaseUrl = readSupabaseEnv(import.meta.env).url): string {
+export function feedUrl(token: string, supabaseUrl = readBrowserEnv().supabaseUrl): string {
   const base = supabaseUrl.replace(/\/+$/, '');
   return `${base}/functions/v1/consultation-feed?token=${encodeURIComponent(token)}`;
 }
