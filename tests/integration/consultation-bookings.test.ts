@@ -416,7 +416,8 @@ describe('booking with the enquiry token', () => {
   it('refuses a time not on offer and an unknown time zone', async () => {
     const enquiry = await enquire();
     const odd = await book(enquiry.token, '2027-02-01T03:17Z');
-    expect(odd.error?.hint).toBe('consultation_slot_taken');
+    // Never on offer, so not "just taken": the database names it apart from a taken time.
+    expect(odd.error?.hint).toBe('consultation_slot_not_offered');
     const slot = (await slotsFor(enquiry.token)).slots[0]!;
     const zone = await book(enquiry.token, slot, 'Nowhere/Town');
     expect(zone.error?.hint).toBe('consultation_time_zone_invalid');

@@ -1,6 +1,8 @@
+
 import { availabilityError } from '@/features/admin/consultations/availability-error';
 import type { Tables } from '@/lib/database.types';
 import type { AppSupabaseClient } from '@/lib/supabase';
+import { LONDON_TIME_ZONE } from '@shared/time-zone';
 
 /** The staff member's booking settings (staff_availability); none until they first save. */
 export type BookingSettings = Pick<
@@ -10,7 +12,7 @@ export type BookingSettings = Pick<
 
 /** The database's defaults, which apply to a staff member without a row. */
 export const DEFAULT_SETTINGS: BookingSettings = {
-  time_zone: 'Europe/London',
+  time_zone: LONDON_TIME_ZONE,
   buffer_minutes: 15,
   min_notice_minutes: 120,
   horizon_days: 14,

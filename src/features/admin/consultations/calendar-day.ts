@@ -1,4 +1,6 @@
 import { londonDay, staffDate } from '@/components/ui/staff-date';
+import { zonedParts } from '@shared/time-zone';
+
 
 /** Today in London, "2026-11-28": days off and dated hours are calendar days there. */
 export function londonToday(now: Date = new Date()): string {
@@ -12,9 +14,7 @@ export function formatDay(day: string): string {
 
 /** "Thu 24 Dec 2026": the weekday matters when choosing hours for a date. */
 export function formatDayWithWeekday(day: string): string {
-  const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
-  );
+  const weekday = zonedParts(`${day}T12:00:00Z`, 'UTC', { weekday: 'short' })('weekday');
   return `${weekday} ${formatDay(day)}`;
 }
 
