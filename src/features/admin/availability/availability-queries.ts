@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 
-import { getBookingSettings } from '@/features/admin/consultations/booking-rules';
-import { getBusyCalendarStatus } from '@/features/admin/consultations/busy-calendar';
-import { getFeedStatus } from '@/features/admin/consultations/consultation-feed';
-import { listDateHours } from '@/features/admin/consultations/date-hours';
-import { listTimeOff } from '@/features/admin/consultations/time-off';
-import { listWeeklyHours } from '@/features/admin/consultations/weekly-hours';
+import { getBookingSettings } from '@/features/admin/availability/booking-rules';
+import { getBusyCalendarStatus } from '@/features/admin/availability/busy-calendar';
+import { getFeedStatus } from '@/features/admin/availability/consultation-feed';
+import { listDateHours } from '@/features/admin/availability/date-hours';
+import { listTimeOff } from '@/features/admin/availability/time-off';
+import { listWeeklyHours } from '@/features/admin/availability/weekly-hours';
 import type { AppSupabaseClient } from '@/lib/supabase';
 
 /** The signed-in staff member's own availability: one key per part of the page. */

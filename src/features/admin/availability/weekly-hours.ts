@@ -1,4 +1,4 @@
-import { availabilityError } from '@/features/admin/consultations/availability-error';
+import { availabilityError } from '@/features/admin/availability/availability-error';
 import {
   checkRange,
   overlapMessage,
@@ -6,7 +6,7 @@ import {
   shortTime,
   type RangeErrors,
   type TimeRange,
-} from '@/features/admin/consultations/time-of-day';
+} from '@/features/admin/availability/time-of-day';
 import type { Tables } from '@/lib/database.types';
 import type { AppSupabaseClient } from '@/lib/supabase';
 

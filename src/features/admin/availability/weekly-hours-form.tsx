@@ -2,13 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
-import { availabilityKeys } from '@/features/admin/consultations/availability-queries';
-import { ensureBookingSettings } from '@/features/admin/consultations/booking-rules';
-import { OutcomeMessage, type Outcome } from '@/features/admin/consultations/outcome-message';
-import { OutsideHoursWarning } from '@/features/admin/consultations/outside-hours-warning';
-import type { RangeErrors } from '@/features/admin/consultations/time-of-day';
-import { TimeRangeFields } from '@/features/admin/consultations/time-range-fields';
-import { useOutsideHoursGuard } from '@/features/admin/consultations/use-outside-hours-guard';
+import { availabilityKeys } from '@/features/admin/availability/availability-queries';
+import { ensureBookingSettings } from '@/features/admin/availability/booking-rules';
+import { OutsideHoursWarning } from '@/features/admin/availability/outside-hours-warning';
+import type { RangeErrors } from '@/features/admin/availability/time-of-day';
+import { TimeRangeFields } from '@/features/admin/availability/time-range-fields';
+import { useOutsideHoursGuard } from '@/features/admin/availability/use-outside-hours-guard';
 import {
   checkWeek,
   defaultWeek,
@@ -24,7 +23,8 @@ import {
   type DraftRange,
   type DraftWeek,
   type WeeklyHoursRow,
-} from '@/features/admin/consultations/weekly-hours';
+} from '@/features/admin/availability/weekly-hours';
+import { OutcomeMessage, type Outcome } from '@/features/admin/shared/outcome-message';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { AvailabilityPanel } from '@/features/admin/consultations/availability-panel';
+import { AvailabilityPanel } from '@/features/admin/availability/availability-panel';
 import { draftKey } from '@/lib/staff-drafts';
 
 import type { PostgrestHandler, PostgrestRequest } from '../../../support/supabase-network';

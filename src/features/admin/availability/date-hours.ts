@@ -1,12 +1,12 @@
 import { parseDayFirst, toDayFirst } from '@/components/ui/day-first-date-input';
-import { availabilityError } from '@/features/admin/consultations/availability-error';
+import { availabilityError } from '@/features/admin/availability/availability-error';
 import {
   checkRange,
   overlapMessage,
   rangesOverlap,
   shortTime,
   type TimeRange,
-} from '@/features/admin/consultations/time-of-day';
+} from '@/features/admin/availability/time-of-day';
 import type { Tables } from '@/lib/database.types';
 import type { AppSupabaseClient } from '@/lib/supabase';
 

@@ -5,7 +5,7 @@ import {
   listConsultationsOutsideHours,
   type AvailabilityChange,
   type OutsideBooking,
-} from '@/features/admin/consultations/outside-hours';
+} from '@/features/admin/availability/outside-hours';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 /** A save held back because it strands booked consultations, and those consultations. */

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
-import { availabilityKeys } from '@/features/admin/consultations/availability-queries';
+import { availabilityKeys } from '@/features/admin/availability/availability-queries';
 import {
   checkRules,
   rulesDraftOf,
@@ -13,8 +13,8 @@ import {
   type Rules,
   type RulesDraft,
   type RulesErrors,
-} from '@/features/admin/consultations/booking-rules';
-import { OutcomeMessage, type Outcome } from '@/features/admin/consultations/outcome-message';
+} from '@/features/admin/availability/booking-rules';
+import { OutcomeMessage, type Outcome } from '@/features/admin/shared/outcome-message';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 

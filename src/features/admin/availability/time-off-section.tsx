@@ -4,11 +4,10 @@ import { useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { toDayFirst } from '@/components/ui/day-first-date-input';
 import { FormField, inputClass } from '@/components/ui/form-field';
-import { availabilityKeys } from '@/features/admin/consultations/availability-queries';
-import { ensureBookingSettings } from '@/features/admin/consultations/booking-rules';
-import { formatDayRange } from '@/features/admin/consultations/calendar-day';
-import { OutcomeMessage, type Outcome } from '@/features/admin/consultations/outcome-message';
-import { OutsideHoursWarning } from '@/features/admin/consultations/outside-hours-warning';
+import { availabilityKeys } from '@/features/admin/availability/availability-queries';
+import { ensureBookingSettings } from '@/features/admin/availability/booking-rules';
+import { formatDayRange } from '@/features/admin/availability/calendar-day';
+import { OutsideHoursWarning } from '@/features/admin/availability/outside-hours-warning';
 import {
   addTimeOff,
   checkTimeOff,
@@ -18,8 +17,9 @@ import {
   type TimeOff,
   type TimeOffDraft,
   type TimeOffErrors,
-} from '@/features/admin/consultations/time-off';
-import { useOutsideHoursGuard } from '@/features/admin/consultations/use-outside-hours-guard';
+} from '@/features/admin/availability/time-off';
+import { useOutsideHoursGuard } from '@/features/admin/availability/use-outside-hours-guard';
+import { OutcomeMessage, type Outcome } from '@/features/admin/shared/outcome-message';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 

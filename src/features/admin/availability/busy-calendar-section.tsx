@@ -4,13 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { staffDateTime } from '@/components/ui/staff-date';
-import { availabilityKeys } from '@/features/admin/consultations/availability-queries';
+import { availabilityKeys } from '@/features/admin/availability/availability-queries';
 import {
   checkCalendarUrl,
   setBusyCalendarUrl,
   type BusyCalendarStatus,
-} from '@/features/admin/consultations/busy-calendar';
-import { OutcomeMessage, type Outcome } from '@/features/admin/consultations/outcome-message';
+} from '@/features/admin/availability/busy-calendar';
+import { OutcomeMessage, type Outcome } from '@/features/admin/shared/outcome-message';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 

@@ -7,7 +7,7 @@ import { staffDateTime } from '@/components/ui/staff-date';
 import type {
   AvailabilityDraft,
   AvailabilityDraftPart,
-} from '@/features/admin/consultations/availability-draft';
+} from '@/features/admin/availability/availability-draft';
 import {
   busyCalendarQuery,
   dateHoursQuery,
@@ -15,19 +15,19 @@ import {
   settingsQuery,
   timeOffQuery,
   weeklyHoursQuery,
-} from '@/features/admin/consultations/availability-queries';
-import { DEFAULT_SETTINGS } from '@/features/admin/consultations/booking-rules';
-import { BookingRulesForm } from '@/features/admin/consultations/booking-rules-form';
-import { BookingsSwitch } from '@/features/admin/consultations/bookings-switch';
-import { BusyCalendarSection } from '@/features/admin/consultations/busy-calendar-section';
-import { londonToday } from '@/features/admin/consultations/calendar-day';
-import { ConsultationFeedSection } from '@/features/admin/consultations/consultation-feed-section';
+} from '@/features/admin/availability/availability-queries';
+import { DEFAULT_SETTINGS } from '@/features/admin/availability/booking-rules';
+import { BookingRulesForm } from '@/features/admin/availability/booking-rules-form';
+import { BookingsSwitch } from '@/features/admin/availability/bookings-switch';
+import { BusyCalendarSection } from '@/features/admin/availability/busy-calendar-section';
+import { londonToday } from '@/features/admin/availability/calendar-day';
+import { ConsultationFeedSection } from '@/features/admin/availability/consultation-feed-section';
+import { DateHoursSection } from '@/features/admin/availability/date-hours-section';
+import { TimeOffSection } from '@/features/admin/availability/time-off-section';
+import { UnsavedChangesPrompt } from '@/features/admin/availability/unsaved-changes-prompt';
+import { useAvailabilityDraft } from '@/features/admin/availability/use-availability-draft';
+import { WeeklyHoursForm } from '@/features/admin/availability/weekly-hours-form';
 import { zoneLabel } from '@/features/admin/consultations/consultation-time';
-import { DateHoursSection } from '@/features/admin/consultations/date-hours-section';
-import { TimeOffSection } from '@/features/admin/consultations/time-off-section';
-import { UnsavedChangesPrompt } from '@/features/admin/consultations/unsaved-changes-prompt';
-import { useAvailabilityDraft } from '@/features/admin/consultations/use-availability-draft';
-import { WeeklyHoursForm } from '@/features/admin/consultations/weekly-hours-form';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 

@@ -6,7 +6,7 @@ import {
   isAvailabilityDraft,
   type AvailabilityDraft,
   type AvailabilityDraftPart,
-} from '@/features/admin/consultations/availability-draft';
+} from '@/features/admin/availability/availability-draft';
 import { clearDraft, readDraft, writeDraft } from '@/lib/staff-drafts';
 
 /**

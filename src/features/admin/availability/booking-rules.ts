@@ -1,5 +1,5 @@
 
-import { availabilityError } from '@/features/admin/consultations/availability-error';
+import { availabilityError } from '@/features/admin/availability/availability-error';
 import type { Tables } from '@/lib/database.types';
 import type { AppSupabaseClient } from '@/lib/supabase';
 import { LONDON_TIME_ZONE } from '@shared/time-zone';

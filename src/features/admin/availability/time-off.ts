@@ -1,5 +1,5 @@
 import { parseDayFirst, toDayFirst } from '@/components/ui/day-first-date-input';
-import { availabilityError } from '@/features/admin/consultations/availability-error';
+import { availabilityError } from '@/features/admin/availability/availability-error';
 import type { Tables } from '@/lib/database.types';
 import type { AppSupabaseClient } from '@/lib/supabase';
 

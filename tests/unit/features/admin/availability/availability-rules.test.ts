@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 
-import { checkRules } from '@/features/admin/consultations/booking-rules';
-import { checkCalendarUrl } from '@/features/admin/consultations/busy-calendar';
-import { feedUrl } from '@/features/admin/consultations/consultation-feed';
-import { checkDateHours, type DateHours } from '@/features/admin/consultations/date-hours';
-import { checkRange, parseTimeOfDay } from '@/features/admin/consultations/time-of-day';
-import { checkTimeOff } from '@/features/admin/consultations/time-off';
+import { checkRules } from '@/features/admin/availability/booking-rules';
+import { checkCalendarUrl } from '@/features/admin/availability/busy-calendar';
+import { feedUrl } from '@/features/admin/availability/consultation-feed';
+import { checkDateHours, type DateHours } from '@/features/admin/availability/date-hours';
+import { checkRange, parseTimeOfDay } from '@/features/admin/availability/time-of-day';
+import { checkTimeOff } from '@/features/admin/availability/time-off';
 import {
   checkWeek,
   defaultWeek,
   draftWeekOf,
   weekChanges,
   type DraftWeek,
-} from '@/features/admin/consultations/weekly-hours';
+} from '@/features/admin/availability/weekly-hours';
 
 const TODAY = '2026-11-28';
 

@@ -1,4 +1,4 @@
-import { availabilityError } from '@/features/admin/consultations/availability-error';
+import { availabilityError } from '@/features/admin/availability/availability-error';
 import { readBrowserEnv } from '@/lib/browser-env';
 import type { Database } from '@/lib/database.types';
 import type { AppSupabaseClient } from '@/lib/supabase';

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { availabilityKeys } from '@/features/admin/consultations/availability-queries';
+import { availabilityKeys } from '@/features/admin/availability/availability-queries';
 import {
   saveBookingSettings,
   type BookingSettings,
-} from '@/features/admin/consultations/booking-rules';
-import { OutcomeMessage, type Outcome } from '@/features/admin/consultations/outcome-message';
+} from '@/features/admin/availability/booking-rules';
+import { OutcomeMessage, type Outcome } from '@/features/admin/shared/outcome-message';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 

@@ -1,7 +1,7 @@
-import type { RulesDraft } from '@/features/admin/consultations/booking-rules';
-import type { DateHoursDraft } from '@/features/admin/consultations/date-hours';
-import type { TimeOffDraft } from '@/features/admin/consultations/time-off';
-import type { DraftWeek } from '@/features/admin/consultations/weekly-hours';
+import type { RulesDraft } from '@/features/admin/availability/booking-rules';
+import type { DateHoursDraft } from '@/features/admin/availability/date-hours';
+import type { TimeOffDraft } from '@/features/admin/availability/time-off';
+import type { DraftWeek } from '@/features/admin/availability/weekly-hours';
 
 /** The key of the availability page's draft in the staff drafts (one per staff member). */
 export const AVAILABILITY_DRAFT_KEY = 'availability';

@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
+import { outsideReason, type OutsideBooking } from '@/features/admin/availability/outside-hours';
+import type { OutsideHoursGuard } from '@/features/admin/availability/use-outside-hours-guard';
 import { CancelConfirmation } from '@/features/admin/consultations/cancel-confirmation';
 import {
   cancelConsultation,
@@ -9,10 +11,8 @@ import {
 } from '@/features/admin/consultations/consultation-bookings';
 import { consultationWhen, prospectTime } from '@/features/admin/consultations/consultation-time';
 import { MoveConsultationPanel } from '@/features/admin/consultations/move-consultation-panel';
-import { OutcomeMessage, type Outcome } from '@/features/admin/consultations/outcome-message';
-import { outsideReason, type OutsideBooking } from '@/features/admin/consultations/outside-hours';
-import type { OutsideHoursGuard } from '@/features/admin/consultations/use-outside-hours-guard';
 import { invalidateEnquiries } from '@/features/admin/shared/admin-queries';
+import { OutcomeMessage, type Outcome } from '@/features/admin/shared/outcome-message';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 

@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 
 import { inputClass } from '@/components/ui/form-field';
-import type { RangeErrors } from '@/features/admin/consultations/time-of-day';
+import type { RangeErrors } from '@/features/admin/availability/time-of-day';
 
 type Props = {
   /** Unique on the page: the inputs' ids start with it. */

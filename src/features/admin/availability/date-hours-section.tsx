@@ -4,9 +4,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button-styles';
 import { toDayFirst } from '@/components/ui/day-first-date-input';
 import { FormField, inputClass } from '@/components/ui/form-field';
-import { availabilityKeys } from '@/features/admin/consultations/availability-queries';
-import { ensureBookingSettings } from '@/features/admin/consultations/booking-rules';
-import { formatDayWithWeekday } from '@/features/admin/consultations/calendar-day';
+import { availabilityKeys } from '@/features/admin/availability/availability-queries';
+import { ensureBookingSettings } from '@/features/admin/availability/booking-rules';
+import { formatDayWithWeekday } from '@/features/admin/availability/calendar-day';
 import {
   addDateHours,
   checkDateHours,
@@ -16,12 +16,12 @@ import {
   type DateHoursDraft,
   type DateHoursErrors,
   type NewDateHours,
-} from '@/features/admin/consultations/date-hours';
-import { OutcomeMessage, type Outcome } from '@/features/admin/consultations/outcome-message';
-import { OutsideHoursWarning } from '@/features/admin/consultations/outside-hours-warning';
-import { describeRange } from '@/features/admin/consultations/time-of-day';
-import { TimeRangeFields } from '@/features/admin/consultations/time-range-fields';
-import { useOutsideHoursGuard } from '@/features/admin/consultations/use-outside-hours-guard';
+} from '@/features/admin/availability/date-hours';
+import { OutsideHoursWarning } from '@/features/admin/availability/outside-hours-warning';
+import { describeRange } from '@/features/admin/availability/time-of-day';
+import { TimeRangeFields } from '@/features/admin/availability/time-range-fields';
+import { useOutsideHoursGuard } from '@/features/admin/availability/use-outside-hours-guard';
+import { OutcomeMessage, type Outcome } from '@/features/admin/shared/outcome-message';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { AvailabilityPanel } from '@/features/admin/consultations/availability-panel';
-import { londonToday } from '@/features/admin/consultations/calendar-day';
+import { AvailabilityPanel } from '@/features/admin/availability/availability-panel';
+import { londonToday } from '@/features/admin/availability/calendar-day';
 
 import {
   filterOn,
