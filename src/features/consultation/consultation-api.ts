@@ -8,7 +8,6 @@ import {
   type RefusalBody,
 } from '@shared/consultation-wire';
 
-
 export type { Booking, BookingChange, ConsultationSlots } from '@shared/consultation-wire';
 
 /** A named refusal, or `failed` for anything else (offline, a server error). */

@@ -4,7 +4,6 @@
  * for it). One formatter per zone and clock, built on first use (the shared time-zone module's).
  */
 
-
 import { MONTH_NAMES } from '@/components/ui/formatted-date';
 import { visitorHourCycle, type HourCycle } from '@/features/consultation/visitor-clock';
 import { zonedFormat } from '@shared/time-zone';

@@ -1,4 +1,3 @@
-
 import { availabilityError } from '@/features/admin/availability/availability-error';
 import type { Tables } from '@/lib/database.types';
 import type { AppSupabaseClient } from '@/lib/supabase';

@@ -1,7 +1,6 @@
 import { londonDay, staffDate } from '@/components/ui/staff-date';
 import { zonedParts } from '@shared/time-zone';
 
-
 /** Today in London, "2026-11-28": days off and dated hours are calendar days there. */
 export function londonToday(now: Date = new Date()): string {
   return londonDay(now);

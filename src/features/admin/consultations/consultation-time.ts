@@ -7,7 +7,6 @@ import {
   zonedParts,
 } from '@shared/time-zone';
 
-
 /** "Tue": the weekday of an instant in a zone (London's unless given). */
 const weekdayIn = (iso: string, zone: string = LONDON_TIME_ZONE) =>
   zonedParts(iso, zone, { weekday: 'short' })('weekday');
