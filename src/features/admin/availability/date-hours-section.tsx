@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
-import { toDayFirst } from '@/components/ui/day-first-date-input';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { DateField, toDayFirst } from '@/components/ui/day-first-date-input';
 import { availabilityKeys } from '@/features/admin/availability/availability-queries';
 import { ensureBookingSettings } from '@/features/admin/availability/booking-rules';
 import { formatDayWithWeekday } from '@/features/admin/availability/calendar-day';
@@ -185,26 +184,16 @@ export function DateHoursSection({
         onSubmit={handleSubmit}
         className="space-y-3"
       >
-        <FormField
+        <DateField
           id="date-hours-day"
           label="Date"
           required
           error={errors.day}
           hint={`Day first, for example ${toDayFirst(today)}.`}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="dd/mm/yyyy"
-              value={draft.day}
-              onChange={(event) => setDraft({ ...draft, day: event.target.value })}
-              className={`${inputClass} sm:max-w-xs`}
-            />
-          )}
-        </FormField>
+          value={draft.day}
+          onChange={(day) => setDraft({ ...draft, day })}
+          short
+        />
         <TimeRangeFields
           id="date-hours"
           label="Hours on that date"

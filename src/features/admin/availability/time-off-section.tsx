@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
-import { toDayFirst } from '@/components/ui/day-first-date-input';
+import { DateField, toDayFirst } from '@/components/ui/day-first-date-input';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { availabilityKeys } from '@/features/admin/availability/availability-queries';
 import { ensureBookingSettings } from '@/features/admin/availability/booking-rules';
@@ -169,45 +169,23 @@ export function TimeOffSection({
       )}
       <form aria-label="Add days off" noValidate onSubmit={handleSubmit} className="space-y-3">
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField
+          <DateField
             id="time-off-first"
             label="First day off"
             required
             error={errors.first}
             hint={`Day first, for example ${toDayFirst(today)}.`}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="dd/mm/yyyy"
-                value={draft.first}
-                onChange={(event) => setDraft({ ...draft, first: event.target.value })}
-                className={inputClass}
-              />
-            )}
-          </FormField>
-          <FormField
+            value={draft.first}
+            onChange={(first) => setDraft({ ...draft, first })}
+          />
+          <DateField
             id="time-off-last"
             label="Last day off"
             error={errors.last}
             hint="Leave blank for a single day."
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="dd/mm/yyyy"
-                value={draft.last}
-                onChange={(event) => setDraft({ ...draft, last: event.target.value })}
-                className={inputClass}
-              />
-            )}
-          </FormField>
+            value={draft.last}
+            onChange={(last) => setDraft({ ...draft, last })}
+          />
         </div>
         <FormField
           id="time-off-note"
