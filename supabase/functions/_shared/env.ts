@@ -53,17 +53,17 @@ function readOne(
 }
 
 /**
- * Reads the variables a function needs: `spec` maps each field of its settings to the variable
+ * Reads the variables a function needs: `variables` maps each field of its settings to the variable
  * that holds it and its rule. Values are trimmed; every problem is listed, none stops the others.
  */
 export function readEnv<Key extends string>(
   get: EnvGetter,
-  spec: Record<Key, readonly [name: string, rule: EnvRule]>,
+  variables: Record<Key, readonly [name: string, rule: EnvRule]>,
 ): EnvResult<Record<Key, string>> {
   const problems: string[] = [];
   const env = {} as Record<Key, string>;
-  for (const key of Object.keys(spec) as Key[]) {
-    const [name, rule] = spec[key];
+  for (const key of Object.keys(variables) as Key[]) {
+    const [name, rule] = variables[key];
     const read = readOne(name, rule, get(name)?.trim() ?? '');
     if ('problem' in read) problems.push(read.problem);
     else env[key] = read.value;
