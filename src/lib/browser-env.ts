@@ -15,13 +15,16 @@ export type BrowserEnv = {
 
 const optional = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
-/** The values, read when called (so a test's stubbed values count). */
-export function readBrowserEnv(env: ImportMetaEnv = import.meta.env): BrowserEnv {
+/**
+ * The values, read when called (so a test's stubbed values count). Each is read by its full name,
+ * which the build replaces with the value alone, not with the whole env object.
+ */
+export function readBrowserEnv(): BrowserEnv {
   return {
-    supabaseUrl: env.VITE_SUPABASE_URL,
-    supabaseAnonKey: env.VITE_SUPABASE_ANON_KEY,
-    performanceScriptUrl: optional(env.VITE_PERFORMANCE_SCRIPT_URL),
-    analyticsScriptUrl: optional(env.VITE_ANALYTICS_SCRIPT_URL),
+    supabaseUrl: import.meta.env.VITE_SUPABASE_URL,
+    supabaseAnonKey: import.meta.env.VITE_SUPABASE_ANON_KEY,
+    performanceScriptUrl: optional(import.meta.env.VITE_PERFORMANCE_SCRIPT_URL),
+    analyticsScriptUrl: optional(import.meta.env.VITE_ANALYTICS_SCRIPT_URL),
   };
 }
 
