@@ -34,6 +34,8 @@ export type ConsultationCall =
 const MAX_BODY_BYTES = 4096;
 const TOKEN_PATTERN = /^[bm]\.[0-9a-f-]{36}\.[0-9]{1,9}\.[0-9]{1,12}\.[A-Za-z0-9_-]{43}$/;
 const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** What a zone name looks like; whether it is one, Intl says (isTimeZone). */
+const TIME_ZONE_SHAPE = /^[A-Za-z0-9_+\-/]{1,64}$/;
 
 /** What is wrong with a call: a developer's message, or the refusal the visitor should read. */
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string; refusal?: RefusalBody };
@@ -75,12 +77,11 @@ export function readCall(body: unknown): Checked<ConsultationCall> {
         return { ok: false, message: 'starts_at must be an ISO 8601 date and time.' };
       }
       const timeZone = text('time_zone');
-      if (timeZone.length > 64 || !isTimeZone(timeZone)) {
-        return {
-          ok: false,
-          message: 'time_zone must be an IANA time zone name.',
-          refusal: UNKNOWN_ZONE,
-        };
+      if (!TIME_ZONE_SHAPE.test(timeZone)) {
+        return { ok: false, message: 'time_zone must be an IANA time zone name.' };
+      }
+      if (!isTimeZone(timeZone)) {
+        return { ok: false, message: `time_zone ${timeZone} is unknown.`, refusal: UNKNOWN_ZONE };
       }
       return { ok: true, value: { action: fields.action, token, startsAt, timeZone } };
     }
