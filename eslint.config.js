@@ -36,7 +36,8 @@ const featuresBelow = {
  * The layers, on resolved paths (so `@/` and relative imports alike): pages → features →
  * components → page-loading → lib / content / config; nothing but the app imports pages or the
  * app; features do not import each other (but for the staff frame: featuresBelow); the embedded
- * backend imports nothing from src/.
+ * backend imports nothing from src/; the app takes from the Edge Functions only their shared,
+ * runtime-neutral core (supabase/functions/_shared, imported as `@shared/`).
  * page-loading is how a prerendered page comes alive and navigates (docs/how-a-page-loads.md):
  * it knows no component or feature, and its build-time loader stays out of the app.
  */
@@ -82,6 +83,13 @@ const layerZones = [
     target: './supabase/local',
     from: './src',
     message: 'The backend stands alone: nothing from src/.',
+  },
+  {
+    target: './src',
+    from: './supabase/functions',
+    except: ['./_shared'],
+    message:
+      'The browser shares only the booking core (supabase/functions/_shared, as @shared/) with the Edge Functions.',
   },
 ].map((zone) => ({ message: LAYER_MESSAGE, ...zone }));
 

@@ -31,7 +31,11 @@ export default defineConfig(({ mode, isSsrBuild }) => {
         : [siteHeaders(client, { root: PROJECT_ROOT, onVercel: Boolean(env.VERCEL) })]),
     ],
     resolve: {
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      alias: {
+        '@': fileURLToPath(new URL('./src', import.meta.url)),
+        // The booking core the Edge Functions and the browser share (plain web-standard code).
+        '@shared': fileURLToPath(new URL('./supabase/functions/_shared', import.meta.url)),
+      },
     },
     define: defineFor(client),
     server: { port: 5173, strictPort: false },

@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
+import { readBrowserEnv } from '@/lib/browser-env';
 import type { Database } from '@/lib/database.types';
-import { readSupabaseEnv } from '@/lib/supabase-env';
 
 export type AppSupabaseClient = SupabaseClient<Database>;
 
@@ -13,8 +13,8 @@ let client: AppSupabaseClient | undefined;
  */
 export function getSupabase(): AppSupabaseClient {
   if (!client) {
-    const { url, anonKey } = readSupabaseEnv(import.meta.env);
-    client = createClient<Database>(url, anonKey, {
+    const { supabaseUrl, supabaseAnonKey } = readBrowserEnv();
+    client = createClient<Database>(supabaseUrl, supabaseAnonKey, {
       auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
     });
   }

@@ -1,5 +1,7 @@
 import { useId, useLayoutEffect, useState, type ReactNode } from 'react';
 
+import { isDevelopment } from '@/lib/browser-env';
+
 import { isHydratingPrerenderedHtml } from './prerender-hydration';
 import { assertNoBehaviourInIsland } from './static-island-guard';
 
@@ -18,7 +20,7 @@ import { assertNoBehaviourInIsland } from './static-island-guard';
 export function StaticIsland({ children }: { children: ReactNode }) {
   const id = useId();
   // A build-time constant: the hook is in every development render and in no production one.
-  if (import.meta.env.DEV) {
+  if (isDevelopment) {
     // eslint-disable-next-line react-hooks/rules-of-hooks
     useLayoutEffect(() => assertNoBehaviourInIsland(document.getElementById(id)));
   }

@@ -1,7 +1,7 @@
 import {
   availabilityPage,
   AvailabilityPanel,
-} from '@/features/admin/consultations/availability-panel';
+} from '@/features/admin/availability/availability-panel';
 import { NeedsReplySectionNav } from '@/features/admin/needs-reply/needs-reply-section-nav';
 import { AdminQueryProvider } from '@/features/admin/shared/admin-query-provider';
 import { useEnquiryAddress } from '@/features/admin/shared/use-enquiry-address';

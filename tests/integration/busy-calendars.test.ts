@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import ICAL from 'ical.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { utcDateTime } from '../../supabase/functions/send-enquiry-mail/ics.ts';
+import { utcDateTime } from '../../supabase/functions/_shared/ics.ts';
 import { anonClient, startTestBackend } from './support/backend.ts';
 import type { CreatedUser, TestBackend } from './support/backend.ts';
 import { createAdmin } from './support/admin.ts';

@@ -10,6 +10,11 @@ import { anonClient, startTestBackend } from './support/backend.ts';
 import type { CreatedUser, TestBackend } from './support/backend.ts';
 import { createAdmin } from './support/admin.ts';
 import { callConsultation } from './support/consultation.ts';
+import {
+  ensureBookingSettings,
+  saveBookingSettings,
+} from '@/features/admin/availability/booking-rules';
+import type { AppSupabaseClient } from '@/lib/supabase';
 
 let backend: TestBackend;
 let anon: SupabaseClient;
@@ -296,5 +301,31 @@ describe('consultations_outside_hours', () => {
     expect(bad.error).toMatchObject({ code: '22023', hint: 'availability_change_invalid' });
     const visitor = await anon.rpc('consultations_outside_hours', {});
     expect(visitor.error).not.toBeNull();
+  });
+});
+
+describe("a staff member's booking settings, saved by the availability page's own code", () => {
+  it('makes the row once, then saves a change over it: upserts on the staff id', async () => {
+    const lin = await createAdmin(backend, 'lin@kestrel.test');
+    const client = lin.client as AppSupabaseClient;
+    const row = () =>
+      backend.sql<{ buffer_minutes: number }>(
+        `select buffer_minutes from public.staff_availability where staff_id = $1`,
+        [lin.user.id],
+      );
+    await backend.sql(`delete from public.staff_availability where staff_id = $1`, [lin.user.id]);
+
+    await ensureBookingSettings(client, lin.user.id);
+    expect(await row()).toHaveLength(1);
+    const saved = await saveBookingSettings(client, lin.user.id, { buffer_minutes: 25 });
+    expect(saved.buffer_minutes).toBe(25);
+    // Made already: ensuring it again leaves the saved change as it is.
+    await ensureBookingSettings(client, lin.user.id);
+    expect(await row()).toEqual([{ buffer_minutes: 25 }]);
+    // Only staff: a visitor's upsert is refused by the database, and changes nothing.
+    await expect(
+      saveBookingSettings(anon as AppSupabaseClient, lin.user.id, { buffer_minutes: 40 }),
+    ).rejects.toThrow();
+    expect(await row()).toEqual([{ buffer_minutes: 25 }]);
   });
 });

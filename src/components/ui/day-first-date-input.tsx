@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
 
 import { FormField, inputClass } from '@/components/ui/form-field';
 
@@ -46,6 +46,74 @@ export function parseDayFirst(
   return { ok: true, value };
 }
 
+type DateFieldProps = {
+  id: string;
+  label: string;
+  /** The text as typed, day first; the form reads it with parseDayFirst. */
+  value: string;
+  onChange: (text: string) => void;
+  required?: boolean;
+  error?: string;
+  hint?: string;
+  disabled?: boolean;
+  /** Narrower than the form from small screens up, where a date needs no full row. */
+  short?: boolean;
+  className?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
+};
+
+/**
+ * A labelled date typed day first (dd/mm/yyyy), whatever the browser's locale: a native date
+ * input shows the locale's order (mm/dd/yyyy in a US browser). A text box with a numeric keypad
+ * on phones, its hint and its error wired by FormField. Controlled: the form keeps the text and
+ * checks it (parseDayFirst) when it is sent.
+ */
+export function DateField({
+  id,
+  label,
+  value,
+  onChange,
+  required,
+  error,
+  hint,
+  disabled,
+  short,
+  className,
+  inputRef,
+  onBlur,
+  onKeyDown,
+}: DateFieldProps) {
+  return (
+    <FormField
+      id={id}
+      label={label}
+      required={required}
+      error={error}
+      hint={hint}
+      className={className}
+    >
+      {(control) => (
+        <input
+          {...control}
+          ref={inputRef}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="dd/mm/yyyy"
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+          onKeyDown={onKeyDown}
+          className={short ? `${inputClass} sm:max-w-xs` : inputClass}
+        />
+      )}
+    </FormField>
+  );
+}
+
 type Props = {
   id: string;
   label: string;
@@ -62,9 +130,8 @@ type Props = {
 };
 
 /**
- * A date typed day first (dd/mm/yyyy), whatever the browser's locale: a native date input shows
- * the locale's order (mm/dd/yyyy in a US browser). A text box with its format as the hint, a
- * numeric keypad on phones and a clear message beside it for a date it cannot take. It shows
+ * A DateField that saves itself: it takes the date when the field is left or Enter is pressed,
+ * with a clear message beside it for a date it cannot take. It shows
  * `value` until the person types, and again whenever `value` changes, so it never holds a date
  * older than the one given.
  */
@@ -107,28 +174,17 @@ export function DayFirstDateInput({
   }
 
   return (
-    <FormField
+    <DateField
       id={id}
       label={label}
       hint="Day/month/year, e.g. 24/11/2026"
       error={error}
       className={className}
-    >
-      {(control) => (
-        <input
-          {...control}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="dd/mm/yyyy"
-          value={draft}
-          disabled={disabled}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={commit}
-          onKeyDown={handleKeyDown}
-          className={inputClass}
-        />
-      )}
-    </FormField>
+      value={draft}
+      disabled={disabled}
+      onChange={setDraft}
+      onBlur={commit}
+      onKeyDown={handleKeyDown}
+    />
   );
 }

@@ -5,6 +5,8 @@
  * matters. Spreadsheets get "2026-11-28 14:05:00", which they read as a date and time.
  * Each function returns "" for a missing or unreadable date; the caller says what shows instead.
  */
+import { LONDON_TIME_ZONE, zonedParts } from '@shared/time-zone';
+
 export const MONTHS = [
   'Jan',
   'Feb',
@@ -30,15 +32,13 @@ type LondonParts = {
 };
 
 /**
- * Built on first use: building it loads the browser's locale and time zone data (tens of
- * milliseconds on a phone), which the staff shell should not wait for. Numeric parts only, so
- * the words come from MONTHS ("Sep", where en-GB now says "Sept"), never from the browser.
+ * The formatter is built on first use: building it loads the browser's locale and time zone data
+ * (tens of milliseconds on a phone), which the staff shell should not wait for. Numeric parts
+ * only, so the words come from MONTHS ("Sep", where en-GB now says "Sept"), never from the
+ * browser.
  */
-let londonFormat: Intl.DateTimeFormat | undefined;
-
 function londonParts(date: Date): LondonParts {
-  londonFormat ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
+  const part = zonedParts(date, LONDON_TIME_ZONE, {
     year: 'numeric',
     month: 'numeric',
     day: 'numeric',
@@ -47,15 +47,15 @@ function londonParts(date: Date): LondonParts {
     second: 'numeric',
     hourCycle: 'h23',
   });
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-  for (const part of londonFormat.formatToParts(date)) parts[part.type] = Number(part.value);
+  const number = (type: Intl.DateTimeFormatPartTypes, fallback: number) =>
+    part(type) === '' ? fallback : Number(part(type));
   return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
+    year: number('year', 0),
+    month: number('month', 1),
+    day: number('day', 1),
+    hour: number('hour', 0),
+    minute: number('minute', 0),
+    second: number('second', 0),
   };
 }
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 
 import { consentedScripts } from '@/config/analytics';
 import { useConsentState } from '@/features/consent/consent-store';
+import { readBrowserEnv } from '@/lib/browser-env';
 
 const injected = new Set<string>();
 
@@ -14,7 +15,7 @@ export function ConsentedScripts() {
 
   useEffect(() => {
     if (!record) return;
-    for (const { category, src } of consentedScripts()) {
+    for (const { category, src } of consentedScripts(readBrowserEnv())) {
       if (!record.preferences[category] || injected.has(src)) continue;
       injected.add(src);
       const script = document.createElement('script');

@@ -1,46 +1,17 @@
-/** One consultation as the visitor's database functions return it. */
-export type Booking = {
-  id: string;
-  status: 'booked' | 'cancelled';
-  starts_at: string;
-  ends_at: string;
-  sequence: number;
-  staff_name: string;
-  visitor_time_zone: string;
-  cancelled_by: 'visitor' | 'staff' | null;
-};
+import { readBrowserEnv } from '@/lib/browser-env';
+import {
+  isConsultationRefusal,
+  REFUSAL_WITH_NEAREST,
+  type ConsultationAction,
+  type ConsultationActions,
+  type ConsultationRefusal,
+  type RefusalBody,
+} from '@shared/consultation-wire';
 
-/** What a book or manage link may do now: the free slots, and the enquiry's active booking. */
-export type ConsultationSlots = {
-  meeting_minutes: number;
-  /** Start times, ascending, as UTC ISO strings. */
-  slots: string[];
-  booking: Booking | null;
-  host_time_zone: string;
-};
-
-/** A booking made or moved: the booking and the manage token that now controls it. */
-export type BookingChange = { booking: Booking; manage_token: string };
-
-/** The refusals the database names in an error's hint (P0001). */
-export const consultationHints = [
-  'consultation_token_invalid',
-  'consultation_token_expired',
-  'consultation_token_replaced',
-  'consultation_not_offered',
-  'consultation_already_booked',
-  'consultation_slot_taken',
-  'consultation_slot_unavailable',
-  'consultation_cancelled',
-  'consultation_rate_limit',
-  'consultation_past',
-  'consultation_time_zone_invalid',
-] as const;
-
-export type ConsultationHint = (typeof consultationHints)[number];
+export type { Booking, BookingChange, ConsultationSlots } from '@shared/consultation-wire';
 
 /** A named refusal, or `failed` for anything else (offline, a server error). */
-export type ConsultationProblem = ConsultationHint | 'failed';
+export type ConsultationProblem = ConsultationRefusal | 'failed';
 
 /** A visitor's consultation call that did not go through. */
 export class ConsultationError extends Error {
@@ -59,12 +30,12 @@ export function asConsultationError(caught: unknown): ConsultationError {
   return caught instanceof ConsultationError ? caught : new ConsultationError('failed');
 }
 
-type RefusalBody = { code?: string; hint?: string | null; details?: string | null };
-
 export function toConsultationError(refusal: RefusalBody): ConsultationError {
-  const hint = consultationHints.find((known) => known === refusal.hint);
-  if (refusal.code !== 'P0001' || !hint) return new ConsultationError('failed');
-  const nearest = hint === 'consultation_slot_taken' ? readNearestSlots(refusal.details) : [];
+  const hint = refusal.hint;
+  if (refusal.code !== 'P0001' || !isConsultationRefusal(hint)) {
+    return new ConsultationError('failed');
+  }
+  const nearest = hint === REFUSAL_WITH_NEAREST ? readNearestSlots(refusal.details) : [];
   return new ConsultationError(hint, nearest);
 }
 
@@ -77,19 +48,8 @@ function readNearestSlots(details: string | null | undefined): string[] {
   }
 }
 
-/** Each call of the consultation Edge Function: what it is sent, and what it answers. */
-type Calls = {
-  claim: { body: { key: string }; result: string };
-  slots: { body: { token: string }; result: ConsultationSlots };
-  book: { body: { token: string; starts_at: string; time_zone: string }; result: BookingChange };
-  reschedule: {
-    body: { token: string; starts_at: string; time_zone: string };
-    result: BookingChange;
-  };
-  cancel: { body: { token: string }; result: { booking: Booking } };
-};
-
-type Action = keyof Calls;
+type Calls = ConsultationActions;
+type Action = ConsultationAction;
 
 /** What the function sent with a refusal (the database's hint and details), as an error. */
 async function readRefusal(response: Response): Promise<ConsultationError> {
@@ -109,10 +69,7 @@ export async function callConsultationApi<Name extends Action>(
   action: Name,
   body: Calls[Name]['body'],
 ): Promise<Calls[Name]['result']> {
-  // Read here, not through src/lib/supabase-env: that module shares supabase-js's chunk, which
-  // this code (loaded with the contact form) must not pull in before an enquiry is sent.
-  const url = import.meta.env.VITE_SUPABASE_URL;
-  const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY;
+  const { supabaseUrl: url, supabaseAnonKey: anonKey } = readBrowserEnv();
   let response: Response;
   try {
     response = await fetch(`${url}/functions/v1/consultation`, {

@@ -38,9 +38,9 @@ export const problemMessages: Record<ConsultationProblem, ProblemMessage> = {
     title: 'That time was just taken',
     text: 'That time was just taken. Here are the nearest free times.',
   },
-  consultation_slot_unavailable: {
-    title: 'That time is not available',
-    text: 'That time is no longer offered. Please choose another.',
+  consultation_slot_not_offered: {
+    title: 'That time is not on offer',
+    text: 'That time is not one of the free times we offer. Please choose one from the list.',
   },
   consultation_cancelled: {
     title: 'This consultation was cancelled',

@@ -1,11 +1,12 @@
 /**
  * Slot times as the visitor reads them: grouped by the day they fall on in the chosen zone, the
  * day in words and the time on the visitor's clock (24-hour, or 12-hour where their browser asks
- * for it). One formatter per zone and clock, built on first use.
+ * for it). One formatter per zone and clock, built on first use (the shared time-zone module's).
  */
 
 import { MONTH_NAMES } from '@/components/ui/formatted-date';
 import { visitorHourCycle, type HourCycle } from '@/features/consultation/visitor-clock';
+import { zonedFormat } from '@shared/time-zone';
 
 type WallClock = {
   /** `2026-03-29`: the day in the zone, for grouping and comparing. */
@@ -18,44 +19,19 @@ type WallClock = {
   time: string;
 };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function cachedFormatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = make();
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
 const formatterFor = (zone: string) =>
-  cachedFormatter(
-    zone,
-    () =>
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: zone,
-        weekday: 'long',
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }),
-  );
+  zonedFormat(zone, {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
 
 const twelveHourFormatterFor = (zone: string) =>
-  cachedFormatter(
-    `${zone} h12`,
-    () =>
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: zone,
-        hour: 'numeric',
-        minute: '2-digit',
-        hourCycle: 'h12',
-      }),
-  );
+  zonedFormat(zone, { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' });
 
 function partsOf(formatter: Intl.DateTimeFormat, iso: string): Record<string, string> {
   const parts: Record<string, string> = {};

@@ -120,7 +120,7 @@ export function SlotPicker({
       if (error.problem === 'consultation_slot_taken') {
         setAvailable((current) => withSlots(withoutSlot(current, chosen), error.nearestSlots));
         setStartsAt(null);
-      } else if (error.problem === 'consultation_slot_unavailable') {
+      } else if (error.problem === 'consultation_slot_not_offered') {
         setAvailable((current) => withoutSlot(current, chosen));
         setStartsAt(null);
       }

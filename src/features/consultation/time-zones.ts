@@ -1,5 +1,7 @@
+import { isTimeZone, listedTimeZones, LONDON_TIME_ZONE, zoneCity } from '@shared/time-zone';
+
 /** The site's own zone: the consultations are held from London. */
-export const LONDON_TIME_ZONE = 'Europe/London';
+export { LONDON_TIME_ZONE };
 
 /** The zones most of our visitors are in, offered first (the visitor's own is added to them). */
 export const commonTimeZones: readonly string[] = [
@@ -32,28 +34,17 @@ export const commonTimeZones: readonly string[] = [
   'UTC',
 ];
 
-/** Whether the browser can show times in `zone`. */
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The browser's own zone, London when it cannot say. */
 export function detectTimeZone(): string {
   const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isKnownTimeZone(zone) ? zone : LONDON_TIME_ZONE;
+  return isTimeZone(zone) ? zone : LONDON_TIME_ZONE;
 }
 
 /** "UK time (Europe/London)", "New York time (America/New_York)", "UTC". */
 export function timeZoneLabel(zone: string): string {
   if (zone === LONDON_TIME_ZONE) return `UK time (${zone})`;
-  if (zone === 'UTC' || !zone.includes('/')) return zone;
-  const city = zone.slice(zone.lastIndexOf('/') + 1).replaceAll('_', ' ');
-  return `${city} time (${zone})`;
+  const city = zoneCity(zone);
+  return city ? `${city} time (${zone})` : zone;
 }
 
 /**
@@ -65,10 +56,7 @@ export function timeZoneChoices(
   everyZone = true,
 ): { common: string[]; others: string[] } {
   const common = [...new Set([own, ...commonTimeZones])];
-  const listed =
-    everyZone && typeof Intl.supportedValuesOf === 'function'
-      ? Intl.supportedValuesOf('timeZone')
-      : [];
+  const listed = everyZone ? listedTimeZones() : [];
   const others = listed.filter((zone) => !common.includes(zone));
   return { common, others };
 }

@@ -5,8 +5,9 @@
  * gets a bare 404. Web-standard types only: the same module runs on Supabase's Deno runtime and in
  * the embedded backend.
  */
+import { DATABASE_ENV, readEnv, url, type EnvGetter, type EnvResult } from '../_shared/env.ts';
+import { feedIcs, type FeedBooking } from '../_shared/ics.ts';
 import { BRAND } from '../send-enquiry-mail/consultation-mail.ts';
-import { feedIcs, type FeedBooking } from '../send-enquiry-mail/ics.ts';
 import { enquiryLink } from '../send-enquiry-mail/render.ts';
 
 export interface FeedEnv {
@@ -15,25 +16,11 @@ export interface FeedEnv {
   siteUrl: string;
 }
 
-export type FeedEnvResult = { ok: true; env: FeedEnv } | { ok: false; problems: string[] };
+export type FeedEnvResult = EnvResult<FeedEnv>;
 
 /** Reads the settings by name (Deno.env.get or process.env); each problem names its variable. */
-export function readFeedEnv(get: (name: string) => string | undefined): FeedEnvResult {
-  const problems: string[] = [];
-  const url = (name: string) => {
-    const text = get(name)?.trim() ?? '';
-    if (!/^https?:\/\/\S+$/.test(text))
-      problems.push(`${name} must be an http(s) URL, got "${text}"`);
-    return text.replace(/\/+$/, '');
-  };
-  const supabaseUrl = url('SUPABASE_URL');
-  const siteUrl = url('SITE_URL');
-  const serviceRoleKey = get('SUPABASE_SERVICE_ROLE_KEY')?.trim() ?? '';
-  if (serviceRoleKey === '') problems.push('SUPABASE_SERVICE_ROLE_KEY is not set');
-  return problems.length > 0
-    ? { ok: false, problems }
-    : { ok: true, env: { supabaseUrl, serviceRoleKey, siteUrl } };
-}
+export const readFeedEnv = (get: EnvGetter): FeedEnvResult =>
+  readEnv(get, { ...DATABASE_ENV, siteUrl: ['SITE_URL', url] });
 
 /** One booking as `consultation_feed` gives it. */
 export interface FeedRow {

@@ -154,3 +154,30 @@ Deno.test('bad bodies get 400 or 413 and no database call', async () => {
   );
   equal(calls.length, 0);
 });
+
+Deno.test(
+  'a zone Intl does not know is refused as the database would, before any call',
+  async () => {
+    const db = database(200, {});
+    const response = await handle(
+      post({
+        action: 'book',
+        token: TOKEN,
+        starts_at: '2027-01-11T09:00Z',
+        time_zone: 'Nowhere/Town',
+      }),
+      env,
+      db.fetcher,
+    );
+    equal(response.status, 400);
+    equal((await response.json()).hint, 'consultation_time_zone_invalid');
+    equal(db.calls.length, 0);
+  },
+);
+
+Deno.test('a consultation_ hint not on the list is not passed on', async () => {
+  const db = database(400, { code: 'P0001', message: 'x', hint: 'consultation_unheard_of' });
+  const response = await handle(post({ action: 'cancel', token: TOKEN }), env, db.fetcher);
+  equal(response.status, 502);
+  equal((await response.json()).code, 'unavailable');
+});

@@ -6,44 +6,47 @@
  * Web-standard types only: the same module runs on Supabase's Deno runtime and in the embedded
  * backend.
  */
+import {
+  CONSULTATION_ACTIONS,
+  isConsultationRefusal,
+  type RefusalBody,
+} from '../_shared/consultation-wire.ts';
+import { DATABASE_ENV, readEnv, type EnvGetter, type EnvResult } from '../_shared/env.ts';
+import { isTimeZone } from '../_shared/time-zone.ts';
 
 export interface ConsultationEnv {
   supabaseUrl: string;
   serviceRoleKey: string;
 }
 
-export type ConsultationEnvResult =
-  { ok: true; env: ConsultationEnv } | { ok: false; problems: string[] };
+export type ConsultationEnvResult = EnvResult<ConsultationEnv>;
 
 /** Reads the settings by name (Deno.env.get or process.env); each problem names its variable. */
-export function readConsultationEnv(
-  get: (name: string) => string | undefined,
-): ConsultationEnvResult {
-  const problems: string[] = [];
-  const supabaseUrl = get('SUPABASE_URL')?.trim() ?? '';
-  if (!/^https?:\/\/\S+$/.test(supabaseUrl)) {
-    problems.push(`SUPABASE_URL must be an http(s) URL, got "${supabaseUrl}"`);
-  }
-  const serviceRoleKey = get('SUPABASE_SERVICE_ROLE_KEY')?.trim() ?? '';
-  if (serviceRoleKey === '') problems.push('SUPABASE_SERVICE_ROLE_KEY is not set');
-  return problems.length > 0
-    ? { ok: false, problems }
-    : { ok: true, env: { supabaseUrl: supabaseUrl.replace(/\/+$/, ''), serviceRoleKey } };
-}
+export const readConsultationEnv = (get: EnvGetter): ConsultationEnvResult =>
+  readEnv(get, DATABASE_ENV);
 
 /** One call of the API, checked: what the browser may ask for and nothing else. */
 export type ConsultationCall =
   | { action: 'claim'; key: string }
-  | { action: 'slots'; token: string }
-  | { action: 'book' | 'reschedule'; token: string; startsAt: string; timeZone: string }
-  | { action: 'cancel'; token: string };
+  | { action: 'slots' | 'cancel'; token: string }
+  | { action: 'book' | 'reschedule'; token: string; startsAt: string; timeZone: string };
 
 const MAX_BODY_BYTES = 4096;
 const TOKEN_PATTERN = /^[bm]\.[0-9a-f-]{36}\.[0-9]{1,9}\.[0-9]{1,12}\.[A-Za-z0-9_-]{43}$/;
 const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const TIME_ZONE_PATTERN = /^[A-Za-z0-9_+\-/]{1,64}$/;
+/** What a zone name looks like; whether it is one, Intl says (isTimeZone). */
+const TIME_ZONE_SHAPE = /^[A-Za-z0-9_+\-/]{1,64}$/;
 
-type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+/** What is wrong with a call: a developer's message, or the refusal the visitor should read. */
+type Checked<T> = { ok: true; value: T } | { ok: false; message: string; refusal?: RefusalBody };
+
+/** The database refuses a zone it does not know the same way; refused here before the call. */
+const UNKNOWN_ZONE: RefusalBody = {
+  code: 'P0001',
+  message: 'The time zone is not one we know. Please choose another.',
+  details: null,
+  hint: 'consultation_time_zone_invalid',
+};
 
 /** The request's JSON body as a call, or what is wrong with it, in words a developer can act on. */
 export function readCall(body: unknown): Checked<ConsultationCall> {
@@ -74,15 +77,18 @@ export function readCall(body: unknown): Checked<ConsultationCall> {
         return { ok: false, message: 'starts_at must be an ISO 8601 date and time.' };
       }
       const timeZone = text('time_zone');
-      if (!TIME_ZONE_PATTERN.test(timeZone)) {
+      if (!TIME_ZONE_SHAPE.test(timeZone)) {
         return { ok: false, message: 'time_zone must be an IANA time zone name.' };
+      }
+      if (!isTimeZone(timeZone)) {
+        return { ok: false, message: `time_zone ${timeZone} is unknown.`, refusal: UNKNOWN_ZONE };
       }
       return { ok: true, value: { action: fields.action, token, startsAt, timeZone } };
     }
     default:
       return {
         ok: false,
-        message: 'action must be one of claim, slots, book, reschedule or cancel.',
+        message: `action must be one of ${CONSULTATION_ACTIONS.join(', ')}.`,
       };
   }
 }
@@ -131,18 +137,9 @@ const jsonResponse = (status: number, body: unknown) =>
     },
   });
 
-interface PostgrestError {
-  code?: string;
-  message?: string;
-  details?: string | null;
-  hint?: string | null;
-}
-
 /** A refusal the visitor should read (a bad token, a taken time, a limit): passed on as is. */
-const isVisitorRefusal = (error: PostgrestError) =>
-  error.code === 'P0001' &&
-  typeof error.hint === 'string' &&
-  error.hint.startsWith('consultation_');
+const isVisitorRefusal = (error: RefusalBody) =>
+  error.code === 'P0001' && isConsultationRefusal(error.hint);
 
 export async function handle(
   request: Request,
@@ -167,7 +164,9 @@ export async function handle(
     return jsonResponse(400, { code: 'invalid_request', message: 'The body must be JSON.' });
   }
   const call = readCall(body);
-  if (!call.ok) return jsonResponse(400, { code: 'invalid_request', message: call.message });
+  if (!call.ok) {
+    return jsonResponse(400, call.refusal ?? { code: 'invalid_request', message: call.message });
+  }
 
   const { name, args } = rpcOf(call.value, request.headers.get('x-forwarded-for'));
   try {
@@ -184,7 +183,7 @@ export async function handle(
     const text = await response.text();
     const answer: unknown = text === '' ? null : JSON.parse(text);
     if (response.ok) return jsonResponse(200, answer);
-    const error = (answer ?? {}) as PostgrestError;
+    const error = (answer ?? {}) as RefusalBody;
     if (isVisitorRefusal(error)) {
       return jsonResponse(response.status === 400 ? 400 : 409, {
         code: error.code,

@@ -7,8 +7,9 @@
  * never the enquiry's name or company.
  */
 
-import { knownTimeZone, shortSlotText, slotLines } from './consultation-time.ts';
-import { invitationIcs } from './ics.ts';
+import { invitationIcs } from '../_shared/ics.ts';
+import { knownTimeZone } from '../_shared/time-zone.ts';
+import { shortSlotText, slotLines } from './consultation-time.ts';
 import {
   escapeHtml,
   headerAddress,

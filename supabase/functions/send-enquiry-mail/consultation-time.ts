@@ -3,36 +3,20 @@
  * the two clocks differ.
  */
 
-import { LONDON_TIME_ZONE } from './ics.ts';
-
-/** The zone itself when Intl knows it, London's otherwise. */
-export function knownTimeZone(timeZone: string | null | undefined): string {
-  if (typeof timeZone !== 'string' || timeZone.trim() === '') return LONDON_TIME_ZONE;
-  try {
-    return new Intl.DateTimeFormat('en-GB', { timeZone: timeZone.trim() }).resolvedOptions()
-      .timeZone;
-  } catch {
-    return LONDON_TIME_ZONE;
-  }
-}
+import {
+  cityTimeLabel,
+  clockIn,
+  knownTimeZone,
+  LONDON_TIME_ZONE,
+  zonedParts,
+} from '../_shared/time-zone.ts';
 
 /** "Paris time" for Europe/Paris, "New York time" for America/New_York; "UTC" as it is. */
-export function zoneLabel(timeZone: string): string {
-  const city = timeZone.includes('/') && !timeZone.startsWith('Etc/') && timeZone.split('/').pop();
-  return city ? `${city.replace(/_/g, ' ')} time` : timeZone;
-}
-
-type Part = Intl.DateTimeFormatPartTypes;
-
-function parts(date: Date, options: Intl.DateTimeFormatOptions): (type: Part) => string {
-  const found = new Intl.DateTimeFormat('en-GB', options).formatToParts(date);
-  return (type) => found.find((part) => part.type === type)?.value ?? '';
-}
+export const zoneLabel = cityTimeLabel;
 
 // Assembled from parts: ICU versions differ on the commas between them.
 function day(date: Date, timeZone: string, length: 'long' | 'short'): string {
-  const part = parts(date, {
-    timeZone,
+  const part = zonedParts(date, timeZone, {
     weekday: length,
     day: 'numeric',
     month: length,
@@ -41,13 +25,10 @@ function day(date: Date, timeZone: string, length: 'long' | 'short'): string {
   return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
 }
 
-function clock(date: Date, timeZone: string): string {
-  const part = parts(date, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  return `${part('hour')}:${part('minute')}`;
-}
+const clock = clockIn;
 
 function zoneName(date: Date, timeZone: string): string {
-  return parts(date, { timeZone, timeZoneName: 'long' })('timeZoneName');
+  return zonedParts(date, timeZone, { timeZoneName: 'long' })('timeZoneName');
 }
 
 /**

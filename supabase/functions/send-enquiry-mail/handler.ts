@@ -1,3 +1,12 @@
+import {
+  DATABASE_ENV,
+  readEnv,
+  secret,
+  url,
+  type EnvGetter,
+  type EnvResult as SharedEnvResult,
+  type EnvRule,
+} from '../_shared/env.ts';
 import { isServiceRoleRequest } from '../_shared/service-role.ts';
 import { headerAddress, renderJob } from './render.ts';
 import type { MailJob } from './render.ts';
@@ -15,48 +24,20 @@ export interface SenderEnv {
   siteUrl: string;
 }
 
-export type EnvResult = { ok: true; env: SenderEnv } | { ok: false; problems: string[] };
+export type EnvResult = SharedEnvResult<SenderEnv>;
 
-const isHttpUrl = (text: string) => {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-};
+const address: EnvRule = { kind: 'checked', check: headerAddress, expected: 'one e-mail address' };
 
 /** Reads the settings by name (Deno.env.get or process.env); each problem names its variable. */
-export function readSenderEnv(get: (name: string) => string | undefined): EnvResult {
-  const problems: string[] = [];
-  const value = (name: string) => get(name)?.trim() ?? '';
-  const url = (name: string) => {
-    const text = value(name);
-    if (!isHttpUrl(text)) problems.push(`${name} must be an http(s) URL, got "${text}"`);
-    return text.replace(/\/+$/, '');
-  };
-  const secret = (name: string) => {
-    const text = value(name);
-    if (text === '') problems.push(`${name} is not set`);
-    return text;
-  };
-  const address = (name: string) => {
-    const text = value(name);
-    const checked = headerAddress(text);
-    if (checked === null) problems.push(`${name} must be one e-mail address, got "${text}"`);
-    return checked ?? '';
-  };
-  const env: SenderEnv = {
-    supabaseUrl: url('SUPABASE_URL'),
-    serviceRoleKey: secret('SUPABASE_SERVICE_ROLE_KEY'),
-    mailApiUrl: url('MAIL_API_URL'),
-    mailApiKey: secret('MAIL_API_KEY'),
-    mailFrom: address('MAIL_FROM'),
-    notifyTo: address('ENQUIRY_NOTIFY_TO'),
-    siteUrl: url('SITE_URL'),
-  };
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, env };
-}
+export const readSenderEnv = (get: EnvGetter): EnvResult =>
+  readEnv(get, {
+    ...DATABASE_ENV,
+    mailApiUrl: ['MAIL_API_URL', url],
+    mailApiKey: ['MAIL_API_KEY', secret],
+    mailFrom: ['MAIL_FROM', address],
+    notifyTo: ['ENQUIRY_NOTIFY_TO', address],
+    siteUrl: ['SITE_URL', url],
+  });
 
 interface ClaimedJob extends MailJob {
   attempts: number;

@@ -3,6 +3,7 @@
  * same module runs on Supabase's Deno runtime and inside the Node embedded backend.
  */
 
+import { LONDON_TIME_ZONE, zonedFormat, zonedParts } from '../_shared/time-zone.ts';
 import {
   consultationLink,
   isConsultationKind,
@@ -312,8 +313,7 @@ export function renderJob(job: MailJob, settings: RenderSettings): RenderResult 
   return { ok: true, mail: staffDigest(enquiries, settings) };
 }
 
-const londonTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
+const londonTime = zonedFormat(LONDON_TIME_ZONE, {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
@@ -408,21 +408,16 @@ function renderDueMail(job: MailJob, settings: RenderSettings): RenderResult {
   };
 }
 
-const calendarDay = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
 /** A calendar day (YYYY-MM-DD) day first, e.g. "Wed 2 Dec 2026"; the text itself when no date. */
 export function localDay(day: string): string {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00Z`) : null;
   if (!date || Number.isNaN(date.getTime())) return day;
-  const parts = calendarDay.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((candidate) => candidate.type === type)?.value ?? '';
+  const part = zonedParts(date, 'UTC', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
   return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
 }
 

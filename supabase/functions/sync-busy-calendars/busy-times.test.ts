@@ -14,7 +14,7 @@ import {
   READ_FROM,
   ZONELESS_CALENDAR,
 } from './calendar-fixtures.ts';
-import { wallClockToInstant } from './zoned-time.ts';
+import { wallClockToInstant } from '../_shared/time-zone.ts';
 
 const window = { from: READ_FROM, until: new Date('2027-04-06T00:00:00Z') };
 

@@ -6,8 +6,7 @@
  */
 import ICAL from 'ical.js';
 
-import { LONDON_TIME_ZONE } from '../send-enquiry-mail/ics.ts';
-import { isTimeZone, wallClockToInstant } from './zoned-time.ts';
+import { isTimeZone, LONDON_TIME_ZONE, wallClockToInstant } from '../_shared/time-zone.ts';
 
 type CalendarComponent = InstanceType<typeof ICAL.Component>;
 type CalendarEvent = InstanceType<typeof ICAL.Event>;

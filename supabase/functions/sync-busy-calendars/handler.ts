@@ -4,6 +4,7 @@
  * the service-role key, and by the embedded backend in-process. Web-standard types only: the
  * same module runs on Supabase's Deno runtime and in the embedded backend.
  */
+import { DATABASE_ENV, readEnv, type EnvGetter, type EnvResult } from '../_shared/env.ts';
 import { isServiceRoleRequest } from '../_shared/service-role.ts';
 import {
   busyTimesFromIcs,
@@ -18,21 +19,10 @@ export interface SyncEnv {
   serviceRoleKey: string;
 }
 
-export type SyncEnvResult = { ok: true; env: SyncEnv } | { ok: false; problems: string[] };
+export type SyncEnvResult = EnvResult<SyncEnv>;
 
 /** Reads the settings by name (Deno.env.get or process.env); each problem names its variable. */
-export function readSyncEnv(get: (name: string) => string | undefined): SyncEnvResult {
-  const problems: string[] = [];
-  const supabaseUrl = get('SUPABASE_URL')?.trim() ?? '';
-  if (!/^https?:\/\/\S+$/.test(supabaseUrl)) {
-    problems.push(`SUPABASE_URL must be an http(s) URL, got "${supabaseUrl}"`);
-  }
-  const serviceRoleKey = get('SUPABASE_SERVICE_ROLE_KEY')?.trim() ?? '';
-  if (serviceRoleKey === '') problems.push('SUPABASE_SERVICE_ROLE_KEY is not set');
-  return problems.length > 0
-    ? { ok: false, problems }
-    : { ok: true, env: { supabaseUrl: supabaseUrl.replace(/\/+$/, ''), serviceRoleKey } };
-}
+export const readSyncEnv = (get: EnvGetter): SyncEnvResult => readEnv(get, DATABASE_ENV);
 
 /**
  * How far ahead busy times are read: past the longest offer the settings allow (offer_days and

@@ -65,18 +65,36 @@ describe.each(maps)('the folder map of $file', ({ file, heading }) => {
     expect(mapped.filter((path) => !existsSync(join(root, path.replace(/,$/, ''))))).toEqual([]);
   });
 
-  it('names every folder of src/, of src/components/ and of src/features/', () => {
+  it('names every folder of src/, src/components/, src/features/ and supabase/functions/', () => {
     const folders = [
       ...subfolders('src'),
       ...subfolders('src/components'),
       ...subfolders('src/features'),
+      ...subfolders('supabase/functions'),
     ].filter((folder) => !['src/components/', 'src/features/'].includes(folder));
     const covered = (folder: string) =>
       mapped.some(
         (path) =>
-          path === folder || (path.endsWith('/') && folder.startsWith(path) && path !== 'src/'),
+          path === folder ||
+          (path.endsWith('/') && folder.startsWith(path) && !['src/', 'supabase/'].includes(path)),
       );
     expect(folders.filter((folder) => !covered(folder))).toEqual([]);
+  });
+});
+
+/** The `name/` entries of the list under "## The admin feature" in docs/code-layout.md. */
+function adminFolderList(): string[] {
+  const text = readFileSync(join(root, 'docs/code-layout.md'), 'utf8');
+  const section = text.split(/^## The admin feature$/m)[1]?.split(/^## /m)[0] ?? '';
+  return [...section.matchAll(/^- `([\w-]+)\/`:/gm)].map((match) => match[1]!);
+}
+
+describe('the admin feature in docs/code-layout.md', () => {
+  it('lists every folder of src/features/admin/, and only those', () => {
+    const folders = subfolders('src/features/admin')
+      .map((folder) => folder.split('/').at(-2)!)
+      .sort();
+    expect(adminFolderList().sort()).toEqual(folders);
   });
 });
 

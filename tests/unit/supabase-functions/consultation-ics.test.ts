@@ -2,8 +2,8 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 
-import { feedIcs, invitationIcs } from '../../../supabase/functions/send-enquiry-mail/ics.ts';
-import type { InvitationInput } from '../../../supabase/functions/send-enquiry-mail/ics.ts';
+import { feedIcs, invitationIcs } from '../../../supabase/functions/_shared/ics.ts';
+import type { InvitationInput } from '../../../supabase/functions/_shared/ics.ts';
 import { renderJob } from '../../../supabase/functions/send-enquiry-mail/render.ts';
 import type { MailJob } from '../../../supabase/functions/send-enquiry-mail/render.ts';
 

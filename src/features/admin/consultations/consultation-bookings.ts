@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { Tables } from '@/lib/database.types';
 import { RpcError } from '@/lib/rpc-error';
 import type { AppSupabaseClient } from '@/lib/supabase';
+import { isConsultationRefusal, type ConsultationRefusal } from '@shared/consultation-wire';
 
 /** One consultation of an enquiry, as its record shows it. */
 export type ConsultationBooking = Pick<
@@ -37,9 +38,10 @@ const refusals: Record<string, string> = {
 };
 
 /** Refusals named by their hint, which say more than the error code alone. */
-const hintedRefusals: Record<string, string> = {
+const hintedRefusals: Partial<Record<ConsultationRefusal, string>> = {
   consultation_slot_taken: 'That time was taken a moment ago. Choose another time.',
-  consultation_slot_unavailable: 'That time is no longer free. Choose another time.',
+  consultation_slot_not_offered:
+    'That time is not one this consultation can move to. Choose another time.',
   consultation_cancelled:
     'This consultation is not booked any more: it may have been cancelled a moment ago.',
   consultation_past: 'This consultation has already started, so it can no longer be changed.',
@@ -58,7 +60,9 @@ function changeError(error: {
       hint,
     );
   }
-  const message = (hint && hintedRefusals[hint]) ?? refusals[error.code] ?? error.message;
+  const message =
+    ((isConsultationRefusal(hint) && hintedRefusals[hint]) || refusals[error.code]) ??
+    error.message;
   return new ConsultationChangeError(error.code, message, hint);
 }
 

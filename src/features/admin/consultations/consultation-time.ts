@@ -1,15 +1,17 @@
 import { londonDay, staffDate, staffTime } from '@/components/ui/staff-date';
+import {
+  cityTimeLabel,
+  clockIn,
+  isTimeZone,
+  LONDON_TIME_ZONE,
+  zonedParts,
+} from '@shared/time-zone';
 
-/** The London zone the staff area shows every time in (and the host's zone of a booking). */
-const LONDON = 'Europe/London';
+/** "Tue": the weekday of an instant in a zone (London's unless given). */
+const weekdayIn = (iso: string, zone: string = LONDON_TIME_ZONE) =>
+  zonedParts(iso, zone, { weekday: 'short' })('weekday');
 
-let weekdayFormat: Intl.DateTimeFormat | undefined;
-
-/** "Tue": the weekday in London of an instant. */
-function londonWeekday(iso: string): string {
-  weekdayFormat ??= new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: LONDON });
-  return weekdayFormat.format(new Date(iso));
-}
+const londonWeekday = (iso: string) => weekdayIn(iso);
 
 /** "Tue 01 Dec 2026": the London day of an instant, weekday first. */
 export function consultationDay(iso: string): string {
@@ -38,28 +40,13 @@ export function londonDayOf(iso: string): string {
  * when it names no city.
  */
 export function zoneLabel(timeZone: string): string {
-  if (timeZone === LONDON) return 'UK time';
-  const slash = timeZone.lastIndexOf('/');
-  if (slash < 0) return timeZone;
-  return `${timeZone.slice(slash + 1).replaceAll('_', ' ')} time`;
+  return timeZone === LONDON_TIME_ZONE ? 'UK time' : cityTimeLabel(timeZone);
 }
 
 /** The clock and weekday of an instant in a zone, "Tue 05:00"; null for a zone not known. */
-function clockIn(iso: string, timeZone: string): { weekday: string; time: string } | null {
-  try {
-    const parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(new Date(iso));
-    const part = (type: Intl.DateTimeFormatPartTypes) =>
-      parts.find((candidate) => candidate.type === type)?.value ?? '';
-    return { weekday: part('weekday'), time: `${part('hour')}:${part('minute')}` };
-  } catch {
-    return null;
-  }
+function zonedClock(iso: string, timeZone: string): { weekday: string; time: string } | null {
+  if (!isTimeZone(timeZone)) return null;
+  return { weekday: weekdayIn(iso, timeZone), time: clockIn(iso, timeZone) };
 }
 
 /**
@@ -67,7 +54,7 @@ function clockIn(iso: string, timeZone: string): { weekday: string; time: string
  * clock at that moment; null when it reads the same, or the zone is unknown.
  */
 export function prospectTime(startsAt: string, timeZone: string): string | null {
-  const theirs = clockIn(startsAt, timeZone);
+  const theirs = zonedClock(startsAt, timeZone);
   if (!theirs) return null;
   const ours = `${londonWeekday(startsAt)} ${staffTime(startsAt)}`;
   const text = `${theirs.weekday} ${theirs.time}`;
@@ -79,7 +66,7 @@ export function prospectTime(startsAt: string, timeZone: string): string | null 
  * London's: a free time beside the London one it is; null as for prospectTime.
  */
 export function prospectClock(startsAt: string, timeZone: string): string | null {
-  const theirs = clockIn(startsAt, timeZone);
+  const theirs = zonedClock(startsAt, timeZone);
   if (!theirs || prospectTime(startsAt, timeZone) === null) return null;
   const sameDay = theirs.weekday === londonWeekday(startsAt);
   return `${sameDay ? '' : `${theirs.weekday} `}${theirs.time} ${zoneLabel(timeZone)}`;

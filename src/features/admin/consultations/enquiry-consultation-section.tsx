@@ -16,9 +16,9 @@ import {
 } from '@/features/admin/consultations/consultation-queries';
 import { consultationWhen, prospectTime } from '@/features/admin/consultations/consultation-time';
 import { MoveConsultationPanel } from '@/features/admin/consultations/move-consultation-panel';
-import { OutcomeMessage, type Outcome } from '@/features/admin/consultations/outcome-message';
 import { staffName } from '@/features/admin/record/enquiry-timeline';
 import { invalidateEnquiries, staffQuery } from '@/features/admin/shared/admin-queries';
+import { OutcomeMessage, type Outcome } from '@/features/admin/shared/outcome-message';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
-import { parseDayFirst, toDayFirst } from '@/components/ui/day-first-date-input';
+import { DateField, parseDayFirst, toDayFirst } from '@/components/ui/day-first-date-input';
 import { FormField, inputClass } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toast/notify';
 import { DraftRestoredNotice } from '@/features/admin/record/draft-restored-notice';
@@ -300,7 +300,7 @@ export function EnquiryFollowUpSection({ enquiryId }: Props) {
             }}
           />
         ) : null}
-        <FormField
+        <DateField
           id={`follow-up-day-${enquiryId}`}
           label="Follow up on"
           required
@@ -308,21 +308,11 @@ export function EnquiryFollowUpSection({ enquiryId }: Props) {
           hint={`Day first, for example ${toDayFirst(today)}.${
             open ? ' A new date replaces the open follow-up.' : ''
           }`}
-        >
-          {(control) => (
-            <input
-              {...control}
-              ref={dayField}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="dd/mm/yyyy"
-              value={dueOn}
-              onChange={(event) => draft.set({ dueOn: event.target.value, note })}
-              className={`${inputClass} sm:max-w-xs`}
-            />
-          )}
-        </FormField>
+          inputRef={dayField}
+          value={dueOn}
+          onChange={(text) => draft.set({ dueOn: text, note })}
+          short
+        />
         <FormField
           id={`follow-up-note-${enquiryId}`}
           label="Follow-up note (optional)"

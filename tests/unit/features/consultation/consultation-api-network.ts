@@ -1,7 +1,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { vi } from 'vitest';
 
-import type { ConsultationHint } from '@/features/consultation/consultation-api';
+import type { ConsultationRefusal } from '@shared/consultation-wire';
 import {
   TEST_ANON_KEY,
   TEST_SUPABASE_URL,
@@ -18,7 +18,7 @@ export type ApiCall = { action: string; body: Record<string, unknown> };
  */
 export type ApiAnswer =
   | { data: JsonBodyType }
-  | { refusal: ConsultationHint; details?: string }
+  | { refusal: ConsultationRefusal; details?: string }
   | 'unavailable'
   | 'network-failure';
 

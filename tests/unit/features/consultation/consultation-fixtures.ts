@@ -1,10 +1,8 @@
 import { vi } from 'vitest';
 
-import type {
-  Booking,
-  ConsultationHint,
-  ConsultationSlots,
-} from '@/features/consultation/consultation-api';
+import type { ConsultationRefusal } from '@shared/consultation-wire';
+
+import type { Booking, ConsultationSlots } from '@/features/consultation/consultation-api';
 import type { ApiAnswer } from './consultation-api-network';
 
 /** The tests' clock: a Monday, the day before the first free slot. */
@@ -52,7 +50,7 @@ export function slotsAnswer(overrides: Partial<ConsultationSlots> = {}): ApiAnsw
 }
 
 /** A refusal as the database raises it: P0001 with the hint (and for a taken time, DETAIL). */
-export function refusal(hint: ConsultationHint, details?: string): ApiAnswer {
+export function refusal(hint: ConsultationRefusal, details?: string): ApiAnswer {
   return { refusal: hint, details };
 }
 
