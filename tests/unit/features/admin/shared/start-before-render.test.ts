@@ -80,7 +80,7 @@ describe('startBeforeRender', () => {
     expect(take()).not.toBe(take());
   });
 
-  it('asks for the enquiry a link names first, beside the access check, without holding the page back', async () => {
+  it('asks for the enquiry a link names beside the access check, and the page only once it has its answer', async () => {
     window.history.pushState({}, '', `/admin/needs-reply?enquiry=${enquiry.id}`);
     signedIn('aal2');
     let answer = () => {};
@@ -90,10 +90,10 @@ describe('startBeforeRender', () => {
       page: () => requests.push('the page'),
     });
     await settle();
-    // The record's request goes out before the page's, and the page does not wait for its answer.
-    expect(requests).toEqual(['the access check', `contact_submissions ${enquiry.id}`, 'the page']);
+    expect(requests).toEqual(['the access check', `contact_submissions ${enquiry.id}`]);
     answer();
     await settle();
+    expect(requests).toEqual(['the access check', `contact_submissions ${enquiry.id}`, 'the page']);
     expect(take().getQueryData(adminKeys.enquiry(enquiry.id))).toEqual(enquiry);
   });
 
