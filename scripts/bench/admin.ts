@@ -86,7 +86,7 @@ async function fill(backend: Awaited<ReturnType<typeof startTestBackend>>) {
     user.id,
   ]);
   // Without the triggers of a visitor's enquiry (limits, hold, mail to staff and enquirer), which
-  // cost minutes on PGlite and would leave 20,000 mails for the outbox to send mid-run, nor the
+  // would cost minutes and leave 20,000 mails for the outbox to send mid-run, nor the
   // reply clock's, which would stamp every first response with the seeding's own time.
   await backend.sql('alter table public.contact_submissions disable trigger user');
   await backend.sql(ENQUIRIES, [adminTarget.enquiries]);

@@ -1,6 +1,6 @@
 // Supabase's database linter (splinter: the queries behind the dashboard's Security and
-// Performance advisors), ported lint by lint and run over the migrated catalog on PGlite and, with
-// DATABASE_URL, on PostgreSQL. The migrated schema must give no ERROR and no WARN finding; each
+// Performance advisors), ported lint by lint and run over the migrated catalog of the embedded
+// PostgreSQL (or, with DATABASE_URL, another server). The migrated schema must give no ERROR and no WARN finding; each
 // ported lint must also find a deliberately bad object in a scratch schema, so it can fail.
 //
 // Every query takes $1 = the schemas to report (null: every schema splinter inspects, i.e. all
@@ -454,7 +454,7 @@ const LINTS: Lint[] = [
     probe: [`${PROBE_SCHEMA}.guarded: guarded_owner_email_fkey`],
   },
   {
-    // Neither PGlite nor the test server has an extension older than its default version, so
+    // No test server has an extension older than its default version, so
     // this one is run on the migrated database only.
     id: '0022',
     name: 'extension_versions_outdated: an installed extension older than the default version',
