@@ -148,6 +148,8 @@ test.describe('the booking page at every width', () => {
     page,
     backend,
   }) => {
+    // Six full page loads, each checked by axe: about 20 s on a fast machine.
+    test.setTimeout(60_000);
     await backend.createAdmin();
     const email = `${uniqueToken('widths')}@example.com`;
     backend.trackEnquiryEmail(email);

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/local-keys';
 
 import {
+  closePages,
   LOCAL_SUPABASE_URL,
   serviceClient,
   test as withBackend,
@@ -44,7 +45,7 @@ async function deleteUsers(emails: string[]): Promise<void> {
 }
 
 export const test = withBackend.extend<{ backend: StaffBackend }>({
-  backend: async ({ backend }, use) => {
+  backend: async ({ backend, context }, use) => {
     const created: string[] = [];
     const staff: StaffBackend = {
       ...backend,
@@ -81,6 +82,7 @@ export const test = withBackend.extend<{ backend: StaffBackend }>({
       },
     };
     await use(staff);
+    await closePages(context);
     await deleteUsers(created);
   },
 });
