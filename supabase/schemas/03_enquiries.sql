@@ -110,9 +110,12 @@ CREATE TABLE private.enquiry_limits (
     enquiries_per_prefix_per_hour integer DEFAULT 30 NOT NULL,
     held_per_hour integer DEFAULT 500 NOT NULL,
     staff_digests_per_hour integer DEFAULT 3 NOT NULL,
+    mails_per_mailbox_per_day integer DEFAULT 6 NOT NULL,
+    booking_mails_per_hour integer DEFAULT 60 NOT NULL,
     CONSTRAINT enquiry_limits_digest_max_enquiries CHECK (((digest_max_enquiries >= 1) AND (digest_max_enquiries <= 1000))),
     CONSTRAINT enquiry_limits_flood_bounds CHECK (((enquiries_per_prefix_per_hour > 0) AND (held_per_hour >= 0) AND (staff_digests_per_hour >= 0))),
     CONSTRAINT enquiry_limits_hops CHECK (((trusted_proxy_hops >= 1) AND (trusted_proxy_hops <= 5))),
+    CONSTRAINT enquiry_limits_mail_budget CHECK (((mails_per_mailbox_per_day >= 1) AND (booking_mails_per_hour >= 1))),
     CONSTRAINT enquiry_limits_lease_outlasts_send CHECK ((lease_seconds >= 30)),
     CONSTRAINT enquiry_limits_positive CHECK (((enquiries_per_client_per_hour > 0) AND (enquiries_per_hour > 0) AND (acknowledgements_per_hour >= 0) AND (staff_alerts_per_hour >= 0) AND (digest_delay_seconds >= 0) AND ((max_attempts >= 1) AND (max_attempts <= 20)) AND (retry_base_seconds >= 0) AND ((lease_seconds >= 10) AND (lease_seconds <= 3600)))),
     CONSTRAINT enquiry_limits_single_row CHECK (id)
@@ -149,6 +152,10 @@ COMMENT ON COLUMN private.enquiry_limits.enquiries_per_prefix_per_hour IS 'Enqui
 COMMENT ON COLUMN private.enquiry_limits.held_per_hour IS 'Enquiries stored held in any hour; past it a new enquiry is refused (contact_submissions_global_rate_limit).';
 
 COMMENT ON COLUMN private.enquiry_limits.staff_digests_per_hour IS 'Staff digest e-mails opened in any hour; past it held enquiries wait on the dashboard without a mail.';
+
+COMMENT ON COLUMN private.enquiry_limits.mails_per_mailbox_per_day IS 'Acknowledgements and booking mails (booked, moved, cancelled) one mailbox (private.mailbox_key) receives in any 24 hours; past it a visitor''s booking change is refused, an acknowledgement skipped and a staff change''s mail parked for review.';
+
+COMMENT ON COLUMN private.enquiry_limits.booking_mails_per_hour IS 'Booking mails (booked, moved, cancelled) the site queues in any hour, to everyone together; past it as mails_per_mailbox_per_day.';
 
 CREATE TABLE private.enquiry_sources (
     submission_id uuid NOT NULL,

@@ -136,6 +136,53 @@ ALTER TABLE ONLY private.reply_mail_releases
 ALTER TABLE ONLY private.reply_mail_releases
     ADD CONSTRAINT reply_mail_releases_job_id_fkey FOREIGN KEY (job_id) REFERENCES private.enquiry_mail_jobs(id) ON DELETE CASCADE;
 
+CREATE FUNCTION private.prospect_mail_over_budget(_recipient text, _booking_mail boolean) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  limits private.enquiry_limits;
+  mailbox text := private.mailbox_key(_recipient);
+  recent integer;
+begin
+  select * into limits from private.enquiry_limits;
+  -- mail to one mailbox, and booking mail from the site, is counted one request at a time: the
+  -- lock holds until the caller's mail is queued and committed.
+  if _booking_mail then
+    perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('prospect mail site', 0));
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('prospect mail ' || coalesce(mailbox, ''), 0));
+
+  -- a parked mail (failed before any attempt) and a skipped one never left. The hourly caps
+  -- bound a day's prospect mail to a few thousand jobs, which the (kind, created_at) index finds.
+  select pg_catalog.count(*)::integer into recent
+    from private.enquiry_mail_jobs as job
+   where job.kind in ('acknowledgement', 'consultation_booked', 'consultation_moved', 'consultation_cancelled')
+     and job.created_at > pg_catalog.now() - interval '1 day'
+     and private.mailbox_key(job.recipient) = mailbox
+     and (job.status in ('pending', 'sending', 'sent') or (job.status = 'failed' and job.attempts > 0));
+  if recent >= limits.mails_per_mailbox_per_day then
+    return 'mailbox';
+  end if;
+
+  if _booking_mail then
+    select pg_catalog.count(*)::integer into recent
+      from private.enquiry_mail_jobs as job
+     where job.kind in ('consultation_booked', 'consultation_moved', 'consultation_cancelled')
+       and job.created_at > pg_catalog.now() - interval '1 hour'
+       and (job.status in ('pending', 'sending', 'sent') or (job.status = 'failed' and job.attempts > 0));
+    if recent >= limits.booking_mails_per_hour then
+      return 'site';
+    end if;
+  end if;
+  return null;
+end;
+$$;
+
+COMMENT ON FUNCTION private.prospect_mail_over_budget(_recipient text, _booking_mail boolean) IS 'Null when one more mail to _recipient stays within its mailbox''s daily budget (and, for a booking mail, the site''s hourly one), else which budget it would pass: mailbox or site. Holds a transaction lock per mailbox (and for booking mail) until the caller commits.';
+
+REVOKE ALL ON FUNCTION private.prospect_mail_over_budget(_recipient text, _booking_mail boolean) FROM PUBLIC, anon, authenticated, service_role;
+
 CREATE FUNCTION private.reply_mail_over_cap(_author_id uuid) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -235,6 +282,7 @@ declare
   recent_count integer;
   digest_id uuid;
   held boolean := new.held_at is not null;
+  skip_reason text;
 begin
   select * into limits from private.enquiry_limits;
 
@@ -308,6 +356,12 @@ begin
      and job.status <> 'skipped'
      and job.created_at > pg_catalog.now() - interval '1 hour';
 
+  skip_reason := case
+    when held then 'enquiry_held'
+    when recent_count >= limits.acknowledgements_per_hour then 'acknowledgement_hourly_cap'
+    when private.prospect_mail_over_budget(new."Email", false) is not null then 'mailbox_daily_budget'
+  end;
+
   insert into private.enquiry_mail_jobs (kind, submission_id, recipient, payload, status, skip_reason)
   values (
     'acknowledgement',
@@ -316,19 +370,15 @@ begin
     -- the acknowledgement offers the consultation through the enquiry's book token.
     case when held then '{}'::jsonb
          else pg_catalog.jsonb_build_object('book_token', private.consultation_book_token(new.id, new.created_at)) end,
-    case when not held and recent_count < limits.acknowledgements_per_hour then 'pending' else 'skipped' end,
-    case
-      when held then 'enquiry_held'
-      when recent_count < limits.acknowledgements_per_hour then null
-      else 'acknowledgement_hourly_cap'
-    end
+    case when skip_reason is null then 'pending' else 'skipped' end,
+    skip_reason
   );
 
   return null;
 end;
 $$;
 
-COMMENT ON FUNCTION private.queue_enquiry_mail() IS 'AFTER INSERT trigger on contact_submissions: queues the staff alert (or digest entry, at most digest_max_enquiries a digest and staff_digests_per_hour digests an hour) and the acknowledgement in the same transaction; a held enquiry goes to a digest and its acknowledgement is skipped (enquiry_held).';
+COMMENT ON FUNCTION private.queue_enquiry_mail() IS 'AFTER INSERT trigger on contact_submissions: queues the staff alert (or digest entry, at most digest_max_enquiries a digest and staff_digests_per_hour digests an hour) and the acknowledgement in the same transaction; a held enquiry goes to a digest and its acknowledgement is skipped (enquiry_held), as is one past the hourly cap or its mailbox''s daily budget.';
 
 REVOKE ALL ON FUNCTION private.queue_enquiry_mail() FROM PUBLIC;
 

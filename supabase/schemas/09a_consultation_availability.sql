@@ -38,6 +38,9 @@ CREATE TABLE private.consultation_settings (
     claim_minutes integer DEFAULT 60 NOT NULL,
     changes_per_enquiry_per_hour integer DEFAULT 10 NOT NULL,
     changes_per_client_per_hour integer DEFAULT 20 NOT NULL,
+    changes_per_prefix_per_hour integer DEFAULT 30 NOT NULL,
+    staff_changes_per_hour integer DEFAULT 20 NOT NULL,
+    CONSTRAINT consultation_settings_change_caps CHECK (((changes_per_prefix_per_hour >= 1) AND (staff_changes_per_hour >= 1))),
     CONSTRAINT consultation_settings_single_row CHECK (id),
     CONSTRAINT consultation_settings_secret_length CHECK (((octet_length(token_secret) >= 32) AND (octet_length(token_secret) <= 64))),
     CONSTRAINT consultation_settings_bounds CHECK (((meeting_minutes >= 15) AND (meeting_minutes <= 120) AND (offer_days >= 1) AND (offer_days <= 90) AND (book_token_days >= 1) AND (claim_minutes >= 1) AND (changes_per_enquiry_per_hour >= 1) AND (changes_per_client_per_hour >= 1)))
@@ -58,6 +61,10 @@ COMMENT ON COLUMN private.consultation_settings.claim_minutes IS 'How long after
 COMMENT ON COLUMN private.consultation_settings.changes_per_enquiry_per_hour IS 'Bookings, moves and cancellations one enquiry may make in any hour.';
 
 COMMENT ON COLUMN private.consultation_settings.changes_per_client_per_hour IS 'Bookings, moves and cancellations one client network address may make in any hour (as the enquiry form''s per-client limit).';
+
+COMMENT ON COLUMN private.consultation_settings.changes_per_prefix_per_hour IS 'Bookings, moves and cancellations from one IPv6 /48 network in any hour (as the enquiry form''s per-prefix limit).';
+
+COMMENT ON COLUMN private.consultation_settings.staff_changes_per_hour IS 'Moves and cancellations one staff member makes in any hour before their mails are parked for review.';
 
 -- The one row of settings, at the defaults above, with a fresh signing key.
 INSERT INTO private.consultation_settings DEFAULT VALUES ON CONFLICT DO NOTHING;

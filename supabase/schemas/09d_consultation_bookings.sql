@@ -96,13 +96,17 @@ CREATE FUNCTION private.check_consultation_limits(_submission_id uuid, _client t
     AS $$
 declare
   settings private.consultation_settings;
+  prefix text := private.client_prefix_key(_client);
 begin
-  -- Requests for one enquiry, and from one address, wait here for each other until the one before
-  -- commits, and each then counts with a fresh snapshot (hence VOLATILE): two can no longer both
-  -- see the last free place under the limit. Enquiry first, then address, always in that order.
+  -- Requests for one enquiry, from one address and from one /48 wait here for each other until
+  -- the one before commits, and each then counts with a fresh snapshot (hence VOLATILE): two can
+  -- no longer both see the last free place under the limit. Always in that order.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('consultation enquiry ' || _submission_id::text, 0));
   if _client is not null then
     perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('consultation client ' || _client, 0));
+  end if;
+  if prefix is not null then
+    perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('consultation prefix ' || prefix, 0));
   end if;
   select * into settings from private.consultation_settings;
   if (select pg_catalog.count(*) from private.consultation_changes as change
@@ -110,7 +114,11 @@ begin
          and change.created_at > pg_catalog.now() - interval '1 hour') >= settings.changes_per_enquiry_per_hour
      or (_client is not null and (select pg_catalog.count(*) from private.consultation_changes as change
           where change.client_address = _client
-            and change.created_at > pg_catalog.now() - interval '1 hour') >= settings.changes_per_client_per_hour) then
+            and change.created_at > pg_catalog.now() - interval '1 hour') >= settings.changes_per_client_per_hour)
+     or (prefix is not null and (select pg_catalog.count(*) from private.consultation_changes as change
+          where change.client_address is not null and pg_catalog.strpos(change.client_address, ':') > 0
+            and private.client_prefix_key(change.client_address) = prefix
+            and change.created_at > pg_catalog.now() - interval '1 hour') >= settings.changes_per_prefix_per_hour) then
     raise exception using
       errcode = 'P0001',
       message = 'There have been too many changes to this consultation in the last hour. Please try again later, or reply to our e-mail.',
@@ -119,23 +127,21 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION private.check_consultation_limits(_submission_id uuid, _client text) IS 'Refuses a visitor''s booking, move or cancellation past the hourly limits per enquiry and per client address (P0001, hint consultation_rate_limit); holds a transaction lock per enquiry and per address, so concurrent requests are counted one after another.';
+COMMENT ON FUNCTION private.check_consultation_limits(_submission_id uuid, _client text) IS 'Refuses a visitor''s booking, move or cancellation past the hourly limits per enquiry, per client address and per IPv6 /48 (P0001, hint consultation_rate_limit); holds a transaction lock per enquiry, address and /48, so concurrent requests are counted one after another.';
 
 REVOKE ALL ON FUNCTION private.check_consultation_limits(_submission_id uuid, _client text) FROM PUBLIC;
 
-CREATE FUNCTION private.queue_consultation_mail(_kind text, _booking public.consultation_bookings) RETURNS void
+CREATE FUNCTION private.queue_consultation_mail(_kind text, _booking public.consultation_bookings, _held_reason text DEFAULT NULL::text) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   enquiry public.contact_submissions;
-  organizer_email text;
   settings private.consultation_settings;
 begin
   select * into settings from private.consultation_settings;
   select * into enquiry from public.contact_submissions as submission where submission.id = _booking.submission_id;
-  select account.email into organizer_email from auth.users as account where account.id = _booking.staff_id;
-  insert into private.enquiry_mail_jobs (kind, submission_id, recipient, payload)
+  insert into private.enquiry_mail_jobs (kind, submission_id, recipient, payload, status, last_error)
   values (
     _kind,
     enquiry.id,
@@ -152,9 +158,10 @@ begin
         'created_at', _booking.created_at,
         'updated_at', _booking.updated_at
       ),
+      -- the host is named; the invitation's organizer address is the site's sender, never a
+      -- staff member's own login address.
       'organizer', pg_catalog.jsonb_build_object(
-        'name', coalesce(private.staff_display_name(_booking.staff_id), 'Kestrel Data'),
-        'email', organizer_email
+        'name', coalesce(private.staff_display_name(_booking.staff_id), 'Kestrel Data')
       ),
       'enquiry', pg_catalog.jsonb_build_object('id', enquiry.id, 'name', enquiry."Name", 'company', enquiry."Company"),
       'manage_token', case when _booking.status = 'booked' then private.consultation_manage_token(_booking) end,
@@ -165,14 +172,16 @@ begin
          and enquiry.status in ('new', 'in_progress')
          and enquiry.created_at + pg_catalog.make_interval(days => settings.book_token_days) > pg_catalog.now()
         then private.consultation_book_token(enquiry.id, enquiry.created_at) end
-    ))
+    )),
+    case when _held_reason is null then 'pending' else 'failed' end,
+    _held_reason
   );
 end;
 $$;
 
-COMMENT ON FUNCTION private.queue_consultation_mail(_kind text, _booking public.consultation_bookings) IS 'Queues a booking mail to the prospect (consultation_booked, _moved, _cancelled or _reminder) with what its invitation needs: the booking as it stands, its organizer and, while booked, its manage token; a cancellation carries the enquiry''s book token instead while it may book again online.';
+COMMENT ON FUNCTION private.queue_consultation_mail(_kind text, _booking public.consultation_bookings, _held_reason text) IS 'Queues a booking mail to the prospect (consultation_booked, _moved, _cancelled or _reminder) with what its invitation needs: the booking as it stands, its host''s name and, while booked, its manage token; a cancellation carries the enquiry''s book token instead while it may book again online. With _held_reason the mail is parked for review (failed, unsent) instead.';
 
-REVOKE ALL ON FUNCTION private.queue_consultation_mail(_kind text, _booking public.consultation_bookings) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.queue_consultation_mail(_kind text, _booking public.consultation_bookings, _held_reason text) FROM PUBLIC, anon, authenticated, service_role;
 
 CREATE FUNCTION private.record_consultation_change(_booking public.consultation_bookings, _change text, _by text, _client text DEFAULT NULL::text) RETURNS void
     LANGUAGE sql SECURITY DEFINER
@@ -391,6 +400,63 @@ COMMENT ON FUNCTION private.managed_booking(_token text) IS 'The booking a manag
 
 REVOKE ALL ON FUNCTION private.managed_booking(_token text) FROM PUBLIC;
 
+CREATE FUNCTION private.require_booking_mail_budget(_recipient text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  over text := private.prospect_mail_over_budget(_recipient, true);
+begin
+  if over = 'mailbox' then
+    raise exception using
+      errcode = 'P0001',
+      message = 'We have sent this address as many booking e-mails as we can today, so this change was not made. Please reply to our e-mail and we will arrange the time with you.',
+      hint = 'consultation_mail_limit';
+  elsif over = 'site' then
+    raise exception using
+      errcode = 'P0001',
+      message = 'Our booking system is very busy just now, so this change was not made. Please try again in an hour, or reply to our e-mail.',
+      hint = 'consultation_mail_limit';
+  end if;
+end;
+$$;
+
+COMMENT ON FUNCTION private.require_booking_mail_budget(_recipient text) IS 'Refuses a visitor''s booking change whose mail would pass the mail budget (P0001, hint consultation_mail_limit), before anything is changed.';
+
+REVOKE ALL ON FUNCTION private.require_booking_mail_budget(_recipient text) FROM PUBLIC, anon, authenticated, service_role;
+
+CREATE FUNCTION private.staff_booking_mail_hold(_recipient text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  settings private.consultation_settings;
+  limits private.enquiry_limits;
+  over text;
+  actor text := pg_catalog.left(auth.jwt() ->> 'email', 255);
+begin
+  select * into settings from private.consultation_settings;
+  select * into limits from private.enquiry_limits;
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('consultation staff ' || coalesce(actor, ''), 0));
+  if (select pg_catalog.count(*) from private.consultation_changes as change
+       where change.changed_by = 'staff' and change.actor_email is not distinct from actor
+         and change.created_at > pg_catalog.now() - interval '1 hour') >= settings.staff_changes_per_hour then
+    return pg_catalog.format('Held for review: more than %s booking changes from one staff member in an hour.', settings.staff_changes_per_hour);
+  end if;
+  over := private.prospect_mail_over_budget(_recipient, true);
+  if over = 'mailbox' then
+    return pg_catalog.format('Held for review: this address has had %s e-mails about its enquiry in a day.', limits.mails_per_mailbox_per_day);
+  elsif over = 'site' then
+    return pg_catalog.format('Held for review: more than %s booking e-mails from the site in an hour.', limits.booking_mails_per_hour);
+  end if;
+  return null;
+end;
+$$;
+
+COMMENT ON FUNCTION private.staff_booking_mail_hold(_recipient text) IS 'Null when a staff member''s booking change may mail the prospect now, else why its mail is parked for review: past the staff member''s hourly changes, the mailbox''s daily budget or the site''s hourly one.';
+
+REVOKE ALL ON FUNCTION private.staff_booking_mail_hold(_recipient text) FROM PUBLIC, anon, authenticated, service_role;
+
 CREATE FUNCTION private.book_consultation(p_token text, p_starts_at timestamp with time zone, p_time_zone text, p_forwarded_for text DEFAULT NULL::text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -408,6 +474,7 @@ begin
       hint = 'consultation_already_booked';
   end if;
   perform private.check_consultation_limits(enquiry.id, private.client_address_of(p_forwarded_for));
+  perform private.require_booking_mail_budget(enquiry."Email");
   placed := private.place_consultation(enquiry, p_starts_at, p_time_zone, null, null);
   perform private.record_consultation_change(placed, 'booked', 'visitor', private.client_address_of(p_forwarded_for));
   perform private.mark_first_response_by_booking(enquiry.id);
@@ -454,6 +521,7 @@ begin
   perform private.require_future_booking(booking);
   enquiry := private.bookable_enquiry(booking.submission_id);
   perform private.check_consultation_limits(enquiry.id, private.client_address_of(p_forwarded_for));
+  perform private.require_booking_mail_budget(enquiry."Email");
   placed := private.place_consultation(enquiry, p_starts_at, p_time_zone, booking, null);
   perform private.record_consultation_change(placed, 'moved', 'visitor', private.client_address_of(p_forwarded_for));
   perform private.queue_consultation_mail('consultation_moved', placed);
@@ -469,7 +537,7 @@ COMMENT ON FUNCTION private.reschedule_consultation(p_token text, p_starts_at ti
 REVOKE ALL ON FUNCTION private.reschedule_consultation(p_token text, p_starts_at timestamp with time zone, p_time_zone text, p_forwarded_for text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.reschedule_consultation(p_token text, p_starts_at timestamp with time zone, p_time_zone text, p_forwarded_for text) TO service_role;
 
-CREATE FUNCTION private.cancel_booking(_booking public.consultation_bookings, _by text, _client text DEFAULT NULL::text) RETURNS public.consultation_bookings
+CREATE FUNCTION private.cancel_booking(_booking public.consultation_bookings, _by text, _client text DEFAULT NULL::text, _held_reason text DEFAULT NULL::text) RETURNS public.consultation_bookings
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -489,14 +557,14 @@ begin
   end if;
   perform private.record_consultation_change(cancelled, 'cancelled', _by, _client);
   perform private.reopen_reply_clock(cancelled.submission_id);
-  perform private.queue_consultation_mail('consultation_cancelled', cancelled);
+  perform private.queue_consultation_mail('consultation_cancelled', cancelled, _held_reason);
   return cancelled;
 end;
 $$;
 
-COMMENT ON FUNCTION private.cancel_booking(_booking public.consultation_bookings, _by text, _client text) IS 'Cancels a booked consultation (SEQUENCE + 1), records the change, puts the enquiry back on the reply clock unless a reply or contact answered it, and mails the prospect the cancellation.';
+COMMENT ON FUNCTION private.cancel_booking(_booking public.consultation_bookings, _by text, _client text, _held_reason text) IS 'Cancels a booked consultation (SEQUENCE + 1), records the change, puts the enquiry back on the reply clock unless a reply or contact answered it, and mails the prospect the cancellation (parked for review with _held_reason).';
 
-REVOKE ALL ON FUNCTION private.cancel_booking(_booking public.consultation_bookings, _by text, _client text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.cancel_booking(_booking public.consultation_bookings, _by text, _client text, _held_reason text) FROM PUBLIC, anon, authenticated, service_role;
 
 CREATE FUNCTION private.cancel_consultation(p_token text, p_forwarded_for text DEFAULT NULL::text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
@@ -509,6 +577,8 @@ begin
   booking := private.managed_booking(p_token);
   perform private.require_future_booking(booking);
   perform private.check_consultation_limits(booking.submission_id, private.client_address_of(p_forwarded_for));
+  perform private.require_booking_mail_budget(
+    (select enquiry."Email" from public.contact_submissions as enquiry where enquiry.id = booking.submission_id));
   booking := private.cancel_booking(booking, 'visitor', private.client_address_of(p_forwarded_for));
   return pg_catalog.jsonb_build_object('booking', private.consultation_booking_json(booking));
 end;
@@ -601,20 +671,23 @@ declare
   booking public.consultation_bookings;
   enquiry public.contact_submissions;
   placed public.consultation_bookings;
+  held_reason text;
 begin
   perform private.require_enquiry_admin();
   perform private.lock_consultation_booking(p_booking_id);
   booking := private.staff_booking(p_booking_id);
   perform private.require_future_booking(booking);
   select * into enquiry from public.contact_submissions as submission where submission.id = booking.submission_id;
+  held_reason := private.staff_booking_mail_hold(enquiry."Email");
   placed := private.place_consultation(enquiry, p_starts_at, booking.visitor_time_zone, booking, booking.staff_id);
   perform private.record_consultation_change(placed, 'moved', 'staff');
-  perform private.queue_consultation_mail('consultation_moved', placed);
-  return pg_catalog.jsonb_build_object('booking', private.consultation_booking_json(placed));
+  perform private.queue_consultation_mail('consultation_moved', placed, held_reason);
+  return pg_catalog.jsonb_build_object('booking', private.consultation_booking_json(placed))
+    || case when held_reason is null then '{}'::jsonb else pg_catalog.jsonb_build_object('mail_held', held_reason) end;
 end;
 $$;
 
-COMMENT ON FUNCTION private.staff_move_consultation(p_booking_id uuid, p_starts_at timestamp with time zone) IS 'Admins at aal2: moves a booked consultation to another free time of its staff member and mails the prospect the updated invitation (SEQUENCE + 1). Called by public.staff_move_consultation().';
+COMMENT ON FUNCTION private.staff_move_consultation(p_booking_id uuid, p_starts_at timestamp with time zone) IS 'Admins at aal2: moves a booked consultation to another free time of its staff member and mails the prospect the updated invitation (SEQUENCE + 1); past the staff member''s hourly changes or the mail budget the mail is parked for review and "mail_held" says why. Called by public.staff_move_consultation().';
 
 REVOKE ALL ON FUNCTION private.staff_move_consultation(p_booking_id uuid, p_starts_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.staff_move_consultation(p_booking_id uuid, p_starts_at timestamp with time zone) TO authenticated;
@@ -626,15 +699,20 @@ CREATE FUNCTION private.staff_cancel_consultation(p_booking_id uuid) RETURNS jso
     AS $$
 declare
   booking public.consultation_bookings;
+  held_reason text;
 begin
   perform private.require_enquiry_admin();
   perform private.lock_consultation_booking(p_booking_id);
-  booking := private.cancel_booking(private.staff_booking(p_booking_id), 'staff');
-  return pg_catalog.jsonb_build_object('booking', private.consultation_booking_json(booking));
+  booking := private.staff_booking(p_booking_id);
+  held_reason := private.staff_booking_mail_hold(
+    (select enquiry."Email" from public.contact_submissions as enquiry where enquiry.id = booking.submission_id));
+  booking := private.cancel_booking(booking, 'staff', null, held_reason);
+  return pg_catalog.jsonb_build_object('booking', private.consultation_booking_json(booking))
+    || case when held_reason is null then '{}'::jsonb else pg_catalog.jsonb_build_object('mail_held', held_reason) end;
 end;
 $$;
 
-COMMENT ON FUNCTION private.staff_cancel_consultation(p_booking_id uuid) IS 'Admins at aal2: cancels a booked consultation and mails the prospect the cancellation (METHOD:CANCEL). Called by public.staff_cancel_consultation().';
+COMMENT ON FUNCTION private.staff_cancel_consultation(p_booking_id uuid) IS 'Admins at aal2: cancels a booked consultation and mails the prospect the cancellation (METHOD:CANCEL); past the staff member''s hourly changes or the mail budget the mail is parked for review and "mail_held" says why. Called by public.staff_cancel_consultation().';
 
 REVOKE ALL ON FUNCTION private.staff_cancel_consultation(p_booking_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.staff_cancel_consultation(p_booking_id uuid) TO authenticated;

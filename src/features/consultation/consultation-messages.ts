@@ -50,6 +50,10 @@ export const problemMessages: Record<ConsultationProblem, ProblemMessage> = {
     title: 'Too many attempts',
     text: 'Please wait a few minutes, then try again.',
   },
+  consultation_mail_limit: {
+    title: 'We cannot send more booking e-mails just now',
+    text: `Your change was not made. To arrange a time, ${getInTouch}.`,
+  },
   consultation_past: {
     title: 'This consultation has already started',
     text: `It can no longer be moved or cancelled. To arrange another, ${getInTouch}.`,

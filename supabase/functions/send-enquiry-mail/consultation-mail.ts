@@ -48,11 +48,14 @@ export interface ConsultationBooking {
   updated_at: string;
 }
 
-/** The staff member who hosts the consultation: the invitation's organizer. */
+/**
+ * The staff member who hosts the consultation, by name only. The invitation's organizer address
+ * is the site's sender and answers go to the team's inbox: a staff member's own login address is
+ * never shown to whoever holds a book link. (Jobs queued before that rule carried an `email`
+ * too; it is ignored.)
+ */
 export interface ConsultationOrganizer {
   name: string;
-  /** Absent when their account is gone; the sender's address organizes instead. */
-  email?: string;
 }
 
 /** The page that shows, reschedules and cancels a booking, or books one with a book token. */
@@ -129,7 +132,8 @@ interface BookingFacts {
   /** The site's contact form, for a cancellation. */
   contactLink: string;
   staffName: string;
-  staffEmail: string | null;
+  /** The team's inbox: where an answer to the mail goes. */
+  teamEmail: string | null;
 }
 
 function readJob(job: ConsultationJob, settings: RenderSettings): BookingFacts | string {
@@ -163,20 +167,13 @@ function readJob(job: ConsultationJob, settings: RenderSettings): BookingFacts |
     rebookLink,
     contactLink: contactLink(settings.siteUrl),
     staffName: headerText(organizer?.name ?? '', 80),
-    staffEmail: headerAddress(organizer?.email ?? ''),
+    teamEmail: headerAddress(settings.staffTo),
   };
 }
 
 /** What a cancellation offers instead of a reply: another time online, or the contact form. */
-function cancellationLines({
-  rebookLink,
-  contactLink: contact,
-  staffName,
-  staffEmail,
-}: BookingFacts) {
-  const writeTo = staffEmail
-    ? ` or write to ${staffName === '' ? BRAND : staffName} at ${staffEmail}`
-    : '';
+function cancellationLines({ rebookLink, contactLink: contact, teamEmail }: BookingFacts) {
+  const writeTo = teamEmail ? ` or write to us at ${teamEmail}` : '';
   return rebookLink === null
     ? [`To arrange another time, use the contact form at ${contact}${writeTo}.`]
     : [
@@ -186,10 +183,10 @@ function cancellationLines({
 }
 
 function cancellationHtml(facts: BookingFacts): string {
-  const { rebookLink, contactLink: contact, staffName, staffEmail } = facts;
+  const { rebookLink, contactLink: contact, teamEmail } = facts;
   const form = `<a href="${escapeHtml(contact)}">the contact form</a>`;
-  const writeTo = staffEmail
-    ? ` or write to ${escapeHtml(staffName === '' ? BRAND : staffName)} at <a href="mailto:${escapeHtml(staffEmail)}">${escapeHtml(staffEmail)}</a>`
+  const writeTo = teamEmail
+    ? ` or write to us at <a href="mailto:${escapeHtml(teamEmail)}">${escapeHtml(teamEmail)}</a>`
     : '';
   return rebookLink === null
     ? `<p>To arrange another time, use ${form}${writeTo}.</p>`
@@ -198,7 +195,7 @@ function cancellationHtml(facts: BookingFacts): string {
 }
 
 function bookingInvitation(facts: BookingFacts, settings: RenderSettings): string {
-  const { booking, manageLink, staffName, staffEmail } = facts;
+  const { booking, manageLink, staffName } = facts;
   return invitationIcs({
     method: manageLink === null ? 'CANCEL' : 'REQUEST',
     uid: booking.uid,
@@ -208,9 +205,7 @@ function bookingInvitation(facts: BookingFacts, settings: RenderSettings): strin
     // the change's own time, not the send's: a job sent again renders the same bytes, which the
     // mail API's idempotency key needs
     stamp: instant(booking.updated_at)?.toISOString() ?? new Date().toISOString(),
-    organizer: staffEmail
-      ? { name: staffName || BRAND, email: staffEmail }
-      : { name: BRAND, email: parseSender(settings.from).address },
+    organizer: { name: staffName || BRAND, email: parseSender(settings.from).address },
     // the name on the enquiry is the visitor's own text, so the invitation names the address only
     attendee: { email: facts.to },
     summary: `Free ${facts.minutes}-minute consultation with ${BRAND}`,
@@ -231,7 +226,7 @@ export function renderConsultationMail(
 ): RenderResult {
   const facts = readJob(job, settings);
   if (typeof facts === 'string') return { ok: false, error: facts };
-  const { manageLink, staffName, staffEmail } = facts;
+  const { manageLink, staffName, teamEmail } = facts;
   const method = manageLink === null ? 'CANCEL' : 'REQUEST';
   const opening = intro(job.kind, facts.minutes);
   const details = [
@@ -279,7 +274,7 @@ export function renderConsultationMail(
       ),
     ],
   };
-  // an answer to the mail, though none is asked for, reaches the staff member
-  if (staffEmail) mail.reply_to = staffEmail;
+  // an answer to the mail, though none is asked for, reaches the team
+  if (teamEmail) mail.reply_to = teamEmail;
   return { ok: true, mail };
 }

@@ -357,7 +357,7 @@ Deno.test(
                       created_at: '2026-11-20T10:00:00Z',
                       updated_at: '2026-11-20T10:00:00Z',
                     },
-                    organizer: { name: 'Ada Lovelace', email: 'ada@kestrel.test' },
+                    organizer: { name: 'Ada Lovelace' },
                     manage_token: 'm.b1.1.1800000000.c2ln',
                   },
                   attempts: 1,

@@ -7,6 +7,7 @@ import type { OutsideHoursGuard } from '@/features/admin/availability/use-outsid
 import { CancelConfirmation } from '@/features/admin/consultations/cancel-confirmation';
 import {
   cancelConsultation,
+  mailSentence,
   moveConsultation,
 } from '@/features/admin/consultations/consultation-bookings';
 import { consultationWhen, prospectTime } from '@/features/admin/consultations/consultation-time';
@@ -156,15 +157,15 @@ function AffectedConsultation({
     mutationFn: (startsAt: string) => moveConsultation(client, booking.id, startsAt),
     onSuccess: (moved) =>
       done(
-        `${who}: moved to ${consultationWhen(moved.starts_at, moved.ends_at)}. The prospect is e-mailed the updated invitation.`,
+        `${who}: moved to ${consultationWhen(moved.booking.starts_at, moved.booking.ends_at)}. ${mailSentence(moved, 'the updated invitation')}`,
       ),
     onError: (failure) =>
       onOutcome({ tone: 'error', text: `${who}: not moved. ${rpcErrorMessage(failure)}` }),
   });
   const cancelling = useMutation({
     mutationFn: () => cancelConsultation(client, booking.id),
-    onSuccess: () =>
-      done(`${who}: consultation cancelled. The prospect is e-mailed the cancellation.`),
+    onSuccess: (cancelled) =>
+      done(`${who}: consultation cancelled. ${mailSentence(cancelled, 'the cancellation')}`),
     onError: (failure) =>
       onOutcome({ tone: 'error', text: `${who}: not cancelled. ${rpcErrorMessage(failure)}` }),
   });

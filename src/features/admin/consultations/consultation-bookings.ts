@@ -103,35 +103,55 @@ export async function listMoveSlots(
 
 const changedSchema = z.object({
   booking: z.object({ id: z.string(), starts_at: z.string(), ends_at: z.string() }),
+  mail_held: z.optional(z.string()),
 });
 
 /** Where a changed consultation now stands. */
 export type ChangedBooking = z.infer<typeof changedSchema>['booking'];
+
+/**
+ * A staff change and its mail to the prospect: `mailHeld` says why the mail was parked for
+ * review instead of sent (past the staff member's hourly changes, or the mail the prospect's
+ * address may get in a day); null when it is on its way.
+ */
+export type ConsultationChange = { booking: ChangedBooking; mailHeld: string | null };
+
+const readChange = (data: unknown): ConsultationChange => {
+  const parsed = changedSchema.parse(data);
+  return { booking: parsed.booking, mailHeld: parsed.mail_held ?? null };
+};
+
+/** What a change's outcome says of its mail: sent, or parked for review and why. */
+export function mailSentence(change: ConsultationChange, mail: string): string {
+  return change.mailHeld === null
+    ? `The prospect is e-mailed ${mail}.`
+    : `The e-mail to the prospect was not sent: ${change.mailHeld} It waits with the failed e-mails on the dashboard.`;
+}
 
 /** Moves a consultation to another free time of its staff member; the prospect is mailed. */
 export async function moveConsultation(
   client: AppSupabaseClient,
   bookingId: string,
   startsAt: string,
-): Promise<ChangedBooking> {
+): Promise<ConsultationChange> {
   const { data, error } = await client.rpc('staff_move_consultation', {
     p_booking_id: bookingId,
     p_starts_at: startsAt,
   });
   if (error) throw changeError(error);
-  return changedSchema.parse(data).booking;
+  return readChange(data);
 }
 
 /** Cancels a consultation, freeing its time; the prospect is mailed the cancellation. */
 export async function cancelConsultation(
   client: AppSupabaseClient,
   bookingId: string,
-): Promise<ChangedBooking> {
+): Promise<ConsultationChange> {
   const { data, error } = await client.rpc('staff_cancel_consultation', {
     p_booking_id: bookingId,
   });
   if (error) throw changeError(error);
-  return changedSchema.parse(data).booking;
+  return readChange(data);
 }
 
 /** The next booked consultations not yet ended, soonest first, with their enquiry and host. */

@@ -7,6 +7,7 @@ import { CancelConfirmation } from '@/features/admin/consultations/cancel-confir
 import {
   cancelConsultation,
   ConsultationChangeError,
+  mailSentence,
   moveConsultation,
   type ConsultationBooking,
 } from '@/features/admin/consultations/consultation-bookings';
@@ -106,7 +107,7 @@ export function EnquiryConsultationSection({ enquiryId }: Props) {
       setMode('view');
       setOutcome({
         tone: 'ok',
-        text: `Consultation moved to ${consultationWhen(moved.starts_at, moved.ends_at)}. The prospect is e-mailed the updated invitation.`,
+        text: `Consultation moved to ${consultationWhen(moved.booking.starts_at, moved.booking.ends_at)}. ${mailSentence(moved, 'the updated invitation')}`,
       });
       focusMoveWhenBack.current = true;
       return invalidateEnquiries(queryClient);
@@ -127,11 +128,11 @@ export function EnquiryConsultationSection({ enquiryId }: Props) {
   });
   const cancelling = useMutation({
     mutationFn: (booking: ConsultationBooking) => cancelConsultation(client, booking.id),
-    onSuccess: () => {
+    onSuccess: (cancelled) => {
       setMode('view');
       setOutcome({
         tone: 'ok',
-        text: 'Consultation cancelled: its time is free again. The prospect is e-mailed the cancellation.',
+        text: `Consultation cancelled: its time is free again. ${mailSentence(cancelled, 'the cancellation')}`,
       });
       heading.current?.focus();
       return invalidateEnquiries(queryClient);
