@@ -19,6 +19,7 @@ import {
   handle as syncBusyCalendars,
   readSyncEnv,
 } from '../functions/sync-busy-calendars/handler.ts';
+import type { CalendarFetch } from '../functions/sync-busy-calendars/public-fetch.ts';
 import { createAuthLimits } from './auth/auth-limits.ts';
 import type { AuthLimitsMode } from './auth/auth-limits.ts';
 import { createAuthHandler } from './auth/auth-router.ts';
@@ -31,6 +32,7 @@ import type { EnquiryLimitsOption } from './functions/enquiry-limits.ts';
 import { createEnquiryMailRunner } from './functions/enquiry-mail-runner.ts';
 import { createFunctionsHandler } from './functions/functions-router.ts';
 import { callAsServiceRole } from './functions/in-process-call.ts';
+import { publicCalendarFetch } from './functions/public-calendar-fetch.ts';
 import {
   corsHeaders,
   header,
@@ -119,6 +121,12 @@ export interface LocalSupabaseOptions {
    * test (tests run one with `POST /__local/jobs/<name>`).
    */
   scheduledJobs?: boolean;
+  /**
+   * How the busy-calendar reader connects to calendar servers; default https to public
+   * addresses only, checked at connection time (public-calendar-fetch.ts). Tests put a stand-in
+   * server in front of it.
+   */
+  calendarFetch?: CalendarFetch;
 }
 
 export interface LocalSupabase {
@@ -263,11 +271,13 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
   if (!senderEnv.ok) log(`send-enquiry-mail is not configured: ${senderEnv.problems.join('; ')}`);
   const consultationEnv = readConsultationEnv((name) => senderSettings[name]);
   const syncEnv = readSyncEnv((name) => senderSettings[name]);
+  const calendarFetcher = options.calendarFetch ?? publicCalendarFetch();
   const feedEnv = readFeedEnv((name) => senderSettings[name]);
   const functions = {
     'send-enquiry-mail': (request: Request) => sendEnquiryMail(request, senderEnv),
     consultation: (request: Request) => answerConsultation(request, consultationEnv),
-    'sync-busy-calendars': (request: Request) => syncBusyCalendars(request, syncEnv),
+    'sync-busy-calendars': (request: Request) =>
+      syncBusyCalendars(request, syncEnv, fetch, { calendarFetcher }),
     'consultation-feed': (request: Request) => serveConsultationFeed(request, feedEnv),
   };
   const handleFunction = createFunctionsHandler(functions, keys, config.verifyJwt);

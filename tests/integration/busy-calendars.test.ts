@@ -1,18 +1,26 @@
 // A staff member's own calendar in, their bookings out: the hourly job reads the calendar an admin
 // gave (the sync-busy-calendars function, run in-process by the embedded backend's job runner)
 // and the booking stops offering those times; the bookings feed answers a calendar app that
-// sends no header, with the current token only. The calendar server is a fetch stand-in: the
-// address must be https.
+// sends no header, with the current token only. The calendar server calendar.test is a stand-in
+// in front of the backend's own connection, which every other host goes through: listeners on
+// 127.0.0.1 and ::1 show that no address typed in, nor any redirect, reaches inside.
 
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import ICAL from 'ical.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { utcDateTime } from '../../supabase/functions/_shared/ics.ts';
 import { anonClient, startTestBackend } from './support/backend.ts';
 import type { CreatedUser, TestBackend } from './support/backend.ts';
 import { createAdmin } from './support/admin.ts';
 import { callConsultation } from './support/consultation.ts';
+import { startInsideListener, type InsideListener } from './support/inside-listener.ts';
+import {
+  publicCalendarFetch,
+  systemResolve,
+} from '../../supabase/local/functions/public-calendar-fetch.ts';
+import type { CalendarFetch } from '../../supabase/functions/sync-busy-calendars/public-fetch.ts';
 
 let backend: TestBackend;
 let anon: SupabaseClient;
@@ -22,16 +30,33 @@ let ada: CreatedUser;
 const CALENDAR_URL = 'https://calendar.test/ical/ada-private-7f3k/basic.ics';
 const realFetch = globalThis.fetch;
 
-/** The calendar server: answers CALENDAR_URL with `answer`, passes every other request on. */
+/**
+ * Names the test's resolver answers (anything else goes to the system's): one inside, one with a
+ * public and an inside address. Neither is ever connected to, so the public one is never asked.
+ */
+const TEST_NAMES: Record<string, string[]> = {
+  'inside.calendar.test': ['127.0.0.1', '::1'],
+  'split.calendar.test': ['93.184.216.34', '127.0.0.1'],
+};
+const backendConnection = publicCalendarFetch({
+  resolve: (host) => (TEST_NAMES[host] ? Promise.resolve(TEST_NAMES[host]) : systemResolve(host)),
+});
+
+let calendarAnswer: () => Response = () => new Response(null, { status: 404 });
+let calendarAsked: string[] = [];
+
+/** calendar.test answers with the stand-in; every other host goes through the real connection. */
+const calendarFetch: CalendarFetch = (url, init) => {
+  if (url.hostname !== 'calendar.test') return backendConnection(url, init);
+  calendarAsked.push(url.href);
+  return Promise.resolve(calendarAnswer());
+};
+
+/** The calendar server: answers calendar.test with `answer`; what it was asked. */
 function serveCalendar(answer: () => Response) {
-  const asked: string[] = [];
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (!url.startsWith('https://calendar.test/')) return realFetch(input, init);
-    asked.push(url);
-    return Promise.resolve(answer());
-  });
-  return asked;
+  calendarAnswer = answer;
+  calendarAsked = [];
+  return calendarAsked;
 }
 
 const calendar = (events: string[][]) =>
@@ -97,7 +122,7 @@ const offered = async (token: string) =>
   ((await consultation({ action: 'slots', token })) as { slots: string[] }).slots.map(Date.parse);
 
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await startTestBackend({ calendarFetch });
   anon = anonClient(backend);
   const created = await createAdmin(backend, 'ada@kestrel.test');
   admin = created.client;
@@ -107,10 +132,6 @@ beforeAll(async () => {
     [ada.id],
   );
 }, 120_000);
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 afterAll(async () => {
   await backend?.stop();
@@ -165,7 +186,7 @@ describe('busy times from a staff calendar', () => {
     expect(ran.status).toBe(200);
     const status = await admin.rpc('busy_calendar_status');
     expect(status.data?.[0]).toMatchObject({
-      last_error: 'the calendar server answered 404',
+      last_error: 'the calendar server refused',
       busy_count: 1,
     });
 
@@ -208,6 +229,88 @@ describe('busy times from a staff calendar', () => {
         "delete from vault.secrets where name in ('enquiry_mail_function_url', 'enquiry_mail_service_key')",
       );
     }
+  });
+});
+
+describe('the reader reaches only the public internet', () => {
+  let listeners: InsideListener[] = [];
+
+  beforeAll(async () => {
+    listeners = [await startInsideListener('127.0.0.1'), await startInsideListener('::1')];
+  });
+
+  afterAll(async () => {
+    await Promise.all(listeners.map((listener) => listener.close()));
+  });
+
+  const connections = () => listeners.map((listener) => listener.connections());
+
+  /** Sets Ada's calendar address, runs the job, and answers the reason it stored. */
+  async function readFails(address: string) {
+    const set = await admin.rpc('set_busy_calendar_url', { p_url: address });
+    expect(set.error, address).toBeNull();
+    expect((await runJob('sync-busy-calendars')).status).toBe(200);
+    const [row] = await backend.sql<{ last_error: string | null }>(
+      `select last_error from private.staff_busy_calendars where staff_id = $1`,
+      [ada.id],
+    );
+    return row!.last_error;
+  }
+
+  const insideAddresses = () => {
+    const [v4, v6] = listeners;
+    return [
+      'https://127.0.0.1/ada.ics',
+      'https://[::1]/ada.ics',
+      'https://localhost/ada.ics',
+      'https://2130706433/ada.ics',
+      'https://0x7f.1/ada.ics',
+      'https://[::ffff:127.0.0.1]/ada.ics',
+      'https://[::ffff:7f00:1]/ada.ics',
+      'https://inside.calendar.test/ada.ics',
+      'https://split.calendar.test/ada.ics',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      `https://127.0.0.1:${v4!.port}/ada.ics`,
+      `https://[::1]:${v6!.port}/ada.ics`,
+      'https://ada:password@calendar.test/ada.ics',
+      'https://calendar.test:8443/ada.ics',
+    ];
+  };
+
+  it('the listeners count what reaches them', async () => {
+    for (const listener of listeners) {
+      await new Promise<void>((resolve) => {
+        const socket = connect(listener.port, listener.host);
+        socket.on('close', () => resolve());
+        socket.on('error', () => {});
+      });
+    }
+    expect(connections()).toEqual([1, 1]);
+  });
+
+  it('an inside address, however written, is refused and never connected to', async () => {
+    const before = connections();
+    serveCalendar(() => new Response('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n'));
+    for (const address of insideAddresses()) {
+      expect(await readFails(address), address).toBe('the address is not allowed');
+    }
+    expect(calendarAsked).toEqual([]);
+    expect(connections()).toEqual(before);
+  });
+
+  it('a public calendar server that redirects inside is refused at the redirect', async () => {
+    const before = connections();
+    for (const location of insideAddresses()) {
+      const asked = serveCalendar(
+        () => new Response(null, { status: 302, headers: { Location: location } }),
+      );
+      expect(await readFails(CALENDAR_URL), location).toBe(
+        'redirected to an address that is not allowed',
+      );
+      expect(asked).toEqual([CALENDAR_URL]);
+    }
+    expect(connections()).toEqual(before);
   });
 });
 

@@ -108,11 +108,21 @@ Deno.test(
     });
     deepStrictEqual(await response.json(), { calendars: 2, read: 0, failed: 2, busy: 0 });
     deepStrictEqual(recorded.map((call) => call.p_error).sort(), [
-      'the calendar server answered 410',
-      'the calendar server could not be reached',
+      'the calendar server refused',
+      'the calendar server refused',
     ]);
   },
 );
+
+Deno.test('without a checked connection no calendar server is asked', async () => {
+  const { database, recorded } = world({});
+  const response = await handle(run('Bearer service-key'), env, database, { now: () => READ_FROM });
+  deepStrictEqual(await response.json(), { calendars: 2, read: 0, failed: 2, busy: 0 });
+  deepStrictEqual(
+    recorded.map((call) => call.p_error),
+    ['the address is not allowed', 'the address is not allowed'],
+  );
+});
 
 Deno.test('a database that cannot list the calendars fails the run with 502', async () => {
   const failing = (() => Promise.resolve(new Response('{}', { status: 500 }))) as typeof fetch;

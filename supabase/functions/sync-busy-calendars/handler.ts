@@ -12,6 +12,7 @@ import {
   TooManyOccurrencesError,
   type BusyTime,
 } from './busy-times.ts';
+import { refuseEveryAddress, type CalendarFetch } from './public-fetch.ts';
 import { readCalendar, type ReadLimits } from './read-calendar.ts';
 
 export interface SyncEnv {
@@ -41,8 +42,11 @@ export interface SyncSummary {
 }
 
 export interface SyncOptions {
-  /** The calendar servers' fetch; the database is always reached with `fetcher`. */
-  calendarFetcher?: typeof fetch;
+  /**
+   * The calendar servers' fetch, which connects to public addresses only (public-fetch.ts); the
+   * database is always reached with `fetcher`. Without one no calendar is read.
+   */
+  calendarFetcher?: CalendarFetch;
   now?: () => Date;
   limits?: ReadLimits;
 }
@@ -78,7 +82,7 @@ type CalendarOutcome = { ok: true; busy: BusyTime[] } | { ok: false; reason: str
 
 async function readBusyTimes(
   calendar: CalendarToRead,
-  fetcher: typeof fetch,
+  fetcher: CalendarFetch,
   now: Date,
   limits: ReadLimits | undefined,
 ): Promise<CalendarOutcome> {
@@ -104,7 +108,7 @@ export async function syncBusyCalendars(
   fetcher: typeof fetch = fetch,
   options: SyncOptions = {},
 ): Promise<SyncSummary> {
-  const { calendarFetcher = fetcher, now = () => new Date(), limits } = options;
+  const { calendarFetcher = refuseEveryAddress, now = () => new Date(), limits } = options;
   const calendars = await rpc<CalendarToRead[]>(env, fetcher, 'busy_calendars_to_read', {});
   const outcomes = await Promise.all(
     calendars.map(async (calendar) => {

@@ -1,5 +1,6 @@
 import { deepStrictEqual, equal, ok } from 'node:assert/strict';
 
+import { checkedThenFetch } from './public-fetch.ts';
 import { readCalendar } from './read-calendar.ts';
 
 const SECRET_URL = 'https://calendar.example/ical/secret-part-1234/basic.ics';
@@ -66,12 +67,19 @@ Deno.test('stops after three redirects', async () => {
   equal(asked.length, 4);
 });
 
-Deno.test('names the status of a refusal, never the address or the body', async () => {
-  const { fetcher } = server({
-    [SECRET_URL]: () => new Response(`No calendar at ${SECRET_URL}`, { status: 404 }),
+Deno.test('a refusal says neither the status, nor the address, nor the body', async () => {
+  for (const status of [401, 404, 500, 503]) {
+    const { fetcher } = server({
+      [SECRET_URL]: () => new Response(`No calendar at ${SECRET_URL}`, { status }),
+    });
+    const result = await readCalendar(SECRET_URL, fetcher);
+    deepStrictEqual(result, { ok: false, reason: 'the calendar server refused' });
+  }
+  const nowhere = server({ [SECRET_URL]: () => new Response(null, { status: 302 }) });
+  deepStrictEqual(await readCalendar(SECRET_URL, nowhere.fetcher), {
+    ok: false,
+    reason: 'the calendar server refused',
   });
-  const result = await readCalendar(SECRET_URL, fetcher);
-  deepStrictEqual(result, { ok: false, reason: 'the calendar server answered 404' });
 });
 
 Deno.test('refuses a calendar over the size limit, declared or streamed', async () => {
@@ -110,9 +118,99 @@ Deno.test('gives up on a server that does not answer in time', async () => {
   });
 });
 
-Deno.test('an unreachable server is named without its address', async () => {
+Deno.test('an unreachable server reads as a refusal: no telling answered from not', async () => {
   const { fetcher } = server({});
   const result = await readCalendar(SECRET_URL, fetcher);
-  deepStrictEqual(result, { ok: false, reason: 'the calendar server could not be reached' });
+  deepStrictEqual(result, { ok: false, reason: 'the calendar server refused' });
   if (!result.ok) noSecret(result.reason);
+});
+
+const NOT_ALLOWED = { ok: false, reason: 'the address is not allowed' };
+
+Deno.test(
+  'refuses loopback, private and metadata hosts however written, asking nothing',
+  async () => {
+    const { asked, fetcher } = server({});
+    for (const address of [
+      'https://127.0.0.1/x.ics',
+      'https://localhost/x.ics',
+      'https://LocalHost./x.ics',
+      'https://[::1]/x.ics',
+      'https://2130706433/x.ics',
+      'https://0x7f000001/x.ics',
+      'https://0177.0.0.1/x.ics',
+      'https://127.1/x.ics',
+      'https://[::ffff:127.0.0.1]/x.ics',
+      'https://[::ffff:7f00:1]/x.ics',
+      'https://[64:ff9b::10.0.0.1]/x.ics',
+      'https://[2002:c0a8:0101::1]/x.ics',
+      'https://10.1.2.3/x.ics',
+      'https://192.168.1.1/x.ics',
+      'https://100.64.0.1/x.ics',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[fd00:ec2::254]/x.ics',
+      'https://[fe80::1]/x.ics',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://0.0.0.0/x.ics',
+      'https://255.255.255.255/x.ics',
+    ]) {
+      deepStrictEqual(await readCalendar(address, fetcher), NOT_ALLOWED, address);
+    }
+    equal(asked.length, 0);
+  },
+);
+
+Deno.test("refuses another port than https's own, and a user name or password", async () => {
+  const { asked, fetcher } = server({
+    'https://calendar.example/x.ics': () => new Response('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n'),
+  });
+  for (const address of [
+    'https://calendar.example:8443/x.ics',
+    'https://calendar.example:22/x.ics',
+    'https://user:secret@calendar.example/x.ics',
+    'https://user@calendar.example/x.ics',
+  ]) {
+    deepStrictEqual(await readCalendar(address, fetcher), NOT_ALLOWED, address);
+  }
+  equal(asked.length, 0);
+  equal((await readCalendar('https://calendar.example:443/x.ics', fetcher)).ok, true);
+});
+
+Deno.test('checks every redirect as the first address: no hop to the inside', async () => {
+  for (const location of [
+    'https://127.0.0.1/x.ics',
+    'https://[::1]/x.ics',
+    'https://localhost/x.ics',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://calendar.example:8080/x.ics',
+    'https://admin:admin@calendar.example/x.ics',
+  ]) {
+    const { asked, fetcher } = server({
+      [SECRET_URL]: () => new Response(null, { status: 302, headers: { Location: location } }),
+    });
+    deepStrictEqual(
+      await readCalendar(SECRET_URL, fetcher),
+      { ok: false, reason: 'redirected to an address that is not allowed' },
+      location,
+    );
+    deepStrictEqual(
+      asked.map((request) => request.url),
+      [SECRET_URL],
+    );
+  }
+});
+
+Deno.test('a name the fetch finds not public is refused as not allowed, on any hop', async () => {
+  const inside = 'https://rebound.example/x.ics';
+  const fetcher = checkedThenFetch(
+    (host) => Promise.resolve(host === 'calendar.example' ? ['93.184.216.34'] : ['10.0.0.7']),
+    server({
+      [SECRET_URL]: () => new Response(null, { status: 307, headers: { Location: inside } }),
+    }).fetcher,
+  );
+  deepStrictEqual(await readCalendar(inside, fetcher), NOT_ALLOWED);
+  deepStrictEqual(await readCalendar(SECRET_URL, fetcher), {
+    ok: false,
+    reason: 'redirected to an address that is not allowed',
+  });
 });

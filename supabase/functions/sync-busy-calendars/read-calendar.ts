@@ -1,8 +1,13 @@
 /**
- * Fetches a staff member's private calendar address with bounds: https only (redirects too), a
- * time limit and a size limit. The address is a secret (whoever holds it reads the calendar), so
- * no failure reason names it, nor anything the server answered beyond its status.
+ * Fetches a staff member's private calendar address with bounds: https on its standard port only,
+ * no user name or password in it, public addresses only (redirects checked alike), a time limit
+ * and a size limit. The address is a secret (whoever holds it reads the calendar), so no failure
+ * reason names it. A reason is one of a few kinds and never tells whether a server answered or
+ * what it answered: the address is typed in by staff, and such details would tell them what
+ * listens where the reader runs.
  */
+import { AddressNotAllowedError } from './public-address.ts';
+import { hostOf, isRefusedHost, type CalendarFetch } from './public-fetch.ts';
 
 export const READ_TIMEOUT_MS = 10_000;
 export const MAX_CALENDAR_BYTES = 2 * 1024 * 1024;
@@ -18,6 +23,25 @@ export interface ReadLimits {
 const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status);
 
 class ReadFailure extends Error {}
+
+export const NOT_ALLOWED = 'the address is not allowed';
+export const REDIRECT_NOT_ALLOWED = 'redirected to an address that is not allowed';
+export const REFUSED = 'the calendar server refused';
+
+/**
+ * Why the reader must not ask this URL at all, or null. Names are resolved and checked by the
+ * fetch, which connects to what it checked.
+ */
+function refusal(url: URL, redirected: boolean): string | null {
+  if (url.protocol !== 'https:') {
+    return redirected ? 'redirected to an address not on https' : 'the address is not https';
+  }
+  // No port but https's own: the reader is no probe of other services on a public host.
+  if (url.username || url.password || url.port || isRefusedHost(hostOf(url))) {
+    return redirected ? REDIRECT_NOT_ALLOWED : NOT_ALLOWED;
+  }
+  return null;
+}
 
 /** The body as text, refused once it grows past maxBytes. */
 async function boundedText(response: Response, maxBytes: number): Promise<string> {
@@ -52,10 +76,13 @@ async function boundedText(response: Response, maxBytes: number): Promise<string
 const isTimeout = (error: unknown) =>
   error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
-/** The calendar's text, or a short reason it could not be read (never the address). */
+/**
+ * The calendar's text, or a short reason it could not be read (never the address). `fetcher`
+ * must itself refuse, with AddressNotAllowedError, a host that resolves to an address not public.
+ */
 export async function readCalendar(
   address: string,
-  fetcher: typeof fetch = fetch,
+  fetcher: CalendarFetch,
   { timeoutMs = READ_TIMEOUT_MS, maxBytes = MAX_CALENDAR_BYTES }: ReadLimits = {},
 ): Promise<CalendarRead> {
   const signal = AbortSignal.timeout(timeoutMs);
@@ -65,15 +92,11 @@ export async function readCalendar(
   } catch {
     return { ok: false, reason: 'the address is not a URL' };
   }
+  let redirects = 0;
   try {
-    for (let redirects = 0; ; redirects += 1) {
-      if (url.protocol !== 'https:') {
-        return {
-          ok: false,
-          reason:
-            redirects === 0 ? 'the address is not https' : 'redirected to an address not on https',
-        };
-      }
+    for (; ; redirects += 1) {
+      const refused = refusal(url, redirects > 0);
+      if (refused) return { ok: false, reason: refused };
       const response = await fetcher(url, {
         headers: { Accept: 'text/calendar, text/plain;q=0.5, */*;q=0.1' },
         redirect: 'manual',
@@ -82,22 +105,29 @@ export async function readCalendar(
       if (isRedirect(response.status)) {
         await response.body?.cancel();
         const location = response.headers.get('location');
-        if (!location) return { ok: false, reason: `redirected (${response.status}) to nowhere` };
+        if (!location) return { ok: false, reason: REFUSED };
         if (redirects >= MAX_REDIRECTS) return { ok: false, reason: 'too many redirects' };
-        url = new URL(location, url);
+        try {
+          url = new URL(location, url);
+        } catch {
+          return { ok: false, reason: REFUSED };
+        }
         continue;
       }
       if (!response.ok) {
         await response.body?.cancel();
-        return { ok: false, reason: `the calendar server answered ${response.status}` };
+        return { ok: false, reason: REFUSED };
       }
       return { ok: true, text: await boundedText(response, maxBytes) };
     }
   } catch (error) {
     if (error instanceof ReadFailure) return { ok: false, reason: error.message };
+    if (error instanceof AddressNotAllowedError) {
+      return { ok: false, reason: redirects === 0 ? NOT_ALLOWED : REDIRECT_NOT_ALLOWED };
+    }
     if (isTimeout(error) || signal.aborted) {
       return { ok: false, reason: `no answer within ${timeoutMs / 1000} s` };
     }
-    return { ok: false, reason: 'the calendar server could not be reached' };
+    return { ok: false, reason: REFUSED };
   }
 }

@@ -45,6 +45,15 @@ export function checkCalendarUrl(
   if (parsed.protocol !== 'https:') {
     return { ok: false, message: 'The address must start with https:// (or webcal://).' };
   }
+  // The calendar reader refuses these (supabase/functions/sync-busy-calendars/read-calendar.ts):
+  // said here, at once, rather than after the first read.
+  if (parsed.port || parsed.username || parsed.password) {
+    return {
+      ok: false,
+      message:
+        'Give the address without a port or a user name and password: calendars are read only from public https addresses.',
+    };
+  }
   // The database wants a path after the host, as URL gives ("https://host/").
   const { href } = parsed;
   if (href.length > MAX_CALENDAR_URL_LENGTH) {

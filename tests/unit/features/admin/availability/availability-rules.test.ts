@@ -298,6 +298,21 @@ describe('the busy calendar address', () => {
       message: 'The address is 2,024 characters long; the most is 2,000.',
     });
   });
+
+  it('refuses what the calendar reader would refuse: another port, a user name or password', () => {
+    const refused = {
+      ok: false,
+      message:
+        'Give the address without a port or a user name and password: calendars are read only from public https addresses.',
+    };
+    expect(checkCalendarUrl('https://cal.example.com:8443/x.ics')).toEqual(refused);
+    expect(checkCalendarUrl('https://ada:secret@cal.example.com/x.ics')).toEqual(refused);
+    expect(checkCalendarUrl('webcal://ada@cal.example.com/x.ics')).toEqual(refused);
+    expect(checkCalendarUrl('https://cal.example.com:443/x.ics')).toEqual({
+      ok: true,
+      url: 'https://cal.example.com/x.ics',
+    });
+  });
 });
 
 describe('the feed address', () => {
