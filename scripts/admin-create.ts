@@ -16,6 +16,7 @@
 // Exit status: 0 when the user exists and is an admin afterwards (or, for --reset-mfa alone, has
 // no factor left), 1 otherwise (with a message).
 
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
@@ -23,7 +24,8 @@ import { Secret, TOTP } from 'otpauth';
 import WebSocket from 'ws';
 import type { Database } from '../src/lib/database.types.ts';
 import { isEmailAddress } from '../src/lib/email-pattern.ts';
-import { loadEnv } from './env/load-env.ts';
+import { readSupabaseConfig } from '../supabase/local/supabase-config.ts';
+import { loadEnv, PROJECT_ROOT } from './env/load-env.ts';
 import { readNodeEnv } from './env/node-env.ts';
 
 const USAGE =
@@ -31,7 +33,9 @@ const USAGE =
   '       npm run admin:create -- --email <email> --reset-mfa';
 const TOTP_FRIENDLY_NAME = 'Authenticator app';
 const TOTP_ISSUER = 'Kestrel Data';
-const MIN_PASSWORD_LENGTH = 8; // supabase/config.toml auth.minimum_password_length
+/** `[auth] minimum_password_length` of supabase/config.toml, which Auth enforces on sign-up. */
+const MIN_PASSWORD_LENGTH = readSupabaseConfig(join(PROJECT_ROOT, 'supabase', 'config.toml'))
+  .authPolicy.minimumPasswordLength;
 const MAX_PASSWORD_LENGTH = 72; // GoTrue (bcrypt) refuses longer passwords
 const LIST_USERS_PAGE_SIZE = 1000;
 
@@ -91,7 +95,9 @@ function parseRequest(argv: string[]): AdminRequest {
   }
   if (!password) throw new UsageError(`Missing --password.\n${USAGE}`);
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+    throw new UsageError(
+      `--password must be at least ${MIN_PASSWORD_LENGTH} characters (it has ${password.length}): a staff password guards every enquiry. Several unrelated words make a long one easy to remember.`,
+    );
   }
   if (password.length > MAX_PASSWORD_LENGTH) {
     throw new UsageError(`--password must be at most ${MAX_PASSWORD_LENGTH} characters.`);

@@ -5,8 +5,11 @@
 // 1. `supabase db push` of supabase/migrations (no seed): the schema, pg_cron, pg_net, the jobs;
 // 2. `supabase functions deploy` of every function (bundled by Supabase: no Docker);
 // 3. `supabase secrets set` of the function's mail settings, from a temporary --env-file;
-// 4. Vault: the function's URL and the service-role key, created or updated in place;
-// 5. the check: every job of supabase/schemas/08_schedules.sql is in cron.job, and the function
+// 4. Auth, through the Management API: the password minimum and the confirmation lifetime of
+//    supabase/config.toml, then leaked-password protection (Pro plan and above: a refusal is
+//    reported, and the run goes on);
+// 5. Vault: the function's URL and the service-role key, created or updated in place;
+// 6. the check: every job of supabase/schemas/08_schedules.sql is in cron.job, and the function
 //    answers the service-role key with its run summary.
 //
 // Settings come from the environment or the .env files (production mode: .env, .env.local,
@@ -16,7 +19,7 @@
 // the Vault values as query parameters. Run again, it changes nothing in the database (the push
 // finds nothing to apply, Vault holds the same values) and deploys the same function and secrets.
 //
-// `--only database` runs steps 1 and 4 and the schedules check against SUPABASE_DB_URL, and
+// `--only database` runs steps 1 and 5 and the schedules check against SUPABASE_DB_URL, and
 // prints the others: `npm run setup:hosted-check` runs it against a throwaway PostgreSQL.
 //
 // Exit status: 0 when every step ran and the check passed, 1 when one failed, 2 for bad usage or
@@ -32,17 +35,24 @@ import { loadEnv, PROJECT_ROOT } from './env/load-env.ts';
 import type { SetupConfig, SetupOptions } from './setup-hosted/config.ts';
 import { parseOptions, readSetupConfig, SetupUsageError, USAGE } from './setup-hosted/config.ts';
 import {
+  authBodies,
+  authConfigUrl,
   dbPushCommand,
   deployCommand,
   dryRunLines,
   functionUrl,
   isLocalDatabase,
+  judgeAuthSettings,
   judgeFunctionAnswer,
+  judgeLeakedPasswords,
+  MISSING_ACCESS_TOKEN,
+  readAuthPolicy,
   redact,
   secretsCommand,
   secretsEnvFile,
   secretValues,
   showCommand,
+  showAuthRequest,
   showFunctionRequest,
   showScheduleCheck,
   showSql,
@@ -75,6 +85,8 @@ interface Run {
   log: (line: string) => void;
   /** What changed in the database, for the closing line. */
   changes: string[];
+  /** What a step could not do and did not fail for (a plan without leaked-password protection). */
+  warnings: string[];
 }
 
 const indent = (line: string) => `   ${line}`;
@@ -203,13 +215,52 @@ async function checkDatabase(run: Run): Promise<void> {
     for (const secret of vaultSecrets(run.config)) {
       const stored = await client.query<VaultRow>(VAULT_LOOKUP_SQL, [secret.name]);
       if (stored.rows[0]?.decrypted_secret !== secret.value) {
-        found.push(`Vault: ${secret.name} does not hold the value of step 4`);
+        found.push(`Vault: ${secret.name} does not hold the value of step 5`);
       }
     }
     return found;
   });
   if (problems.length > 0) throw new StepError(problems.join('; '));
   run.log(indent(`${run.jobs.length} jobs scheduled and active; both Vault secrets stored`));
+}
+
+/** PATCHes the project's Auth settings; the answer, or why there was none. */
+async function patchAuth(run: Run, body: object): Promise<{ status: number; text: string }> {
+  run.log(indent(showAuthRequest(run.config, body)));
+  try {
+    const response = await fetch(authConfigUrl(run.config.projectRef), {
+      method: 'PATCH',
+      headers: {
+        Authorization: `Bearer ${run.config.accessToken}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    return { status: response.status, text: await response.text() };
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    throw new StepError(`the Management API did not answer: ${(cause as Error).message}`);
+  }
+}
+
+/**
+ * The Auth settings of supabase/config.toml that the staff accounts rely on, set on the hosted
+ * project: the password minimum and the confirmation lifetime, then leaked-password protection,
+ * which only some plans offer (a refusal is reported, not a failure).
+ */
+async function setAuth(run: Run): Promise<void> {
+  if (!run.config.accessToken) throw new StepError(MISSING_ACCESS_TOKEN);
+  const bodies = authBodies(readAuthPolicy());
+  const settings = await patchAuth(run, bodies.settings);
+  const set = judgeAuthSettings(settings.status, settings.text, bodies.settings);
+  if (!set.ok) throw new StepError(redact(set.message, run.secrets));
+  run.log(indent(set.message));
+  const leaked = await patchAuth(run, bodies.leakedPasswords);
+  const verdict = judgeLeakedPasswords(leaked.status, leaked.text);
+  if (!verdict.ok) throw new StepError(redact(verdict.message, run.secrets));
+  run.log(indent(redact(verdict.message, run.secrets)));
+  if (verdict.warning) run.warnings.push(redact(verdict.warning, run.secrets));
 }
 
 async function checkFunction(run: Run): Promise<void> {
@@ -252,6 +303,8 @@ async function runStep(run: Run, step: StepName): Promise<void> {
     case 'secrets':
       run.log(indent(stepLines('secrets', run.config, run.jobs)[0] ?? ''));
       return setSecrets(run);
+    case 'auth':
+      return setAuth(run);
     case 'vault':
       return storeVaultSecrets(run);
     case 'check':
@@ -279,7 +332,11 @@ async function main(argv: readonly string[]): Promise<number> {
       for (const line of dryRunLines(config, jobs)) log(line);
       return 0;
     }
-    run = { config, options, jobs, secrets: secretValues(config), log, changes: [] };
+    // Step 4 needs the token: refused here, before any step has run, rather than half-way.
+    if (!options.onlyDatabase && !config.accessToken) {
+      throw new SetupUsageError(`setup:hosted: ${MISSING_ACCESS_TOKEN}.`);
+    }
+    run = { config, options, jobs, secrets: secretValues(config), log, changes: [], warnings: [] };
   } catch (error) {
     if (!(error instanceof SetupUsageError)) throw error;
     console.error(error.message);
@@ -308,9 +365,10 @@ async function main(argv: readonly string[]): Promise<number> {
   log(`setup:hosted: done. Database changes: ${changes}.`);
   if (!run.options.onlyDatabase) {
     log(
-      'The function was deployed and its secrets set (the same code and values as before, if any).',
+      'The function was deployed and its secrets set (the same code and values as before, if any), and the Auth settings applied.',
     );
   }
+  for (const warning of run.warnings) console.error(`setup:hosted: warning: ${warning}`);
   return 0;
 }
 

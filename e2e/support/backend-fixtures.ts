@@ -97,7 +97,7 @@ export const test = guarded.extend<{ backend: Backend }>({
     await use({
       async createAdmin() {
         const email = `${uniqueToken('admin')}@example.com`;
-        const password = `Pw-${uniqueToken('')}`;
+        const password = `Password-${uniqueToken('')}`;
         userEmails.push(email);
         await run(
           'npm',
@@ -126,7 +126,7 @@ export const test = guarded.extend<{ backend: Backend }>({
       newSignUp() {
         const email = `${uniqueToken('signup')}@example.com`;
         userEmails.push(email);
-        return { email, password: `Pw-${uniqueToken('')}` };
+        return { email, password: `Password-${uniqueToken('')}` };
       },
       async insertEnquiries(rows) {
         enquiryEmails.push(...rows.map((row) => row.Email));

@@ -51,7 +51,7 @@ export const test = withBackend.extend<{ backend: StaffBackend }>({
       ...backend,
       async createAdminWithTotp() {
         const email = `${uniqueToken('staff')}@example.com`;
-        const password = `Pw-${uniqueToken('')}`;
+        const password = `Password-${uniqueToken('')}`;
         created.push(email);
         const { stdout } = await run(
           'npm',

@@ -23,7 +23,7 @@ export async function openAdminSection(
 /** A confirmed account without any role, made through the admin API; delete it with deleteAccount. */
 export async function createPlainAccount(): Promise<Credentials & { id: string }> {
   const email = `${uniqueToken('plain')}@example.com`;
-  const password = `Pw-${uniqueToken('')}`;
+  const password = `Password-${uniqueToken('')}`;
   const { data, error } = await serviceClient().auth.admin.createUser({
     email,
     password,

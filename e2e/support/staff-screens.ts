@@ -10,7 +10,7 @@ export type StaffMember = Credentials & { id: string; name: string };
  */
 export async function createNamedAdmin(name: string): Promise<StaffMember> {
   const email = `${uniqueToken('firstname.middlename.lastname-')}@department.example.co.uk`;
-  const password = `Pw-${uniqueToken('')}`;
+  const password = `Password-${uniqueToken('')}`;
   const client = serviceClient();
   const { data, error } = await client.auth.admin.createUser({
     email,

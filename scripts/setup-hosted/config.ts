@@ -32,7 +32,8 @@ Reads, from the environment or .env, .env.local, .env.production, .env.productio
   MAIL_FROM                  the sender, e.g. "Kestrel Data <enquiries@your-domain>"
   ENQUIRY_NOTIFY_TO          the staff inbox notified of each enquiry
   SITE_URL                   the site's origin, for links in the mail
-  SUPABASE_ACCESS_TOKEN      optional: the CLI's token, unless \`npx supabase login\` was run`;
+  SUPABASE_ACCESS_TOKEN      a personal access token: for the Auth settings (Management API),
+                             and the CLI's deploy and secrets unless \`npx supabase login\` was run`;
 
 export const DEFAULT_MAIL_API_URL = 'https://api.resend.com';
 

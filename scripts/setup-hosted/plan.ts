@@ -4,7 +4,12 @@
  * process, so a dry run and the tests see exactly what a real run prints. Every printed line goes
  * through the masking here: a secret's value is never part of it.
  */
+import { join } from 'node:path';
+
+import type { AuthPolicyConfig } from '../../supabase/local/supabase-config.ts';
+import { readSupabaseConfig } from '../../supabase/local/supabase-config.ts';
 import { CRON_JOBS_SQL, type DeclaredJob } from '../db-schedules.ts';
+import { PROJECT_ROOT } from '../env/load-env.ts';
 import type { FunctionSecretName, SetupConfig } from './config.ts';
 import { FUNCTION_SECRET_NAMES } from './config.ts';
 
@@ -188,6 +193,95 @@ export function showSql(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Auth, through the Management API
+
+export const authConfigUrl = (projectRef: string) =>
+  `https://api.supabase.com/v1/projects/${projectRef}/config/auth`;
+
+/**
+ * The password minimum and the confirmation lifetime of supabase/config.toml: the hosted project
+ * gets the values the embedded backend and `supabase start` run with.
+ */
+export function readAuthPolicy(
+  file: string = join(PROJECT_ROOT, 'supabase', 'config.toml'),
+): AuthPolicyConfig {
+  return readSupabaseConfig(file).authPolicy;
+}
+
+/** The two PATCH bodies: the settings every plan accepts, then leaked-password protection. */
+export function authBodies(policy: AuthPolicyConfig) {
+  return {
+    settings: {
+      password_min_length: policy.minimumPasswordLength,
+      mailer_otp_exp: policy.otpExpirySeconds,
+    },
+    leakedPasswords: { password_hibp_enabled: true },
+  } as const;
+}
+
+export const showAuthRequest = (config: SetupConfig, body: object) =>
+  `$ PATCH ${authConfigUrl(config.projectRef)} (Authorization: Bearer ${MASK}) ${JSON.stringify(body)}`;
+
+export const MISSING_ACCESS_TOKEN =
+  'the Management API needs SUPABASE_ACCESS_TOKEN (a personal access token: Dashboard → Account → Access tokens); `npx supabase login` alone does not give this command one';
+
+export type AuthVerdict =
+  { ok: true; message: string; warning?: string } | { ok: false; message: string };
+
+/** What the answer to the settings PATCH means: 200 holding the values asked for is done. */
+export function judgeAuthSettings(
+  status: number,
+  body: string,
+  asked: Readonly<Record<string, number>>,
+): AuthVerdict {
+  if (status === 401 || status === 403) {
+    return {
+      ok: false,
+      message: `${status}: the Management API refused SUPABASE_ACCESS_TOKEN; it must be a personal access token of an account that manages this project`,
+    };
+  }
+  if (status === 404) {
+    return {
+      ok: false,
+      message: '404: the Management API knows no such project (SUPABASE_PROJECT_REF)',
+    };
+  }
+  if (status !== 200) return { ok: false, message: `${status}: ${body.slice(0, 200)}` };
+  let answer: Record<string, unknown> = {};
+  try {
+    answer = JSON.parse(body) as Record<string, unknown>;
+  } catch {
+    // not the settings: below
+  }
+  const differ = Object.entries(asked).filter(([key, value]) => answer[key] !== value);
+  if (differ.length > 0) {
+    return {
+      ok: false,
+      message: `200, but the project holds ${differ.map(([key]) => `${key} = ${JSON.stringify(answer[key])}`).join(', ')}`,
+    };
+  }
+  return {
+    ok: true,
+    message: `set: ${Object.entries(asked)
+      .map(([key, value]) => `${key} = ${value}`)
+      .join(', ')}`,
+  };
+}
+
+/**
+ * What the answer to the leaked-password PATCH means. Supabase offers the check on its Pro plan
+ * and above and answers 402 on the others: that is reported, and the run goes on.
+ */
+export function judgeLeakedPasswords(status: number, body: string): AuthVerdict {
+  if (status === 200) return { ok: true, message: 'leaked-password protection: on' };
+  if (status === 402) {
+    const warning = `leaked-password protection was NOT turned on: the project's plan refuses it (it needs the Pro plan or above): ${body.slice(0, 200)}`;
+    return { ok: true, message: warning, warning };
+  }
+  return { ok: false, message: `leaked-password protection: ${status}: ${body.slice(0, 200)}` };
+}
+
+// ---------------------------------------------------------------------------------------------
 // The checks
 
 export type FunctionVerdict =
@@ -243,18 +337,23 @@ export function judgeFunctionAnswer(status: number, body: string): FunctionVerdi
 // ---------------------------------------------------------------------------------------------
 // The steps as printed
 
-export type StepName = 'migrations' | 'function' | 'secrets' | 'vault' | 'check';
+export type StepName = 'migrations' | 'function' | 'secrets' | 'auth' | 'vault' | 'check';
 
 export const STEPS: readonly { name: StepName; title: string; database: boolean }[] = [
-  { name: 'migrations', title: '1/5 Migrations: supabase db push (no seed)', database: true },
-  { name: 'function', title: '2/5 Edge Functions: deploy every one', database: false },
-  { name: 'secrets', title: "3/5 The function's secrets", database: false },
+  { name: 'migrations', title: '1/6 Migrations: supabase db push (no seed)', database: true },
+  { name: 'function', title: '2/6 Edge Functions: deploy every one', database: false },
+  { name: 'secrets', title: "3/6 The function's secrets", database: false },
+  {
+    name: 'auth',
+    title: '4/6 Auth: password length, link lifetime, leaked-password protection',
+    database: false,
+  },
   {
     name: 'vault',
-    title: "4/5 Vault: the function's URL and the service-role key",
+    title: "5/6 Vault: the function's URL and the service-role key",
     database: true,
   },
-  { name: 'check', title: '5/5 Check: the schedules and the function', database: true },
+  { name: 'check', title: '6/6 Check: the schedules and the function', database: true },
 ];
 
 export const showFunctionRequest = (config: SetupConfig) =>
@@ -277,6 +376,14 @@ export function stepLines(step: StepName, config: SetupConfig, jobs: readonly De
         `sets ${FUNCTION_SECRET_NAMES.join(', ')} (values not shown)`,
         showCommand(secretsCommand(config, SECRETS_FILE_SHOWN), secrets),
       ];
+    case 'auth': {
+      const bodies = authBodies(readAuthPolicy());
+      return [
+        showAuthRequest(config, bodies.settings),
+        showAuthRequest(config, bodies.leakedPasswords),
+        '  402 (a plan without it): reported, and the run goes on',
+      ];
+    }
     case 'vault':
       return vaultSecrets(config).flatMap((secret) => [
         showSql(VAULT_LOOKUP_SQL, [secret.name], secrets),

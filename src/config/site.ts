@@ -70,7 +70,8 @@ export const rateLimits = {
 } as const satisfies Record<string, RateLimitRule>;
 
 export const limits = {
-  minPasswordLength: 8,
+  /** `[auth] minimum_password_length` of supabase/config.toml, which the server enforces. */
+  minPasswordLength: 12,
   freeConsultationMinutes: 30,
   enquiryReplyHours: 24,
   testimonialRating: 5,

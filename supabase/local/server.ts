@@ -248,6 +248,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
       externalUrl: `${url}/auth/v1`,
       siteUrl,
       autoconfirm: options.autoconfirm ?? false,
+      minimumPasswordLength: config.authPolicy.minimumPasswordLength,
+      otpExpirySeconds: config.authPolicy.otpExpirySeconds,
     },
     createAuthLimits({
       mode: options.authLimits ?? 'local',

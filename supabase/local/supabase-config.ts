@@ -18,8 +18,25 @@ export const CLI_AUTH_RATE_LIMIT_DEFAULTS: AuthRateLimitConfig = {
   token_verifications: 30,
 };
 
+/**
+ * `[auth] minimum_password_length` and `[auth.email] otp_expiry` of supabase/config.toml, with the
+ * Supabase CLI's defaults for a key the file leaves out.
+ */
+export interface AuthPolicyConfig {
+  /** The shortest password sign-up accepts (GoTrue's GOTRUE_PASSWORD_MIN_LENGTH). */
+  minimumPasswordLength: number;
+  /** How long a confirmation link or code works, in seconds (GOTRUE_MAILER_OTP_EXP). */
+  otpExpirySeconds: number;
+}
+
+export const CLI_AUTH_POLICY_DEFAULTS: AuthPolicyConfig = {
+  minimumPasswordLength: 6,
+  otpExpirySeconds: 3600,
+};
+
 /** What the embedded backend takes from supabase/config.toml. */
 export interface SupabaseConfig {
+  authPolicy: AuthPolicyConfig;
   /** `[auth] additional_redirect_urls`: the site's other origins (preview server, 127.0.0.1). */
   additionalRedirectUrls: string[];
   authRateLimit: AuthRateLimitConfig;
@@ -139,6 +156,7 @@ export function readSupabaseConfig(file: string): SupabaseConfig {
   if (!existsSync(file)) {
     return {
       additionalRedirectUrls: [],
+      authPolicy: { ...CLI_AUTH_POLICY_DEFAULTS },
       authRateLimit: { ...CLI_AUTH_RATE_LIMIT_DEFAULTS },
       verifyJwt: {},
     };
@@ -162,9 +180,42 @@ export function readSupabaseConfig(file: string): SupabaseConfig {
   }
   return {
     additionalRedirectUrls: urls as string[],
+    authPolicy: {
+      minimumPasswordLength: wholeNumber(
+        file,
+        'auth',
+        'minimum_password_length',
+        tables.get('auth')?.get('minimum_password_length'),
+        CLI_AUTH_POLICY_DEFAULTS.minimumPasswordLength,
+      ),
+      otpExpirySeconds: wholeNumber(
+        file,
+        'auth.email',
+        'otp_expiry',
+        tables.get('auth.email')?.get('otp_expiry'),
+        CLI_AUTH_POLICY_DEFAULTS.otpExpirySeconds,
+      ),
+    },
     authRateLimit,
     verifyJwt: functionsVerifyJwt(file, tables),
   };
+}
+
+/** A key that must be a whole number of 1 or more; `fallback` when the file leaves it out. */
+function wholeNumber(
+  file: string,
+  table: string,
+  key: string,
+  value: TomlValue | undefined,
+  fallback: number,
+): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new Error(
+      `${file}: [${table}] ${key} must be a whole number of 1 or more, got ${JSON.stringify(value)}`,
+    );
+  }
+  return value;
 }
 
 function functionsVerifyJwt(

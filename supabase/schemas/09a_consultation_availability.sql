@@ -427,6 +427,26 @@ COMMENT ON FUNCTION private.give_new_staff_default_hours() IS 'AFTER INSERT trig
 
 REVOKE ALL ON FUNCTION private.give_new_staff_default_hours() FROM PUBLIC;
 
+CREATE FUNCTION private.end_former_admin_calendars() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if old.role = 'admin'
+     and (tg_op = 'DELETE' or new.role is distinct from 'admin' or new.user_id <> old.user_id)
+     and not private.has_role(old.user_id, 'admin') then
+    delete from private.consultation_feeds as feed where feed.staff_id = old.user_id;
+    delete from private.staff_busy_times as busy where busy.staff_id = old.user_id;
+    delete from private.staff_busy_calendars as calendar where calendar.staff_id = old.user_id;
+  end if;
+  return null;
+end;
+$$;
+
+COMMENT ON FUNCTION private.end_former_admin_calendars() IS 'AFTER DELETE/UPDATE trigger on user_roles: when an account no longer holds the admin role, by whatever path, its bookings feed, its busy calendar address and its busy times are deleted.';
+
+REVOKE ALL ON FUNCTION private.end_former_admin_calendars() FROM PUBLIC;
+
 CREATE FUNCTION private.consultations_outside_hours(p_weekly_hours jsonb DEFAULT NULL::jsonb, p_time_off jsonb DEFAULT NULL::jsonb, p_date_hours jsonb DEFAULT NULL::jsonb) RETURNS TABLE(id uuid, submission_id uuid, name text, company text, starts_at timestamp with time zone, ends_at timestamp with time zone, visitor_time_zone text, reason text)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -572,10 +592,12 @@ CREATE FUNCTION public.busy_calendars_to_read() RETURNS TABLE(staff_id uuid, url
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select calendar.staff_id, calendar.url from private.staff_busy_calendars as calendar order by calendar.staff_id;
+  select calendar.staff_id, calendar.url from private.staff_busy_calendars as calendar
+   where private.has_role(calendar.staff_id, 'admin')
+   order by calendar.staff_id;
 $$;
 
-COMMENT ON FUNCTION public.busy_calendars_to_read() IS 'Service role only (the busy-calendar reader): every staff calendar address to read.';
+COMMENT ON FUNCTION public.busy_calendars_to_read() IS 'Service role only (the busy-calendar reader): every calendar address to read, of staff who hold the admin role.';
 
 REVOKE ALL ON FUNCTION public.busy_calendars_to_read() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.busy_calendars_to_read() TO service_role;
@@ -678,8 +700,10 @@ CREATE FUNCTION public.consultation_feed(p_token text) RETURNS jsonb
 declare
   owner uuid;
 begin
+  -- the role is checked on every request, so no feed outlives its owner's admin role.
   select feed.staff_id into owner from private.consultation_feeds as feed
-   where feed.token_hash = private.sha256_hex(pg_catalog.convert_to(coalesce(p_token, ''), 'UTF8'));
+   where feed.token_hash = private.sha256_hex(pg_catalog.convert_to(coalesce(p_token, ''), 'UTF8'))
+     and private.has_role(feed.staff_id, 'admin');
   if owner is null then
     return null;
   end if;
@@ -705,7 +729,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.consultation_feed(p_token text) IS 'Service role only (the feed function): the bookings (from 30 days back) of the staff member whose feed token this is, or null for an unknown or revoked token.';
+COMMENT ON FUNCTION public.consultation_feed(p_token text) IS 'Service role only (the feed function): the bookings (from 30 days back) of the staff member whose feed token this is, or null for an unknown or revoked token and for one whose owner no longer holds the admin role.';
 
 REVOKE ALL ON FUNCTION public.consultation_feed(p_token text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.consultation_feed(p_token text) TO service_role;
@@ -802,3 +826,5 @@ CREATE TRIGGER staff_weekly_hours_no_overlap BEFORE INSERT OR UPDATE ON public.s
 CREATE TRIGGER staff_date_hours_no_overlap BEFORE INSERT OR UPDATE ON public.staff_date_hours FOR EACH ROW EXECUTE FUNCTION private.check_hours_do_not_overlap();
 
 CREATE TRIGGER user_roles_default_hours AFTER INSERT ON public.user_roles FOR EACH ROW EXECUTE FUNCTION private.give_new_staff_default_hours();
+
+CREATE TRIGGER user_roles_end_former_admin_calendars AFTER DELETE OR UPDATE ON public.user_roles FOR EACH ROW EXECUTE FUNCTION private.end_former_admin_calendars();

@@ -376,3 +376,87 @@ describe('the bookings feed', () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe('an admin who loses the role', () => {
+  const feedUrl = (token: string) =>
+    `${backend.url}/functions/v1/consultation-feed?token=${encodeURIComponent(token)}`;
+  const held = async (staffId: string) =>
+    (
+      await backend.sql<{ feeds: number; calendars: number; busy: number }>(
+        `select (select count(*)::int from private.consultation_feeds where staff_id = $1) as feeds,
+                (select count(*)::int from private.staff_busy_calendars where staff_id = $1) as calendars,
+                (select count(*)::int from private.staff_busy_times where staff_id = $1) as busy`,
+        [staffId],
+      )
+    )[0];
+
+  /** An admin with a bookings feed, a busy calendar and one busy time; their feed token. */
+  async function staffWithFeed(email: string) {
+    const created = await createAdmin(backend, email);
+    const token = (await created.client.rpc('rotate_consultation_feed')).data as string;
+    const set = await created.client.rpc('set_busy_calendar_url', {
+      p_url: `https://calendar.test/ical/${email}/basic.ics`,
+    });
+    expect(set.error).toBeNull();
+    const starts = new Date(Date.now() + 86_400_000).toISOString();
+    const ends = new Date(Date.now() + 90_000_000).toISOString();
+    await backend.sql(`select public.record_busy_times($1, $2::jsonb)`, [
+      created.user.id,
+      JSON.stringify([{ starts_at: starts, ends_at: ends }]),
+    ]);
+    expect((await realFetch(feedUrl(token))).status).toBe(200);
+    expect(await held(created.user.id)).toEqual({ feeds: 1, calendars: 1, busy: 1 });
+    return { ...created, token };
+  }
+
+  it('revoking the role ends their feed and forgets their busy calendar', async () => {
+    const bea = await staffWithFeed('bea@kestrel.test');
+
+    const revoked = await admin.rpc('revoke_admin_role', { _email: 'bea@kestrel.test' });
+    expect(revoked.error).toBeNull();
+    expect(revoked.data).toBe(true);
+
+    const answer = await realFetch(feedUrl(bea.token));
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).toBe('Not found');
+    expect(await held(bea.user.id)).toEqual({ feeds: 0, calendars: 0, busy: 0 });
+    const read = await backend.sql<{ staff_id: string }>(
+      'select staff_id::text from public.busy_calendars_to_read()',
+    );
+    expect(read.map((row) => row.staff_id)).not.toContain(bea.user.id);
+  });
+
+  it('losing the role any other way ends them too (a direct delete or change of the row)', async () => {
+    const cy = await staffWithFeed('cy@kestrel.test');
+    await backend.sql(`delete from public.user_roles where user_id = $1`, [cy.user.id]);
+    expect((await realFetch(feedUrl(cy.token))).status).toBe(404);
+    expect(await held(cy.user.id)).toEqual({ feeds: 0, calendars: 0, busy: 0 });
+
+    const dee = await staffWithFeed('dee@kestrel.test');
+    await backend.sql(`update public.user_roles set role = 'user' where user_id = $1`, [
+      dee.user.id,
+    ]);
+    expect((await realFetch(feedUrl(dee.token))).status).toBe(404);
+    expect(await held(dee.user.id)).toEqual({ feeds: 0, calendars: 0, busy: 0 });
+  });
+
+  it('a feed whose owner holds no admin role serves a bare 404, like an unknown token', async () => {
+    const eve = await staffWithFeed('eve@kestrel.test');
+    await backend.sql(`delete from public.user_roles where user_id = $1`, [eve.user.id]);
+    // A feed row left behind (e.g. restored from a backup) still serves nothing.
+    await backend.sql(
+      `insert into private.consultation_feeds (staff_id, token_hash)
+       values ($1, private.sha256_hex(convert_to($2, 'UTF8')))
+       on conflict (staff_id) do nothing`,
+      [eve.user.id, eve.token],
+    );
+    const answer = await realFetch(feedUrl(eve.token));
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).toBe('Not found');
+    const [served] = await backend.sql<{ feed: unknown }>(
+      'select public.consultation_feed($1) as feed',
+      [eve.token],
+    );
+    expect(served!.feed).toBeNull();
+  });
+});

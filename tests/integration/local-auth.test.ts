@@ -195,6 +195,31 @@ describe('sign-up with e-mail confirmation (hosted default)', () => {
     expect(data.session?.user.email_confirmed_at).toBeTruthy();
   });
 
+  it("refuses a link or code older than supabase/config.toml's otp_expiry (one hour)", async () => {
+    const email = 'lapsed@example.com';
+    await anonClient(backend).auth.signUp({ email, password });
+    const [mail] = await mailTo(backend, email);
+    const code = /enter the code: (\d{6})/.exec(mail?.text ?? '')?.[1] ?? '';
+    await backend.sql(
+      `update auth.users set confirmation_sent_at = now() - interval '61 minutes' where email = $1`,
+      [email],
+    );
+    const lapsed = await anonClient(backend).auth.verifyOtp({ email, token: code, type: 'email' });
+    expect(lapsed.error).toMatchObject({ status: 403, code: 'otp_expired' });
+    const link = await authFetch(
+      new URL(mail?.links[0] ?? '').pathname.slice('/auth/v1'.length) +
+        new URL(mail?.links[0] ?? '').search,
+    );
+    expect(link.headers.get('location')).toContain('error_code=otp_expired');
+
+    await backend.sql(
+      `update auth.users set confirmation_sent_at = now() - interval '59 minutes' where email = $1`,
+      [email],
+    );
+    const inTime = await anonClient(backend).auth.verifyOtp({ email, token: code, type: 'email' });
+    expect(inTime.error).toBeNull();
+  });
+
   it('redirects a bad link to the site URL with an error fragment, and ignores foreign redirects', async () => {
     const bad = await authFetch(
       `/verify?token=${'0'.repeat(56)}&type=signup&redirect_to=${encodeURIComponent('https://evil.example/x')}`,
@@ -317,14 +342,30 @@ describe('auth errors', () => {
     });
     const noEmail = await client.auth.signUp({ email: '', password });
     expect(noEmail.error).toMatchObject({ status: 400, code: 'validation_failed' });
-    const weak = await client.auth.signUp({ email: 'weak@example.com', password: '12345' });
+    // supabase/config.toml's minimum_password_length, in GoTrue's words and shape.
+    const weak = await client.auth.signUp({ email: 'weak@example.com', password: 'eleven-char' });
     expect(weak.error?.name).toBe('AuthWeakPasswordError');
     expect(weak.error).toMatchObject({
       status: 422,
       code: 'weak_password',
-      message: 'Password should be at least 6 characters.',
+      message: 'Password should be at least 12 characters.',
     });
     expect((weak.error as unknown as { reasons: string[] }).reasons).toEqual(['length']);
+    const raw = await authFetch('/signup', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'weak-raw@example.com', password: 'short' }),
+    });
+    expect(raw.status).toBe(422);
+    expect(await raw.json()).toEqual({
+      code: 'weak_password',
+      message: 'Password should be at least 12 characters.',
+      weak_password: { reasons: ['length'] },
+    });
+    const twelve = await client.auth.signUp({
+      email: 'twelve@example.com',
+      password: 'twelve-chars',
+    });
+    expect(twelve.error).toBeNull();
     const tooLong = await client.auth.signUp({
       email: 'long@example.com',
       password: 'x'.repeat(73),
@@ -430,7 +471,7 @@ describe('auth errors', () => {
     const admin = serviceClient(backend).auth.admin;
     const created = await admin.createUser({
       email: 'Made@Example.com',
-      password: '1',
+      password: 'made-password-1',
       email_confirm: true,
       user_metadata: { full_name: 'Made' },
     });

@@ -267,7 +267,7 @@ describe('process behaviour', () => {
     const attempt = () =>
       anonClient(backend).auth.signInWithPassword({
         email: 'nobody@example.com',
-        password: 'whatever',
+        password: 'whatever-password',
       });
     for (let i = 0; i < 3; i += 1)
       expect((await attempt()).error?.code).toBe('invalid_credentials');

@@ -180,17 +180,17 @@ describe.concurrent(
       { case: 'no password', args: ['--email', 'a@example.com'], message: 'Missing --password' },
       {
         case: 'a malformed e-mail',
-        args: ['--email', 'not-an-email', '--password', 'long-enough'],
+        args: ['--email', 'not-an-email', '--password', 'long-enough-pw'],
         message: 'is not a valid e-mail address',
       },
       {
         case: 'a short password',
-        args: ['--email', 'a@example.com', '--password', 'short'],
-        message: '--password must be at least 8 characters',
+        args: ['--email', 'a@example.com', '--password', 'eleven-char'],
+        message: '--password must be at least 12 characters (it has 11)',
       },
       {
         case: 'an unknown option',
-        args: ['--email', 'a@example.com', '--password', 'long-enough', '--role', 'admin'],
+        args: ['--email', 'a@example.com', '--password', 'long-enough-pw', '--role', 'admin'],
         message: "Unknown option '--role'",
       },
     ])('$case', async ({ args, message }) => {
@@ -202,7 +202,7 @@ describe.concurrent(
 
     it('a missing service-role key', async () => {
       const result = await runAdminCreate(
-        ['--email', 'nokey@example.com', '--password', 'long-enough'],
+        ['--email', 'nokey@example.com', '--password', 'long-enough-pw'],
         {
           SUPABASE_SERVICE_ROLE_KEY: '',
         },
@@ -214,7 +214,7 @@ describe.concurrent(
 
     it('the anon key given as the service-role key', async () => {
       const result = await runAdminCreate(
-        ['--email', 'anonkey@example.com', '--password', 'long-enough'],
+        ['--email', 'anonkey@example.com', '--password', 'long-enough-pw'],
         {
           SUPABASE_SERVICE_ROLE_KEY: backend.anonKey,
         },
@@ -226,7 +226,7 @@ describe.concurrent(
 
     it('a missing project URL', async () => {
       const result = await runAdminCreate(
-        ['--email', 'nourl@example.com', '--password', 'long-enough'],
+        ['--email', 'nourl@example.com', '--password', 'long-enough-pw'],
         {
           SUPABASE_URL: '',
           VITE_SUPABASE_URL: '',
@@ -242,7 +242,7 @@ describe.concurrent(
       const [header = '', payload = ''] = backend.serviceRoleKey.split('.');
       const forged = `${header}.${payload}.${'A'.repeat(43)}`;
       const result = await runAdminCreate(
-        ['--email', 'forged@example.com', '--password', 'long-enough'],
+        ['--email', 'forged@example.com', '--password', 'long-enough-pw'],
         {
           SUPABASE_SERVICE_ROLE_KEY: forged,
         },
@@ -254,7 +254,7 @@ describe.concurrent(
 
     it('a URL where nothing answers', async () => {
       const result = await runAdminCreate(
-        ['--email', 'nobody@example.com', '--password', 'long-enough'],
+        ['--email', 'nobody@example.com', '--password', 'long-enough-pw'],
         {
           SUPABASE_URL: 'http://127.0.0.1:9',
         },

@@ -21,9 +21,9 @@ export function RevokeAdminDialog({ member, busy, onClose, onConfirm }: RevokeAd
       description={
         member ? (
           <>
-            <EmailText email={member.email} /> will no longer see enquiries or manage staff, and the
-            enquiries assigned to them return to the team, unassigned. You can grant the role again
-            later.
+            <EmailText email={member.email} /> will no longer see enquiries or manage staff, the
+            enquiries assigned to them return to the team, unassigned, and their bookings feed and
+            busy calendar are removed. You can grant the role again later.
           </>
         ) : (
           ''

@@ -8,6 +8,10 @@ export interface AuthContext {
   externalUrl: string;
   siteUrl: string;
   autoconfirm: boolean;
+  /** `[auth] minimum_password_length` of supabase/config.toml. */
+  minimumPasswordLength: number;
+  /** `[auth.email] otp_expiry` of supabase/config.toml: how long a confirmation link works. */
+  otpExpirySeconds: number;
   /** The project-wide auth e-mail limit: false when one more mail would exceed it. */
   allowEmail?: () => boolean;
 }

@@ -36,7 +36,7 @@ export async function signUp(
   if (password === '') throw errors.validation('Signup requires a valid password');
   if (rawEmail === '') throw errors.validation('Sign up only available with email provider');
   const email = validateEmail(rawEmail);
-  checkPasswordStrength(password);
+  checkPasswordStrength(password, context.minimumPasswordLength);
   const redirectTo = allowedRedirect(request.url.searchParams.get('redirect_to'), context.siteUrl);
   const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
 

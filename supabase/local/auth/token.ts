@@ -53,6 +53,6 @@ export async function tokenGrant(
       request.ip,
     ),
   );
-  const weak = weakPasswordReasons(password);
+  const weak = weakPasswordReasons(password, context.minimumPasswordLength);
   return weak ? { ...session, weak_password: weak } : session;
 }

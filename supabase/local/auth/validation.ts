@@ -1,6 +1,5 @@
 import { AuthError, errors } from './auth-error.ts';
 
-export const MIN_PASSWORD_LENGTH = 6;
 const MAX_PASSWORD_LENGTH = 72;
 // The shape badoux/checkmail accepts: local part, @, dotted domain without spaces.
 const emailPattern =
@@ -13,24 +12,28 @@ export function validateEmail(email: string): string {
   return email.toLowerCase();
 }
 
-/** GoTrue's checkPasswordStrength with the default policy: length only. */
+/**
+ * GoTrue's checkPasswordStrength with no character requirements (`password_requirements = ""`):
+ * length only, against `[auth] minimum_password_length`.
+ */
 export function weakPasswordReasons(
   password: string,
+  minimumLength: number,
 ): { message: string; reasons: string[] } | null {
-  if (password.length < MIN_PASSWORD_LENGTH) {
+  if (password.length < minimumLength) {
     return {
-      message: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
+      message: `Password should be at least ${minimumLength} characters.`,
       reasons: ['length'],
     };
   }
   return null;
 }
 
-export function checkPasswordStrength(password: string): void {
+export function checkPasswordStrength(password: string, minimumLength: number): void {
   if (password.length > MAX_PASSWORD_LENGTH) {
     throw errors.validation(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
   }
-  const weak = weakPasswordReasons(password);
+  const weak = weakPasswordReasons(password, minimumLength);
   if (weak)
     throw new AuthError(422, 'weak_password', weak.message, {
       weak_password: { reasons: weak.reasons },

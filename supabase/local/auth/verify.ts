@@ -9,8 +9,6 @@ import { issueSession } from './sessions.ts';
 import type { SessionResponse } from './sessions.ts';
 import { optionalString } from './validation.ts';
 
-/** GOTRUE_MAILER_OTP_EXP default. */
-const OTP_LIFETIME_SECONDS = 86_400;
 const supportedTypes = new Set(['signup', 'email']);
 
 function checkParams(type: string, token: string): void {
@@ -30,7 +28,7 @@ async function confirmByHash(
       `select id::text from auth.users
         where confirmation_token = $1 and confirmation_token <> ''
           and confirmation_sent_at + make_interval(secs => $2) > now() for update`,
-      [hash, OTP_LIFETIME_SECONDS],
+      [hash, context.otpExpirySeconds],
     );
     const userId = found.rows[0]?.id;
     if (!userId) return null;

@@ -45,7 +45,7 @@ describe('site constants: product timings and limits', () => {
     expect(site.linkedinUrl).toMatch(/^https:\/\/www\.linkedin\.com\/company\//);
     expect(site.copyrightYear).toBe(2025);
     expect(award).toEqual({ year: 2025, title: 'Data Management Solution of the Year' });
-    expect(limits.minPasswordLength).toBe(8);
+    expect(limits.minPasswordLength).toBe(12);
     expect(limits.freeConsultationMinutes).toBe(30);
     expect(limits.enquiryReplyHours).toBe(24);
   });

@@ -6,8 +6,12 @@ import { readSetupConfig } from '../../../scripts/setup-hosted/config';
 import {
   databaseTarget,
   dbPushCommand,
+  authBodies,
   dryRunLines,
+  judgeAuthSettings,
   judgeFunctionAnswer,
+  judgeLeakedPasswords,
+  readAuthPolicy,
   redact,
   secretsEnvFile,
   secretValues,
@@ -43,14 +47,18 @@ describe('setup:hosted steps', () => {
   it('prints exactly this plan in a dry run', () => {
     expect(dryRunLines(config, jobs)).toEqual([
       `setup:hosted: project ${REF}, dry run: nothing below runs`,
-      '1/5 Migrations: supabase db push (no seed)',
+      '1/6 Migrations: supabase db push (no seed)',
       `   $ PGPASSWORD=*** supabase db push --db-url postgresql://postgres.${REF}@aws-0-eu-west-2.pooler.supabase.com:5432/postgres --yes`,
-      '2/5 Edge Functions: deploy every one',
+      '2/6 Edge Functions: deploy every one',
       `   $ SUPABASE_ACCESS_TOKEN=*** supabase functions deploy --project-ref ${REF} --use-api`,
-      "3/5 The function's secrets",
+      "3/6 The function's secrets",
       '   sets MAIL_API_URL, MAIL_API_KEY, MAIL_FROM, ENQUIRY_NOTIFY_TO, SITE_URL (values not shown)',
       `   $ SUPABASE_ACCESS_TOKEN=*** supabase secrets set --env-file <temporary file, deleted after> --project-ref ${REF}`,
-      "4/5 Vault: the function's URL and the service-role key",
+      '4/6 Auth: password length, link lifetime, leaked-password protection',
+      `   $ PATCH https://api.supabase.com/v1/projects/${REF}/config/auth (Authorization: Bearer ***) {"password_min_length":12,"mailer_otp_exp":3600}`,
+      `   $ PATCH https://api.supabase.com/v1/projects/${REF}/config/auth (Authorization: Bearer ***) {"password_hibp_enabled":true}`,
+      '     402 (a plan without it): reported, and the run goes on',
+      "5/6 Vault: the function's URL and the service-role key",
       "   > select id, decrypted_secret from vault.decrypted_secrets where name = 'enquiry_mail_function_url'",
       `     none: select vault.create_secret('${FUNCTION_URL}', 'enquiry_mail_function_url')`,
       `     another value: select vault.update_secret(<id>::uuid, '${FUNCTION_URL}')`,
@@ -59,7 +67,7 @@ describe('setup:hosted steps', () => {
       "     none: select vault.create_secret('***', 'enquiry_mail_service_key')",
       "     another value: select vault.update_secret(<id>::uuid, '***')",
       '     the same value: nothing',
-      '5/5 Check: the schedules and the function',
+      '6/6 Check: the schedules and the function',
       '   > select jobname, schedule, command, active from cron.job: each of 8 jobs active (send-enquiry-mail, purge-enquiry-mail, send-reply-reminders, send-follow-up-reminders, queue-weekly-summary, apply-retention, send-consultation-reminders, sync-busy-calendars)',
       `   $ POST ${FUNCTION_URL} (Authorization: Bearer ***): healthy is 200 with the run summary`,
     ]);
@@ -192,5 +200,50 @@ describe('setup:hosted steps', () => {
     });
     expect(judgeFunctionAnswer(401, '')).toMatchObject({ ok: false, retry: false });
     expect(judgeFunctionAnswer(502, '')).toMatchObject({ ok: false, retry: false });
+  });
+
+  it("sets the hosted project's Auth to supabase/config.toml's password minimum and link lifetime", () => {
+    const policy = readAuthPolicy();
+    expect(policy).toEqual({ minimumPasswordLength: 12, otpExpirySeconds: 3600 });
+    expect(authBodies(policy)).toEqual({
+      settings: { password_min_length: 12, mailer_otp_exp: 3600 },
+      leakedPasswords: { password_hibp_enabled: true },
+    });
+  });
+
+  it('reads the answers of the Auth settings: only the values asked for count as set', () => {
+    const asked = { password_min_length: 12, mailer_otp_exp: 3600 };
+    expect(
+      judgeAuthSettings(200, JSON.stringify({ ...asked, site_url: 'https://x.example' }), asked),
+    ).toEqual({ ok: true, message: 'set: password_min_length = 12, mailer_otp_exp = 3600' });
+    expect(
+      judgeAuthSettings(200, JSON.stringify({ ...asked, password_min_length: 8 }), asked),
+    ).toEqual({ ok: false, message: '200, but the project holds password_min_length = 8' });
+    expect(judgeAuthSettings(401, '{"message":"Unauthorized"}', asked)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('refused SUPABASE_ACCESS_TOKEN') as string,
+    });
+    expect(judgeAuthSettings(404, '', asked).ok).toBe(false);
+    expect(judgeAuthSettings(500, 'oops', asked)).toEqual({ ok: false, message: '500: oops' });
+  });
+
+  it("reports a plan's refusal of leaked-password protection, and goes on", () => {
+    expect(judgeLeakedPasswords(200, '{}')).toEqual({
+      ok: true,
+      message: 'leaked-password protection: on',
+    });
+    const refused = judgeLeakedPasswords(
+      402,
+      '{"message":"Configuring leaked password protection via HaveIBeenPwned.org is available on Pro Plans and up."}',
+    );
+    expect(refused.ok).toBe(true);
+    expect(refused).toMatchObject({
+      warning: expect.stringContaining('NOT turned on') as string,
+    });
+    expect(refused.message).toContain('Pro');
+    expect(judgeLeakedPasswords(500, 'oops')).toEqual({
+      ok: false,
+      message: 'leaked-password protection: 500: oops',
+    });
   });
 });

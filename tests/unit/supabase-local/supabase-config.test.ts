@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { isLocalHost, originsOf } from '../../../supabase/local/http';
+import { limits } from '../../../src/config/site';
 import {
+  CLI_AUTH_POLICY_DEFAULTS,
   CLI_AUTH_RATE_LIMIT_DEFAULTS,
   parseTomlTables,
   readSupabaseConfig,
@@ -32,6 +34,25 @@ describe("the embedded backend's reading of supabase/config.toml", () => {
       token_refresh: 150,
       token_verifications: 30,
     });
+  });
+
+  it("reads the password minimum and the confirmation lifetime, which the sign-up form's check matches", () => {
+    const config = readSupabaseConfig('supabase/config.toml');
+    expect(config.authPolicy).toEqual({ minimumPasswordLength: 12, otpExpirySeconds: 3600 });
+    expect(limits.minPasswordLength).toBe(config.authPolicy.minimumPasswordLength);
+  });
+
+  it("uses the CLI's password minimum and link lifetime when left out, and names a bad one", () => {
+    const file = join(dir, 'config.toml');
+    writeFileSync(file, '[auth]\nminimum_password_length = 14\n');
+    expect(readSupabaseConfig(file).authPolicy).toEqual({
+      ...CLI_AUTH_POLICY_DEFAULTS,
+      minimumPasswordLength: 14,
+    });
+    writeFileSync(file, '[auth.email]\notp_expiry = 0\n');
+    expect(() => readSupabaseConfig(file)).toThrow(
+      `${file}: [auth.email] otp_expiry must be a whole number of 1 or more, got 0`,
+    );
   });
 
   it('parses tables, comments, quoted # and arrays over several lines', () => {
@@ -65,6 +86,7 @@ describe("the embedded backend's reading of supabase/config.toml", () => {
     });
     expect(readSupabaseConfig(join(dir, 'missing.toml'))).toEqual({
       additionalRedirectUrls: [],
+      authPolicy: CLI_AUTH_POLICY_DEFAULTS,
       authRateLimit: CLI_AUTH_RATE_LIMIT_DEFAULTS,
       verifyJwt: {},
     });

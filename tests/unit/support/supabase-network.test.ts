@@ -395,7 +395,7 @@ describe('GoTrue at /auth/v1', () => {
     const { client } = network.answer({ auth: { account } });
     const { error } = await client.auth.signInWithPassword({
       email: 'ada@example.com',
-      password: 'wrong',
+      password: 'wrong-password',
     });
     expect(error).toMatchObject({
       name: 'AuthApiError',
@@ -410,7 +410,7 @@ describe('GoTrue at /auth/v1', () => {
     const legacy = await fetch(`${TEST_SUPABASE_URL}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: { 'x-test-client': '1', 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'ada@example.com', password: 'wrong' }),
+      body: JSON.stringify({ email: 'ada@example.com', password: 'wrong-password' }),
     });
     expect(legacy.status).toBe(400);
     expect(legacy.headers.get('x-sb-error-code')).toBe('invalid_credentials');
@@ -422,7 +422,7 @@ describe('GoTrue at /auth/v1', () => {
     const current = await fetch(`${TEST_SUPABASE_URL}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: { 'x-test-client': '1', 'x-supabase-api-version': '2024-01-01' },
-      body: JSON.stringify({ email: 'ada@example.com', password: 'wrong' }),
+      body: JSON.stringify({ email: 'ada@example.com', password: 'wrong-password' }),
     });
     expect(current.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(await current.json()).toEqual({
@@ -446,7 +446,10 @@ describe('GoTrue at /auth/v1', () => {
         },
       },
     });
-    const refused = await client.auth.signUp({ email: 'new@example.com', password: 'long-enough' });
+    const refused = await client.auth.signUp({
+      email: 'new@example.com',
+      password: 'long-enough-pw',
+    });
     expect(refused.error).toMatchObject({
       status: 429,
       code: 'over_request_rate_limit',
@@ -465,7 +468,7 @@ describe('GoTrue at /auth/v1', () => {
     const { client, requests } = network.answer({ auth: { account } });
     const created = await client.auth.signUp({
       email: 'new@example.com',
-      password: 'long-enough',
+      password: 'long-enough-pw',
       options: { emailRedirectTo: 'https://x.example/auth', data: { full_name: 'New' } },
     });
     expect(created.error).toBeNull();
@@ -475,10 +478,13 @@ describe('GoTrue at /auth/v1', () => {
     expect(requests[0]).toMatchObject({
       method: 'POST',
       name: '/signup',
-      body: { email: 'new@example.com', password: 'long-enough', data: { full_name: 'New' } },
+      body: { email: 'new@example.com', password: 'long-enough-pw', data: { full_name: 'New' } },
     });
     expect(requests[0]?.params.get('redirect_to')).toBe('https://x.example/auth');
-    const existing = await client.auth.signUp({ email: 'ada@example.com', password: 'x-long-pw' });
+    const existing = await client.auth.signUp({
+      email: 'ada@example.com',
+      password: 'another-long-pw',
+    });
     expect(existing.data.user?.identities).toEqual([]);
   });
 

@@ -101,7 +101,7 @@ describe('the audit entries of sign-up and sign-in', () => {
       tables: { audit_log: () => ({}) },
     });
     expect(await signInWithEmail(client, signIn)).toEqual({ kind: 'success' });
-    expect(await signInWithEmail(client, { ...signIn, password: 'wrong-pass' })).toEqual({
+    expect(await signInWithEmail(client, { ...signIn, password: 'wrong-passphrase' })).toEqual({
       kind: 'failed',
       message: 'Invalid login credentials',
     });
@@ -117,7 +117,7 @@ describe('the audit entries of sign-up and sign-in', () => {
       {
         method: 'POST',
         name: '/token',
-        body: expect.objectContaining({ ...signIn, password: 'wrong-pass' }),
+        body: expect.objectContaining({ ...signIn, password: 'wrong-passphrase' }),
       },
     ]);
     expect(audited()).toEqual([

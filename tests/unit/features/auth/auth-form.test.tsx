@@ -20,7 +20,7 @@ import {
 } from './test-helpers';
 
 const network = useSupabaseNetwork();
-const account = { id: 'user-1', email: 'ada@example.com', password: 'secret-pass' };
+const account = { id: 'user-1', email: 'ada@example.com', password: 'secret-passphrase' };
 /** A signed-in user without a role row: a plain user. */
 const noRole = () => ({ data: [] });
 
@@ -58,7 +58,7 @@ describe('an /auth form on the prerendered page', () => {
     container.innerHTML = renderToString(<Page client={client} />);
     document.body.append(container);
     container.querySelector<HTMLInputElement>('#sign-in-email')!.value = 'early@example.com';
-    container.querySelector<HTMLInputElement>('#sign-in-password')!.value = 'typed-early';
+    container.querySelector<HTMLInputElement>('#sign-in-password')!.value = 'typed-early-pw';
 
     await act(async () => {
       hydrateRoot(container, <Page client={client} />);
@@ -75,7 +75,7 @@ describe('an /auth form on the prerendered page', () => {
       {
         method: 'POST',
         name: '/token',
-        body: expect.objectContaining({ email: 'early@example.com', password: 'typed-early' }),
+        body: expect.objectContaining({ email: 'early@example.com', password: 'typed-early-pw' }),
       },
     ]);
     expect(requests[0]?.params.get('grant_type')).toBe('password');
@@ -102,19 +102,19 @@ describe('the form-level message', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Password must be at least 8 characters long',
+      'Password must be at least 12 characters long',
     );
     expect(password).toHaveFocus();
     expect(password).toHaveAttribute('aria-invalid', 'true');
     expect(password).toHaveAccessibleDescription(
-      'At least 8 characters. Password must be at least 8 characters long',
+      'At least 12 characters. Password must be at least 12 characters long',
     );
     expect(email).not.toHaveAttribute('aria-invalid');
     expect(email).not.toHaveAccessibleDescription();
 
     await user.type(password, '-enough');
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Password must be at least 8 characters long',
+      'Password must be at least 12 characters long',
     );
 
     expect(requests).toEqual([]);
@@ -157,7 +157,7 @@ describe('the form-level message', () => {
     const user = userEvent.setup();
     renderWithAuth(client, <AuthScreen />);
     await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
-    await user.type(screen.getByLabelText(/Password/), 'secret-pass');
+    await user.type(screen.getByLabelText(/Password/), 'secret-passphrase');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await screen.findByRole('button', { name: 'Signing in...' });
 
@@ -170,7 +170,7 @@ describe('the form-level message', () => {
       {
         method: 'POST',
         name: '/token',
-        body: expect.objectContaining({ email: 'ada@example.com', password: 'secret-pass' }),
+        body: expect.objectContaining({ email: 'ada@example.com', password: 'secret-passphrase' }),
       },
     ]);
   });

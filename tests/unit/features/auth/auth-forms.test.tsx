@@ -19,7 +19,7 @@ import {
 } from './test-helpers';
 
 const network = useSupabaseNetwork();
-const account = { id: 'user-1', email: 'ada@example.com', password: 'secret-pass' };
+const account = { id: 'user-1', email: 'ada@example.com', password: 'secret-passphrase' };
 
 let toasts: ToastMessage[];
 
@@ -77,9 +77,9 @@ describe('the Admin Access card', () => {
     expect(name).toHaveAttribute('autocomplete', 'name');
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toHaveAttribute('autocomplete', 'email');
-    expect(password).toHaveAttribute('minlength', '8');
+    expect(password).toHaveAttribute('minlength', '12');
     expect(password).toHaveAttribute('autocomplete', 'new-password');
-    expect(password).toHaveAccessibleDescription('At least 8 characters.');
+    expect(password).toHaveAccessibleDescription('At least 12 characters.');
 
     await user.click(screen.getByRole('tab', { name: 'Sign In' }));
     expect(screen.getByLabelText(/Email/)).toHaveAttribute('type', 'email');
@@ -101,12 +101,12 @@ describe('sign-up', () => {
     expect(requests).toEqual([]);
   });
 
-  it('refuses a password under 8 characters', async () => {
+  it('refuses a password under 12 characters', async () => {
     const { requests, user } = await openSignUp();
     await fillSignUp(user, 'short12');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Password must be at least 8 characters long',
+      'Password must be at least 12 characters long',
     );
     expect(requests).toEqual([]);
   });
@@ -270,7 +270,7 @@ describe('sign-in', () => {
       tables: { user_roles: () => ({ data: [] }), audit_log: () => ({}) },
     });
     await user.type(screen.getByLabelText(/Email/), ' ada@example.com ');
-    await user.type(screen.getByLabelText(/Password/), 'secret-pass');
+    await user.type(screen.getByLabelText(/Password/), 'secret-passphrase');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
     await waitFor(() => expect(requests).toHaveLength(1));
@@ -278,7 +278,7 @@ describe('sign-in', () => {
       {
         method: 'POST',
         name: '/token',
-        body: expect.objectContaining({ email: 'ada@example.com', password: 'secret-pass' }),
+        body: expect.objectContaining({ email: 'ada@example.com', password: 'secret-passphrase' }),
       },
     ]);
     expect(requests[0]?.params.get('grant_type')).toBe('password');
@@ -291,7 +291,7 @@ describe('sign-in', () => {
   it('shows the server message when sign-in fails and stays on /auth', async () => {
     const { requests, user } = openSignIn();
     await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
-    await user.type(screen.getByLabelText(/Password/), 'wrong-pass');
+    await user.type(screen.getByLabelText(/Password/), 'wrong-passphrase');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() =>
       expect(toasts.at(-1)).toEqual({
@@ -305,7 +305,7 @@ describe('sign-in', () => {
       {
         method: 'POST',
         name: '/token',
-        body: expect.objectContaining({ email: 'ada@example.com', password: 'wrong-pass' }),
+        body: expect.objectContaining({ email: 'ada@example.com', password: 'wrong-passphrase' }),
       },
     ]);
   });
@@ -313,7 +313,7 @@ describe('sign-in', () => {
   it('allows 5 attempts in 15 minutes, then refuses with the reset time', async () => {
     const { requests, user } = openSignIn();
     await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
-    await user.type(screen.getByLabelText(/Password/), 'wrong-pass');
+    await user.type(screen.getByLabelText(/Password/), 'wrong-passphrase');
     for (let i = 0; i < 5; i += 1) {
       await user.click(screen.getByRole('button', { name: 'Sign In' }));
       await waitFor(() => expect(toasts).toHaveLength(i + 1));

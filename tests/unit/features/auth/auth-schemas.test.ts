@@ -24,7 +24,7 @@ const valid = { fullName: 'Ada Lovelace', email: 'ada@example.com', password: 'c
 describe('the sign-up schema', () => {
   it('uses the fixed wording for every message', () => {
     expect(authMessages.fillAllFields).toBe('Please fill in all fields');
-    expect(authMessages.passwordTooShort).toBe('Password must be at least 8 characters long');
+    expect(authMessages.passwordTooShort).toBe('Password must be at least 12 characters long');
     expect(authMessages.invalidEmail).toBe('Please enter a valid email address');
     expect(authMessages.enterEmailAndPassword).toBe('Please enter both email and password');
   });
@@ -34,9 +34,9 @@ describe('the sign-up schema', () => {
       signUpSchema.parse({
         fullName: '  Ada ',
         email: ' ada@example.com ',
-        password: ' pass word ',
+        password: ' pass phrase ',
       }),
-    ).toEqual({ fullName: 'Ada', email: 'ada@example.com', password: ' pass word ' });
+    ).toEqual({ fullName: 'Ada', email: 'ada@example.com', password: ' pass phrase ' });
   });
 
   it.each([
@@ -58,11 +58,13 @@ describe('the sign-up schema', () => {
     ]);
   });
 
-  it('requires at least 8 password characters (7 fails, 8 passes)', () => {
-    expect(issues(signUpSchema, { ...valid, password: '1234567' })).toEqual([
-      { message: 'Password must be at least 8 characters long', field: 'password' },
+  it('requires at least 12 password characters (11 fails, 12 passes)', () => {
+    expect(issues(signUpSchema, { ...valid, password: '12345678901' })).toEqual([
+      { message: 'Password must be at least 12 characters long', field: 'password' },
     ]);
-    expect(issues(signUpSchema, { ...valid, password: '12345678' })).toEqual([]);
+    expect(issues(signUpSchema, { ...valid, password: '123456789012' })).toEqual([]);
+    // what is counted is characters as typed, spaces included: a passphrase is welcome.
+    expect(issues(signUpSchema, { ...valid, password: 'four word pw' })).toEqual([]);
   });
 
   it.each(['ada', 'ada@example', '@example.com', 'ada @example.com', 'ada@exa mple.com'])(
@@ -79,7 +81,7 @@ describe('the sign-up schema', () => {
       { message: 'Please fill in all fields', field: 'fullName' },
     ]);
     expect(issues(signUpSchema, { ...valid, email: 'nope', password: 'short' })).toEqual([
-      { message: 'Password must be at least 8 characters long', field: 'password' },
+      { message: 'Password must be at least 12 characters long', field: 'password' },
     ]);
   });
 

@@ -133,7 +133,7 @@ describe('the welcome comes when the sign-in is complete', () => {
     // Signed out; GoTrue signs Ada in at aal1, then accepts TEST_TOTP_CODE for factor-1 (aal2).
     const { client, requests } = network.answer({
       auth: {
-        account: { id: 'user-1', email: 'ada@example.com', password: 'secret-pass' },
+        account: { id: 'user-1', email: 'ada@example.com', password: 'secret-passphrase' },
         factors: [verifiedTotp],
       },
       tables,
@@ -141,7 +141,7 @@ describe('the welcome comes when the sign-in is complete', () => {
     const user = userEvent.setup();
     renderWithAuth(client, <AuthScreen />);
     await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
-    await user.type(screen.getByLabelText(/Password/), 'secret-pass');
+    await user.type(screen.getByLabelText(/Password/), 'secret-passphrase');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await screen.findByRole('heading', { name: 'Two-step verification' });
     expect(toasts).not.toContainEqual(welcome);

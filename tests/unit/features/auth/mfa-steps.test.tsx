@@ -227,7 +227,7 @@ describe('password sign-in of an admin', () => {
     // Signed out; GoTrue signs Ada in at aal1, and her user has a verified factor.
     const { client, requests } = network.answer({
       auth: {
-        account: { id: 'user-1', email: 'ada@example.com', password: 'secret-pass' },
+        account: { id: 'user-1', email: 'ada@example.com', password: 'secret-passphrase' },
         factors: [verifiedTotpFactor()],
       },
       tables,
@@ -235,7 +235,7 @@ describe('password sign-in of an admin', () => {
     const user = userEvent.setup();
     renderWithAuth(client, <AuthScreen />, { entry: '/auth?next=%2Fadmin%3Fenquiry%3D9' });
     await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
-    await user.type(screen.getByLabelText(/Password/), 'secret-pass');
+    await user.type(screen.getByLabelText(/Password/), 'secret-passphrase');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeVisible();
     expect(screen.getByTestId('location')).toHaveTextContent('/auth?next=%2Fadmin%3Fenquiry%3D9');
@@ -243,7 +243,7 @@ describe('password sign-in of an admin', () => {
       {
         method: 'POST',
         name: '/token',
-        body: expect.objectContaining({ email: 'ada@example.com', password: 'secret-pass' }),
+        body: expect.objectContaining({ email: 'ada@example.com', password: 'secret-passphrase' }),
       },
     ]);
     await waitFor(() => expect(auditActions(requests)).toEqual(['auth_sign_in_success']));

@@ -77,7 +77,7 @@ describe('useAuth', () => {
   });
 
   it('follows onAuthStateChange after reading the session', async () => {
-    const account = { id: 'user-1', email: 'ada@example.com', password: 'secret-pass' };
+    const account = { id: 'user-1', email: 'ada@example.com', password: 'secret-passphrase' };
     const { client, requests } = network.answer({ auth: { account } });
     function Status() {
       const { status, user } = useAuth();
@@ -87,7 +87,10 @@ describe('useAuth', () => {
     expect(screen.getByTestId('status')).toHaveTextContent('loading:');
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signed-out:'));
     await act(async () => {
-      await client.auth.signInWithPassword({ email: 'ada@example.com', password: 'secret-pass' });
+      await client.auth.signInWithPassword({
+        email: 'ada@example.com',
+        password: 'secret-passphrase',
+      });
     });
     await waitFor(() =>
       expect(screen.getByTestId('status')).toHaveTextContent('signed-in:ada@example.com'),

@@ -140,6 +140,7 @@ describe('StaffAccessPanel', () => {
     });
     expect(dialog).toHaveTextContent('ada@example.com will no longer see enquiries');
     expect(dialog).toHaveTextContent('the enquiries assigned to them return to the team');
+    expect(dialog).toHaveTextContent('their bookings feed and busy calendar are removed');
     expect(names(requests)).toEqual(['staff_access']);
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
