@@ -50,6 +50,10 @@ export const problemMessages: Record<ConsultationProblem, ProblemMessage> = {
     title: 'Too many attempts',
     text: 'Please wait a few minutes, then try again.',
   },
+  consultation_read_limit: {
+    title: 'Too many requests',
+    text: 'Too many requests from your network in the last hour. Please try again later, or reply to our e-mail.',
+  },
   consultation_past: {
     title: 'This consultation has already started',
     text: `It can no longer be moved or cancelled. To arrange another, ${getInTouch}.`,

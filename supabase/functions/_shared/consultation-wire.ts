@@ -19,6 +19,7 @@ export const CONSULTATION_REFUSALS = [
   'consultation_slot_not_offered',
   'consultation_cancelled',
   'consultation_rate_limit',
+  'consultation_read_limit',
   'consultation_past',
   'consultation_time_zone_invalid',
 ] as const;
