@@ -3,7 +3,7 @@
  * measured on the production build (BUILD_DIR, default dist/) and written to docs/performance.md
  * with the date, the command and the machine. Exits 1 when a public page's JS is over budget.
  *
- *   --only bytes,lighthouse,navigation,interactions,admin,booking,local-start,live
+ *   --only bytes,lighthouse,navigation,interactions,admin,booking,local-start,live,slots
  *                (bytes always; alone: no report)
  *   --no-build   reuse the build        --runs N   runs per figure (Lighthouse 1, the rest 3)
  */
@@ -111,6 +111,9 @@ if (only.has('booking')) {
 if (only.has('local-start')) {
   const { measureLocalStart } = await import('./bench/local-start.ts');
   results['local-start'] = await measureLocalStart(runs ?? 3);
+}
+if (only.has('slots')) {
+  results.slots = await (await import('./bench/slots.ts')).measureSlots(runs ?? 20);
 }
 if (only.has('live')) {
   results.live = await (await import('./bench/live.ts')).measureLive();

@@ -4,6 +4,7 @@ import type { InteractionResult, NavigationResult } from './browser.ts';
 import type { BytesRow } from './first-load.ts';
 import type { LocalStartResult } from './local-start.ts';
 import type { LiveResult } from './live.ts';
+import type { SlotsResult } from './slots.ts';
 import {
   adminTarget,
   bookingTarget,
@@ -12,6 +13,7 @@ import {
   lighthouseTargets as lh,
   missedTargets,
   profiles,
+  slotsTarget,
   type LighthouseFigures,
 } from './targets.ts';
 
@@ -24,6 +26,7 @@ export type BenchResults = {
   booking?: BookingResult;
   'local-start'?: LocalStartResult;
   live?: LiveResult;
+  slots?: SlotsResult;
 };
 export const parts = [
   'bytes',
@@ -34,6 +37,7 @@ export const parts = [
   'booking',
   'local-start',
   'live',
+  'slots',
 ] as const;
 /** The report's sections, in order. */
 const sections: readonly string[] = parts;
@@ -46,6 +50,13 @@ export function median(values: readonly number[]): number {
   const middle = Math.floor(sorted.length / 2);
   if (sorted.length === 0) return NaN;
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The value at or below which `share` of the finite values lie (nearest rank); NaN for none. */
+export function percentile(values: readonly number[], share: number): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 }
 
 /** A figure as printed; a missing one (NaN) is "-". */
@@ -232,6 +243,24 @@ const liveSection = (part: LiveResult): Section => ({
   ],
 });
 
+const slotsSection = ({ engine, jit, runs, rows }: SlotsResult): Section => ({
+  title: `Free consultation times, one read on ${engine} (ms; ${runs} reads per row)`,
+  targets: `Target: the median read within ${slotsTarget.medianMs} ms for every host count, five hosts included. Each admin has a fortnight of weekday hours, a day off, a date with other hours, busy times from a calendar and bookings; the enquiry is assigned to no one, so every admin taking consultations hosts it. One \`consultation_slots\` call at a time over loopback, after two unmeasured. The server's \`jit\`: ${jit}; the slot functions turn it off for themselves.`,
+  columns: 'hosts|free times|median|p95|slowest|result',
+  rows: rows.map(({ hosts, slots, ms: samples }) => [
+    String(hosts),
+    String(slots),
+    fmt(median(samples), 1),
+    fmt(percentile(samples, 0.95), 1),
+    fmt(Math.max(...samples), 1),
+    result(
+      median(samples) <= slotsTarget.medianMs
+        ? []
+        : [`median ${fmt(median(samples), 1)} > ${slotsTarget.medianMs}`],
+    ),
+  ]),
+});
+
 /** A Markdown table; the first column left, the figures right, the result left. */
 const table = (columns: string, rows: string[][]) =>
   [columns.split('|'), ...rows]
@@ -256,6 +285,7 @@ export function renderParts(info: RunInfo, results: BenchResults): Map<string, s
     ['booking', booking && bookingSection(booking)],
     ['local-start', results['local-start'] && localStartSection(results['local-start'])],
     ['live', results.live && liveSection(results.live)],
+    ['slots', results.slots && slotsSection(results.slots)],
   ];
   return new Map(found.flatMap(([key, s]) => (s ? [[key, render(info, s)] as const] : [])));
 }

@@ -54,6 +54,12 @@ export const adminTarget = { enquiries: 10_000, shownMs: 800, widths: [375, 1366
  */
 export const bookingTarget = { slotsMs: 300, widths: [375, 1366] } as const;
 
+/**
+ * One read of the free consultation times in the database (scripts/bench/slots.ts): the median
+ * call for every host count measured, five the most, within this.
+ */
+export const slotsTarget = { medianMs: 50 } as const;
+
 export const jsBudgetKb = (path: string) => (path === '/' ? budgetsKb.home : budgetsKb.otherPublic);
 
 export type LighthouseFigures = Record<

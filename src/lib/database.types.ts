@@ -658,7 +658,7 @@ export type Database = {
         Returns: Json;
       };
       claim_consultation_token: {
-        Args: { p_enquiry_key: string };
+        Args: { p_enquiry_key: string; p_forwarded_for?: string };
         Returns: string;
       };
       claim_enquiry_mail_jobs: {
@@ -688,7 +688,10 @@ export type Database = {
           created_at: string;
         }[];
       };
-      consultation_slots: { Args: { p_token: string }; Returns: Json };
+      consultation_slots: {
+        Args: { p_forwarded_for?: string; p_token: string };
+        Returns: Json;
+      };
       consultations_outside_hours: {
         Args: { p_date_hours?: Json; p_time_off?: Json; p_weekly_hours?: Json };
         Returns: {

@@ -27,7 +27,7 @@ import type { Database } from './db/database.ts';
 import { startEmbeddedCluster } from './db/embedded-cluster.ts';
 import { bootstrapDatabase } from './db/migrate.ts';
 import { openPostgres } from './db/postgres.ts';
-import { applyEnquiryLimits } from './functions/enquiry-limits.ts';
+import { applyConsultationReadLimits, applyEnquiryLimits } from './functions/enquiry-limits.ts';
 import type { EnquiryLimitsOption } from './functions/enquiry-limits.ts';
 import { createEnquiryMailRunner } from './functions/enquiry-mail-runner.ts';
 import { createFunctionsHandler } from './functions/functions-router.ts';
@@ -110,7 +110,9 @@ export interface LocalSupabaseOptions {
   /**
    * The enquiry limits written to private.enquiry_limits at start: 'local' (default) raises the
    * per-client and hourly limits, since every local request comes from one address; 'migrated'
-   * restores the migration's values; or explicit columns over the migration's values.
+   * restores the migration's values; or explicit columns over the migration's values. 'local'
+   * also raises the per-client limits on reading the free consultation times and claiming book
+   * tokens; the others leave the migration's.
    */
   enquiryLimits?: EnquiryLimitsOption;
   /** private.apply_retention() runs at start, and then every this many ms when set (tests). */
@@ -235,6 +237,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     });
     await ensureMailApiTable(db);
     await applyEnquiryLimits(db, options.enquiryLimits ?? 'local');
+    await applyConsultationReadLimits(db, options.enquiryLimits ?? 'local');
   } catch (error) {
     server.close();
     await db.close().catch(() => {});

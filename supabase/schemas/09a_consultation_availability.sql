@@ -38,12 +38,15 @@ CREATE TABLE private.consultation_settings (
     claim_minutes integer DEFAULT 60 NOT NULL,
     changes_per_enquiry_per_hour integer DEFAULT 10 NOT NULL,
     changes_per_client_per_hour integer DEFAULT 20 NOT NULL,
+    slot_reads_per_client_per_hour integer DEFAULT 120 NOT NULL,
+    claims_per_client_per_hour integer DEFAULT 30 NOT NULL,
     changes_per_prefix_per_hour integer DEFAULT 30 NOT NULL,
     staff_changes_per_hour integer DEFAULT 20 NOT NULL,
     CONSTRAINT consultation_settings_change_caps CHECK (((changes_per_prefix_per_hour >= 1) AND (staff_changes_per_hour >= 1))),
     CONSTRAINT consultation_settings_single_row CHECK (id),
     CONSTRAINT consultation_settings_secret_length CHECK (((octet_length(token_secret) >= 32) AND (octet_length(token_secret) <= 64))),
-    CONSTRAINT consultation_settings_bounds CHECK (((meeting_minutes >= 15) AND (meeting_minutes <= 120) AND (offer_days >= 1) AND (offer_days <= 90) AND (book_token_days >= 1) AND (claim_minutes >= 1) AND (changes_per_enquiry_per_hour >= 1) AND (changes_per_client_per_hour >= 1)))
+    CONSTRAINT consultation_settings_bounds CHECK (((meeting_minutes >= 15) AND (meeting_minutes <= 120) AND (offer_days >= 1) AND (offer_days <= 90) AND (book_token_days >= 1) AND (claim_minutes >= 1) AND (changes_per_enquiry_per_hour >= 1) AND (changes_per_client_per_hour >= 1))),
+    CONSTRAINT consultation_settings_read_limits CHECK (((slot_reads_per_client_per_hour >= 1) AND (claims_per_client_per_hour >= 1)))
 );
 
 COMMENT ON TABLE private.consultation_settings IS 'One row: how consultations are offered and the key their links are signed with. Change with update, never insert.';
@@ -61,6 +64,10 @@ COMMENT ON COLUMN private.consultation_settings.claim_minutes IS 'How long after
 COMMENT ON COLUMN private.consultation_settings.changes_per_enquiry_per_hour IS 'Bookings, moves and cancellations one enquiry may make in any hour.';
 
 COMMENT ON COLUMN private.consultation_settings.changes_per_client_per_hour IS 'Bookings, moves and cancellations one client network address may make in any hour (as the enquiry form''s per-client limit).';
+
+COMMENT ON COLUMN private.consultation_settings.slot_reads_per_client_per_hour IS 'Reads of the free times (book and manage links) one client network address may make in any hour: a prospect reads them a few times, a script hundreds.';
+
+COMMENT ON COLUMN private.consultation_settings.claims_per_client_per_hour IS 'Book tokens one client network address may claim with enquiry booking keys in any hour.';
 
 COMMENT ON COLUMN private.consultation_settings.changes_per_prefix_per_hour IS 'Bookings, moves and cancellations from one IPv6 /48 network in any hour (as the enquiry form''s per-prefix limit).';
 

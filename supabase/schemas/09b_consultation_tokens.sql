@@ -117,13 +117,14 @@ COMMENT ON FUNCTION private.hash_enquiry_booking_key() IS 'BEFORE INSERT/UPDATE 
 
 REVOKE ALL ON FUNCTION private.hash_enquiry_booking_key() FROM PUBLIC;
 
-CREATE FUNCTION private.claim_consultation_token(p_enquiry_key text) RETURNS text
+CREATE FUNCTION private.claim_consultation_token(p_enquiry_key text, p_forwarded_for text DEFAULT NULL::text) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   enquiry public.contact_submissions;
 begin
+  perform private.count_consultation_read('claim', private.client_address_of(p_forwarded_for));
   select submission.* into enquiry
     from public.contact_submissions as submission
     cross join private.consultation_settings as settings
@@ -139,26 +140,26 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION private.claim_consultation_token(p_enquiry_key text) IS 'Anyone: exchanges the booking key a browser sent with its enquiry, within claim_minutes of it, for that enquiry''s book token; P0001 (hint consultation_token_invalid) otherwise. Called by public.claim_consultation_token().';
+COMMENT ON FUNCTION private.claim_consultation_token(p_enquiry_key text, p_forwarded_for text) IS 'Anyone: exchanges the booking key a browser sent with its enquiry, within claim_minutes of it, for that enquiry''s book token; P0001 (hint consultation_token_invalid) otherwise, or hint consultation_read_limit past claims_per_client_per_hour from the client of p_forwarded_for (the caller''s X-Forwarded-For). Called by public.claim_consultation_token().';
 
-REVOKE ALL ON FUNCTION private.claim_consultation_token(p_enquiry_key text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.claim_consultation_token(p_enquiry_key text) TO service_role;
+REVOKE ALL ON FUNCTION private.claim_consultation_token(p_enquiry_key text, p_forwarded_for text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.claim_consultation_token(p_enquiry_key text, p_forwarded_for text) TO service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- What the Data API exposes: a SECURITY INVOKER wrapper, the service role's alone (the
 -- consultation Edge Function calls it).
 
-CREATE FUNCTION public.claim_consultation_token(p_enquiry_key text) RETURNS text
+CREATE FUNCTION public.claim_consultation_token(p_enquiry_key text, p_forwarded_for text DEFAULT NULL::text) RETURNS text
     LANGUAGE sql
     SET search_path TO ''
     AS $$
-  select * from private.claim_consultation_token(p_enquiry_key);
+  select * from private.claim_consultation_token(p_enquiry_key, p_forwarded_for);
 $$;
 
-COMMENT ON FUNCTION public.claim_consultation_token(p_enquiry_key text) IS 'Service role only (the consultation Edge Function), for anyone: exchanges the booking key a browser sent with its enquiry, within claim_minutes of it, for that enquiry''s book token; P0001 (hint consultation_token_invalid) otherwise.';
+COMMENT ON FUNCTION public.claim_consultation_token(p_enquiry_key text, p_forwarded_for text) IS 'Service role only (the consultation Edge Function), for anyone: exchanges the booking key a browser sent with its enquiry, within claim_minutes of it, for that enquiry''s book token; P0001 (hint consultation_token_invalid) otherwise, or hint consultation_read_limit past the hourly claims of the client of p_forwarded_for.';
 
-REVOKE ALL ON FUNCTION public.claim_consultation_token(p_enquiry_key text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.claim_consultation_token(p_enquiry_key text) TO service_role;
+REVOKE ALL ON FUNCTION public.claim_consultation_token(p_enquiry_key text, p_forwarded_for text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.claim_consultation_token(p_enquiry_key text, p_forwarded_for text) TO service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Triggers

@@ -2,7 +2,8 @@
 // the way a double-clicking visitor, a replayed link or a script sends them. The embedded backend
 // runs a real PostgreSQL with a pool of connections, so these transactions truly overlap; the
 // rules hold because the database serialises what must not interleave (the exclusion constraint,
-// a row lock on the booking being changed, advisory locks around the hourly counts).
+// a row lock on the booking being changed, advisory locks around the hourly counts). Reading the
+// free times and claiming a book token are limited per client too, counted the same way.
 
 import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -21,8 +22,12 @@ let counter = 0;
 
 const callConsultation = (body: Record<string, unknown>) => consultationCall(backend, body);
 
-/** Sends an enquiry as the form does and claims its book token. */
-async function enquire(): Promise<string> {
+/** A call from `client`: the gateway appends 127.0.0.1, so the client is two hops from the right. */
+const callFrom = (client: string, body: Record<string, unknown>) =>
+  consultationCall(backend, body, { forwardedFor: client });
+
+/** Sends an enquiry as the form does, with a booking key; returns the key. */
+async function enquireOnly(): Promise<string> {
   counter += 1;
   const key = randomBytes(32).toString('base64url');
   const { error } = await anon.from('contact_submissions').insert({
@@ -35,6 +40,12 @@ async function enquire(): Promise<string> {
     booking_key: key,
   });
   expect(error).toBeNull();
+  return key;
+}
+
+/** Sends an enquiry as the form does and claims its book token. */
+async function enquire(): Promise<string> {
+  const key = await enquireOnly();
   const claimed = await callConsultation({ action: 'claim', key });
   expect(claimed.error).toBeNull();
   return claimed.data as string;
@@ -139,5 +150,112 @@ describe('booking under concurrency', () => {
       `select count(*)::int as n from private.consultation_changes where change = 'booked'`,
     );
     expect(changes[0]!.n).toBe(10);
+  });
+});
+
+/** Reads the free times and claims tokens per client: the limits, then the defaults again. */
+async function setReadLimits(slotReads: number, claims: number): Promise<void> {
+  await backend.sql(
+    `update private.consultation_settings
+        set slot_reads_per_client_per_hour = $1, claims_per_client_per_hour = $2`,
+    [slotReads, claims],
+  );
+  await backend.sql(`delete from private.consultation_reads`);
+}
+
+describe('reading the free times and claiming a token, per client', () => {
+  beforeAll(async () => {
+    // the client is the entry left of the gateway's, as behind a proxy that appends it
+    await backend.sql(`update private.enquiry_limits set trusted_proxy_hops = 2`);
+  });
+
+  afterAll(async () => {
+    await backend.sql(`update private.enquiry_limits set trusted_proxy_hops = 1`);
+    await setReadLimits(10_000, 10_000);
+  });
+
+  it('slot reads past the hourly limit from one client are refused; another client still reads', async () => {
+    const token = await enquire();
+    await setReadLimits(3, 100);
+    const read = (client: string) => callFrom(client, { action: 'slots', token });
+    const first = [];
+    for (let n = 0; n < 3; n += 1) first.push(await read('198.51.100.7'));
+    expect(first.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const refused = await read('198.51.100.7');
+    expect(refused.status).toBe(400);
+    expect(refused.error).toMatchObject({
+      code: 'P0001',
+      hint: 'consultation_read_limit',
+      message:
+        'Too many requests from your network in the last hour. Please try again later, or reply to our e-mail.',
+    });
+    const other = await read('198.51.100.8');
+    expect(other.status).toBe(200);
+    expect((other.data as { slots: string[] }).slots.length).toBeGreaterThan(0);
+  });
+
+  it('an IPv6 client is counted by its /64, whichever address of it reads', async () => {
+    const token = await enquire();
+    await setReadLimits(2, 100);
+    const read = (client: string) => callFrom(client, { action: 'slots', token });
+    expect((await read('2001:db8:5:6::1')).status).toBe(200);
+    expect((await read('2001:db8:5:6:aaaa::2')).status).toBe(200);
+    expect((await read('2001:db8:5:6::3')).error?.hint).toBe('consultation_read_limit');
+    expect((await read('2001:db8:5:7::1')).status).toBe(200);
+  });
+
+  it('claims past the hourly limit from one client are refused; another client still claims', async () => {
+    const keys: string[] = [];
+    for (let n = 0; n < 3; n += 1) keys.push(await enquireOnly());
+    await setReadLimits(100, 2);
+    const claim = (client: string, key: string) => callFrom(client, { action: 'claim', key });
+    expect((await claim('203.0.113.40', keys[0]!)).status).toBe(200);
+    expect((await claim('203.0.113.40', keys[1]!)).status).toBe(200);
+    const refused = await claim('203.0.113.40', keys[2]!);
+    expect(refused.status).toBe(400);
+    expect(refused.error?.hint).toBe('consultation_read_limit');
+    const other = await claim('203.0.113.41', keys[2]!);
+    expect(other.status).toBe(200);
+    expect(other.data).toMatch(/^b\./);
+  });
+
+  it('40 slot reads at once from one client against a limit of 25: 25 answered, 15 refused, none failed', async () => {
+    const token = await enquire();
+    await setReadLimits(25, 100);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => callFrom('198.51.100.9', { action: 'slots', token })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status !== 200 && status !== 400)).toEqual([]);
+    expect(outcomes(answers)).toEqual({ done: 25, consultation_read_limit: 15 });
+  });
+
+  it('40 slot reads at once from 40 clients at the default limits: every one answered', async () => {
+    const token = await enquire();
+    await backend.sql(
+      `update private.consultation_settings
+          set slot_reads_per_client_per_hour = default, claims_per_client_per_hour = default`,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        callFrom(`192.0.2.${n + 1}`, { action: 'slots', token }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(200));
+  });
+});
+
+describe('the free times without JIT', () => {
+  it('the slot functions turn JIT off for themselves, whatever the server default', async () => {
+    const rows = await backend.sql<{ name: string; config: string[] | null }>(
+      `select p.oid::regprocedure::text as name, p.proconfig as config
+         from pg_catalog.pg_proc as p
+        where p.pronamespace = 'private'::regnamespace
+          and p.proname in ('staff_free_slots', 'enquiry_free_slots', 'nearest_free_slots',
+                            'consultation_slots')
+        order by 1`,
+    );
+    expect(rows.map((row) => row.name)).toHaveLength(4);
+    for (const row of rows) expect(row.config, row.name).toContain('jit=off');
   });
 });

@@ -39,7 +39,7 @@ type State =
   | { kind: 'booked'; change: BookingChange };
 
 /** Problems a second try may get past. */
-const passing = new Set(['failed', 'consultation_rate_limit']);
+const passing = new Set(['failed', 'consultation_rate_limit', 'consultation_read_limit']);
 
 /**
  * Booking with a book token: the free times in the visitor's zone, then the booking, which can

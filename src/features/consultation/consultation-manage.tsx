@@ -57,7 +57,10 @@ function describeRefusal(caught: unknown): State {
   return {
     kind: 'closed',
     message: problemMessages[problem],
-    canRetry: problem === 'failed' || problem === 'consultation_rate_limit',
+    canRetry:
+      problem === 'failed' ||
+      problem === 'consultation_rate_limit' ||
+      problem === 'consultation_read_limit',
   };
 }
 

@@ -54,6 +54,10 @@ export const problemMessages: Record<ConsultationProblem, ProblemMessage> = {
     title: 'We cannot send more booking e-mails just now',
     text: `Your change was not made. To arrange a time, ${getInTouch}.`,
   },
+  consultation_read_limit: {
+    title: 'Too many requests',
+    text: 'Too many requests from your network in the last hour. Please try again later, or reply to our e-mail.',
+  },
   consultation_past: {
     title: 'This consultation has already started',
     text: `It can no longer be moved or cancelled. To arrange another, ${getInTouch}.`,

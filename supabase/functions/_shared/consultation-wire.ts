@@ -20,6 +20,7 @@ export const CONSULTATION_REFUSALS = [
   'consultation_cancelled',
   'consultation_rate_limit',
   'consultation_mail_limit',
+  'consultation_read_limit',
   'consultation_past',
   'consultation_time_zone_invalid',
 ] as const;

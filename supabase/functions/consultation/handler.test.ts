@@ -5,6 +5,7 @@ const env = readConsultationEnv((name) =>
   name === 'SUPABASE_URL' ? 'http://db.test/' : name === 'SUPABASE_SERVICE_ROLE_KEY' ? 'sr' : '',
 );
 const TOKEN = `b.${'0123abcd-0000-4000-8000-000000000000'}.0.1900000000.${'A'.repeat(43)}`;
+const KEY = 'k'.repeat(43);
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
   new Request('http://localhost/functions/v1/consultation', {
@@ -70,15 +71,57 @@ Deno.test('readCall accepts the five calls and says what is wrong with anything 
   }
 });
 
-Deno.test('rpcOf passes the forwarded-for header only to the calls the client limit counts', () => {
+Deno.test('rpcOf passes the forwarded-for header to every call, each limited per client', () => {
   deepStrictEqual(rpcOf({ action: 'slots', token: TOKEN }, '203.0.113.9'), {
     name: 'consultation_slots',
-    args: { p_token: TOKEN },
+    args: { p_token: TOKEN, p_forwarded_for: '203.0.113.9' },
+  });
+  deepStrictEqual(rpcOf({ action: 'claim', key: KEY }, '203.0.113.9, 10.0.0.1'), {
+    name: 'claim_consultation_token',
+    args: { p_enquiry_key: KEY, p_forwarded_for: '203.0.113.9, 10.0.0.1' },
   });
   deepStrictEqual(rpcOf({ action: 'cancel', token: TOKEN }, '203.0.113.9'), {
     name: 'cancel_consultation',
     args: { p_token: TOKEN, p_forwarded_for: '203.0.113.9' },
   });
+  // without the header the database has no client to count: it passes null, never a guess
+  deepStrictEqual(rpcOf({ action: 'slots', token: TOKEN }, null), {
+    name: 'consultation_slots',
+    args: { p_token: TOKEN, p_forwarded_for: null },
+  });
+});
+
+Deno.test("slots and claim reach the database with the caller's X-Forwarded-For", async () => {
+  for (const [body, name, args] of [
+    [{ action: 'slots', token: TOKEN }, 'consultation_slots', { p_token: TOKEN }],
+    [{ action: 'claim', key: KEY }, 'claim_consultation_token', { p_enquiry_key: KEY }],
+  ] as const) {
+    const { calls, fetcher } = database(200, {});
+    const response = await handle(post(body, { 'X-Forwarded-For': '198.51.100.2' }), env, fetcher);
+    equal(response.status, 200);
+    equal(calls[0]!.url, `http://db.test/rest/v1/rpc/${name}`);
+    deepStrictEqual(JSON.parse(String(calls[0]!.init.body)), {
+      ...args,
+      p_forwarded_for: '198.51.100.2',
+    });
+  }
+});
+
+Deno.test('the read limit is passed on to the visitor as a refusal, not a failure', async () => {
+  const refusal = {
+    code: 'P0001',
+    message:
+      'Too many requests from your network in the last hour. Please try again later, or reply to our e-mail.',
+    details: null,
+    hint: 'consultation_read_limit',
+  };
+  const limited = await handle(
+    post({ action: 'slots', token: TOKEN }),
+    env,
+    database(400, refusal).fetcher,
+  );
+  equal(limited.status, 400);
+  deepStrictEqual(await limited.json(), refusal);
 });
 
 Deno.test('a preflight is answered without a database call', async () => {

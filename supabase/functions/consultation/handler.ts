@@ -2,7 +2,8 @@
  * The visitor's booking API: claim a book token, list free times, book, move or cancel. A
  * visitor holds no account, only a signed token, so the database keeps these functions from the
  * anon role (no SECURITY DEFINER function is anon's to run); this function calls them with the
- * service role and passes on the caller's X-Forwarded-For for the per-client limit.
+ * service role and passes on the caller's X-Forwarded-For for the per-client limits (on reading
+ * the free times and claiming a token, as on booking, moving and cancelling).
  * Web-standard types only: the same module runs on Supabase's Deno runtime and in the embedded
  * backend.
  */
@@ -97,9 +98,15 @@ export function readCall(body: unknown): Checked<ConsultationCall> {
 export function rpcOf(call: ConsultationCall, forwardedFor: string | null) {
   switch (call.action) {
     case 'claim':
-      return { name: 'claim_consultation_token', args: { p_enquiry_key: call.key } };
+      return {
+        name: 'claim_consultation_token',
+        args: { p_enquiry_key: call.key, p_forwarded_for: forwardedFor },
+      };
     case 'slots':
-      return { name: 'consultation_slots', args: { p_token: call.token } };
+      return {
+        name: 'consultation_slots',
+        args: { p_token: call.token, p_forwarded_for: forwardedFor },
+      };
     case 'book':
     case 'reschedule':
       return {

@@ -70,3 +70,40 @@ export async function applyEnquiryLimits(
     params,
   );
 }
+
+/**
+ * The per-client limits on reading the free consultation times and claiming book tokens
+ * (private.consultation_settings), for the same reason: every local request comes from
+ * 127.0.0.1, and a test run or a developer reads the times far more often than a prospect.
+ * 'local' raises them; anything else leaves the migration's values. Tests of the limits set
+ * their own.
+ */
+export const LOCAL_CONSULTATION_READ_LIMITS = {
+  slot_reads_per_client_per_hour: 10_000,
+  claims_per_client_per_hour: 10_000,
+} as const;
+
+export async function applyConsultationReadLimits(
+  db: Queryable,
+  option: EnquiryLimitsOption,
+): Promise<void> {
+  // a backend started over other migrations (a test's own set) may have no such columns
+  const exists = await db.query<{ found: boolean }>(
+    `select exists (select 1 from information_schema.columns
+                     where table_schema = 'private' and table_name = 'consultation_settings'
+                       and column_name = 'slot_reads_per_client_per_hour') as found`,
+  );
+  if (!exists.rows[0]?.found) return;
+  const local = option === 'local';
+  await db.query(
+    `update private.consultation_settings
+        set slot_reads_per_client_per_hour = ${local ? '$1' : 'default'},
+            claims_per_client_per_hour = ${local ? '$2' : 'default'}`,
+    local
+      ? [
+          LOCAL_CONSULTATION_READ_LIMITS.slot_reads_per_client_per_hour,
+          LOCAL_CONSULTATION_READ_LIMITS.claims_per_client_per_hour,
+        ]
+      : [],
+  );
+}

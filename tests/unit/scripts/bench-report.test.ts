@@ -14,6 +14,7 @@ import {
   median,
   mergeReport,
   navigationMisses,
+  percentile,
   renderParts,
   type BenchResults,
 } from '../../../scripts/bench/report';
@@ -331,5 +332,39 @@ describe('the live part', () => {
     const merged = mergeReport(mergeReport('', renderParts(info, results)), rendered);
     const order = [...merged.matchAll(/<!-- part: ([\w-]+) -->/g)].map((m) => m[1]);
     expect(order.at(-1)).toBe('live');
+  });
+});
+
+describe('the slots part', () => {
+  it('gives the median, p95 and slowest read per host count against the 50 ms median, last', () => {
+    const rendered = renderParts(info, {
+      bytes: results.bytes,
+      slots: {
+        engine: 'PostgreSQL 15.20 (the server DATABASE_URL names)',
+        jit: 'on',
+        runs: 4,
+        rows: [
+          { hosts: 1, slots: 60, ms: [4, 5, 6, 30] },
+          { hosts: 5, slots: 125, ms: [600, 620, 640, 700] },
+        ],
+      },
+    });
+    const part = rendered.get('slots')!;
+    expect(part).toContain(
+      '## Free consultation times, one read on PostgreSQL 15.20 (the server DATABASE_URL names) (ms; 4 reads per row)',
+    );
+    expect(part).toContain("The server's `jit`: on;");
+    expect(part).toContain('| 1 | 60 | 5.5 | 30.0 | 30.0 | pass |');
+    expect(part).toContain('| 5 | 125 | 630.0 | 700.0 | 700.0 | **FAIL**: median 630.0 > 50 |');
+    const merged = mergeReport(mergeReport('', renderParts(info, results)), rendered);
+    const order = [...merged.matchAll(/<!-- part: ([\w-]+) -->/g)].map((m) => m[1]);
+    expect(order.at(-1)).toBe('slots');
+  });
+
+  it('takes the nearest-rank percentile of the finite values', () => {
+    const values = Array.from({ length: 20 }, (_, n) => n + 1);
+    expect(percentile(values, 0.95)).toBe(19);
+    expect(percentile([3, NaN, 1, 2], 0.5)).toBe(2);
+    expect(percentile([], 0.95)).toBeNaN();
   });
 });

@@ -152,6 +152,26 @@ describe('ConsultationBooking: the free times', () => {
     expect(await screen.findByRole('radiogroup', { name: 'Choose a day' })).toBeVisible();
     expect(asked).toBe(2);
   });
+
+  it('says what to do when the free times were read too often from the network, and may try again', async () => {
+    let asked = 0;
+    answer({
+      slots: () => (++asked === 1 ? refusal('consultation_read_limit') : slotsAnswer()),
+    });
+    const user = userEvent.setup();
+    render(<ConsultationBooking token={BOOK_TOKEN} headingLevel={2} />);
+    expect(
+      await screen.findByRole('heading', { name: 'Too many requests', level: 2 }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'Too many requests from your network in the last hour. Please try again later, or reply to our e-mail.',
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('radiogroup', { name: 'Choose a day' })).toBeVisible();
+    expect(asked).toBe(2);
+  });
 });
 
 describe('ConsultationBooking: the radio groups by keyboard', () => {
