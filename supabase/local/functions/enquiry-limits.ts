@@ -14,6 +14,8 @@ export interface EnquiryLimits {
   enquiries_per_prefix_per_hour: number;
   held_per_hour: number;
   staff_digests_per_hour: number;
+  mails_per_mailbox_per_day: number;
+  booking_mails_per_hour: number;
 }
 
 export type EnquiryLimitsOption = 'local' | 'migrated' | Partial<EnquiryLimits>;
@@ -31,6 +33,8 @@ const columns: readonly (keyof EnquiryLimits)[] = [
   'enquiries_per_prefix_per_hour',
   'held_per_hour',
   'staff_digests_per_hour',
+  'mails_per_mailbox_per_day',
+  'booking_mails_per_hour',
 ];
 
 /**
@@ -44,6 +48,8 @@ export const LOCAL_ENQUIRY_LIMITS: Partial<EnquiryLimits> = {
   enquiries_per_hour: 10000,
   acknowledgements_per_hour: 10000,
   staff_alerts_per_hour: 10000,
+  // site-wide: the e2e suite books all through one run. The budget per mailbox stays as deployed.
+  booking_mails_per_hour: 10000,
 };
 
 /** Writes the chosen limits over the migration's defaults (columns not given get the default). */
