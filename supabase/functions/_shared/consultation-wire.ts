@@ -21,6 +21,7 @@ export const CONSULTATION_REFUSALS = [
   'consultation_rate_limit',
   'consultation_mail_limit',
   'consultation_read_limit',
+  'consultation_holds_full',
   'consultation_past',
   'consultation_time_zone_invalid',
 ] as const;
@@ -51,7 +52,12 @@ export interface Booking {
   sequence: number;
   staff_name: string;
   visitor_time_zone: string;
-  cancelled_by: 'visitor' | 'staff' | null;
+  /** 'unconfirmed': released because its address was never confirmed by hold_until. */
+  cancelled_by: 'visitor' | 'staff' | 'unconfirmed' | null;
+  /** When the prospect confirmed it with the link mailed to them; null until then. */
+  confirmed_at: string | null;
+  /** While unconfirmed: when the time is released unless confirmed first; else null. */
+  hold_until: string | null;
 }
 
 /** What a book or manage link may do now: the free slots, and the enquiry's active booking. */
@@ -83,6 +89,8 @@ export interface ConsultationActions {
   book: { body: ChosenTime; result: BookingChange };
   reschedule: { body: ChosenTime; result: BookingChange };
   cancel: { body: { token: string }; result: { booking: Booking } };
+  /** A confirm token (`c.…`, from the invitation mail) makes a held booking firm. */
+  confirm: { body: { token: string }; result: { booking: Booking } };
 }
 
 export type ConsultationAction = keyof ConsultationActions;
@@ -93,6 +101,7 @@ export const CONSULTATION_ACTIONS = [
   'book',
   'reschedule',
   'cancel',
+  'confirm',
 ] as const satisfies readonly ConsultationAction[];
 
 /** A request's JSON body: the action and its fields. */
