@@ -124,5 +124,6 @@ begin
   perform cron.schedule('apply-retention', '17 3 * * *', 'select private.apply_retention()');
   perform cron.schedule('send-consultation-reminders', '*/5 * * * *', 'select private.queue_consultation_reminders()');
   perform cron.schedule('sync-busy-calendars', '11 * * * *', 'select private.request_busy_calendar_sync()');
+  perform cron.schedule('release-unconfirmed-consultations', '*/5 * * * *', 'select private.release_unconfirmed_consultations()');
 end
 $$;

@@ -42,6 +42,9 @@ CREATE TABLE private.consultation_settings (
     claims_per_client_per_hour integer DEFAULT 30 NOT NULL,
     changes_per_prefix_per_hour integer DEFAULT 30 NOT NULL,
     staff_changes_per_hour integer DEFAULT 20 NOT NULL,
+    unconfirmed_hold_hours integer DEFAULT 24 NOT NULL,
+    unconfirmed_holds_per_host integer DEFAULT 4 NOT NULL,
+    CONSTRAINT consultation_settings_holds CHECK ((((unconfirmed_hold_hours >= 1) AND (unconfirmed_hold_hours <= 168)) AND (unconfirmed_holds_per_host >= 1))),
     CONSTRAINT consultation_settings_change_caps CHECK (((changes_per_prefix_per_hour >= 1) AND (staff_changes_per_hour >= 1))),
     CONSTRAINT consultation_settings_single_row CHECK (id),
     CONSTRAINT consultation_settings_secret_length CHECK (((octet_length(token_secret) >= 32) AND (octet_length(token_secret) <= 64))),
@@ -72,6 +75,10 @@ COMMENT ON COLUMN private.consultation_settings.claims_per_client_per_hour IS 'B
 COMMENT ON COLUMN private.consultation_settings.changes_per_prefix_per_hour IS 'Bookings, moves and cancellations from one IPv6 /48 network in any hour (as the enquiry form''s per-prefix limit).';
 
 COMMENT ON COLUMN private.consultation_settings.staff_changes_per_hour IS 'Moves and cancellations one staff member makes in any hour before their mails are parked for review.';
+
+COMMENT ON COLUMN private.consultation_settings.unconfirmed_hold_hours IS 'How long a visitor''s booking is held for its address to be confirmed before it is released.';
+
+COMMENT ON COLUMN private.consultation_settings.unconfirmed_holds_per_host IS 'Unconfirmed bookings one host holds at once; past it a new booking with them is refused (consultation_holds_full).';
 
 -- The one row of settings, at the defaults above, with a fresh signing key.
 INSERT INTO private.consultation_settings DEFAULT VALUES ON CONFLICT DO NOTHING;
@@ -152,10 +159,13 @@ CREATE TABLE public.consultation_bookings (
     cancelled_at timestamp with time zone,
     cancelled_by text,
     reminder_queued_at timestamp with time zone,
+    confirmed_at timestamp with time zone,
+    hold_until timestamp with time zone,
+    CONSTRAINT consultation_bookings_held_or_confirmed CHECK (((hold_until IS NULL) OR (confirmed_at IS NULL))),
     CONSTRAINT consultation_bookings_order CHECK (((ends_at > starts_at) AND (blocked_until >= ends_at))),
     CONSTRAINT consultation_bookings_status CHECK ((status = ANY (ARRAY['booked'::text, 'cancelled'::text]))),
     CONSTRAINT consultation_bookings_cancelled CHECK ((((status = 'cancelled'::text) = (cancelled_at IS NOT NULL)) AND ((status = 'cancelled'::text) = (cancelled_by IS NOT NULL)))),
-    CONSTRAINT consultation_bookings_cancelled_by CHECK (((cancelled_by IS NULL) OR (cancelled_by = ANY (ARRAY['visitor'::text, 'staff'::text])))),
+    CONSTRAINT consultation_bookings_cancelled_by CHECK (((cancelled_by IS NULL) OR (cancelled_by = ANY (ARRAY['visitor'::text, 'staff'::text, 'unconfirmed'::text])))),
     CONSTRAINT consultation_bookings_sequence CHECK ((sequence >= 0)),
     CONSTRAINT consultation_bookings_time_zone_length CHECK (((char_length(visitor_time_zone) >= 1) AND (char_length(visitor_time_zone) <= 64))),
     CONSTRAINT consultation_bookings_no_overlap EXCLUDE USING gist (staff_id WITH =, tstzrange(starts_at, blocked_until, '[)'::text) WITH &&) WHERE ((status = 'booked'::text))
@@ -168,6 +178,10 @@ COMMENT ON COLUMN public.consultation_bookings.staff_id IS 'Who meets the prospe
 COMMENT ON COLUMN public.consultation_bookings.blocked_until IS 'The end plus the staff member''s buffer when it was booked: the time the exclusion constraint keeps free of other bookings.';
 
 COMMENT ON COLUMN public.consultation_bookings.sequence IS 'The invitation''s SEQUENCE: raised by each move and by cancellation; a manage token names the sequence it was made for.';
+
+COMMENT ON COLUMN public.consultation_bookings.confirmed_at IS 'When the prospect confirmed the booking with the link mailed to them (proving the address); null while held.';
+
+COMMENT ON COLUMN public.consultation_bookings.hold_until IS 'While the booking is held (its address not yet confirmed): when it is released unless confirmed first; null once confirmed.';
 
 COMMENT ON COLUMN public.consultation_bookings.visitor_time_zone IS 'The IANA zone the prospect chose, used to show them the time in mail.';
 
@@ -262,6 +276,8 @@ ALTER TABLE ONLY private.consultation_feeds
     ADD CONSTRAINT consultation_feeds_staff_id_fkey FOREIGN KEY (staff_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 CREATE UNIQUE INDEX consultation_bookings_one_booked_idx ON public.consultation_bookings USING btree (submission_id) WHERE (status = 'booked'::text);
+
+CREATE INDEX consultation_bookings_held_idx ON public.consultation_bookings USING btree (hold_until) WHERE ((status = 'booked'::text) AND (hold_until IS NOT NULL));
 
 CREATE INDEX consultation_bookings_submission_idx ON public.consultation_bookings USING btree (submission_id);
 

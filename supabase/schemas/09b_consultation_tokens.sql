@@ -91,6 +91,17 @@ COMMENT ON FUNCTION private.consultation_manage_token(_booking public.consultati
 
 REVOKE ALL ON FUNCTION private.consultation_manage_token(_booking public.consultation_bookings) FROM PUBLIC;
 
+CREATE FUNCTION private.consultation_confirm_token(_booking public.consultation_bookings) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.sign_consultation_token('c', _booking.id, 0, coalesce(_booking.hold_until, _booking.ends_at));
+$$;
+
+COMMENT ON FUNCTION private.consultation_confirm_token(_booking public.consultation_bookings) IS 'The confirm token of a held booking, mailed with its invitation: valid until the hold ends (or, once confirmed, until the booking ends), whatever moves it.';
+
+REVOKE ALL ON FUNCTION private.consultation_confirm_token(_booking public.consultation_bookings) FROM PUBLIC, anon, authenticated, service_role;
+
 CREATE FUNCTION private.hash_enquiry_booking_key() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''

@@ -17,7 +17,7 @@ CREATE TABLE private.consultation_changes (
     staff_name text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT consultation_changes_change CHECK ((change = ANY (ARRAY['booked'::text, 'moved'::text, 'cancelled'::text]))),
-    CONSTRAINT consultation_changes_by CHECK ((changed_by = ANY (ARRAY['visitor'::text, 'staff'::text])))
+    CONSTRAINT consultation_changes_by CHECK ((changed_by = ANY (ARRAY['visitor'::text, 'staff'::text, 'system'::text])))
 );
 
 COMMENT ON TABLE private.consultation_changes IS 'Each booking, move and cancellation, for the enquiry''s timeline and the per-enquiry and per-client limits. Goes with its enquiry.';
@@ -54,7 +54,9 @@ CREATE FUNCTION private.consultation_booking_json(_booking public.consultation_b
     'sequence', _booking.sequence,
     'staff_name', private.staff_display_name(_booking.staff_id),
     'visitor_time_zone', _booking.visitor_time_zone,
-    'cancelled_by', _booking.cancelled_by
+    'cancelled_by', _booking.cancelled_by,
+    'confirmed_at', _booking.confirmed_at,
+    'hold_until', _booking.hold_until
   );
 $$;
 
@@ -154,6 +156,7 @@ begin
         'status', _booking.status,
         'starts_at', _booking.starts_at,
         'ends_at', _booking.ends_at,
+        'hold_until', _booking.hold_until,
         'visitor_time_zone', _booking.visitor_time_zone,
         'created_at', _booking.created_at,
         'updated_at', _booking.updated_at
@@ -165,6 +168,9 @@ begin
       ),
       'enquiry', pg_catalog.jsonb_build_object('id', enquiry.id, 'name', enquiry."Name", 'company', enquiry."Company"),
       'manage_token', case when _booking.status = 'booked' then private.consultation_manage_token(_booking) end,
+      -- while held, the mail carries the one-tap link that proves the address and makes it firm.
+      'confirm_token', case when _booking.status = 'booked' and _booking.hold_until is not null
+                            then private.consultation_confirm_token(_booking) end,
       -- a cancellation offers another time while the enquiry may still book one online.
       'book_token', case
         when _booking.status = 'cancelled'
@@ -251,6 +257,8 @@ declare
   settings private.consultation_settings;
   host record;
   placed public.consultation_bookings;
+  held_by_host integer;
+  hosts_full boolean := false;
 begin
   select * into settings from private.consultation_settings;
   if not private.is_time_zone(_time_zone) then
@@ -275,15 +283,28 @@ begin
                 where booking.staff_id = candidate.staff_id) nulls first,
               candidate.staff_id
   loop
+    if _moving.id is null then
+      -- a new booking is held until its address is confirmed: a host holds only so many at once,
+      -- counted one request at a time, so unproven addresses take a small share of their week.
+      perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('consultation holds ' || host.staff_id::text, 0));
+      select pg_catalog.count(*)::integer into held_by_host
+        from public.consultation_bookings as held
+       where held.staff_id = host.staff_id and held.status = 'booked' and held.hold_until is not null;
+      if held_by_host >= settings.unconfirmed_holds_per_host then
+        hosts_full := true;
+        continue;
+      end if;
+    end if;
     begin
       if _moving.id is null then
         insert into public.consultation_bookings
-          (submission_id, staff_id, starts_at, ends_at, blocked_until, visitor_time_zone)
+          (submission_id, staff_id, starts_at, ends_at, blocked_until, visitor_time_zone, hold_until)
         values (
           _enquiry.id, host.staff_id, _starts_at,
           _starts_at + pg_catalog.make_interval(mins => settings.meeting_minutes),
           _starts_at + pg_catalog.make_interval(mins => settings.meeting_minutes + host.buffer_minutes),
-          _time_zone)
+          _time_zone,
+          pg_catalog.now() + pg_catalog.make_interval(hours => settings.unconfirmed_hold_hours))
         returning * into placed;
       else
         update public.consultation_bookings as booking
@@ -310,6 +331,12 @@ begin
           hint = 'consultation_already_booked';
     end;
   end loop;
+  if hosts_full then
+    raise exception using
+      errcode = 'P0001',
+      message = 'We are holding as many unconfirmed bookings as we can just now. Please reply to our e-mail and we will arrange a time with you.',
+      hint = 'consultation_holds_full';
+  end if;
   -- Taken: a host would be free then but for a booking or a busy time that now holds it (someone
   -- was quicker, or a calendar was read). Otherwise the time was never on offer: off the grid,
   -- outside the hours, too soon or too far ahead.
@@ -615,7 +642,7 @@ $$;
 REVOKE ALL ON FUNCTION private.staff_booking(_booking_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.staff_booking(_booking_id uuid) TO authenticated;
 
-CREATE FUNCTION private.upcoming_consultations(p_limit integer DEFAULT 20) RETURNS TABLE(id uuid, submission_id uuid, name text, company text, staff_id uuid, staff_name text, starts_at timestamp with time zone, ends_at timestamp with time zone)
+CREATE FUNCTION private.upcoming_consultations(p_limit integer DEFAULT 20) RETURNS TABLE(id uuid, submission_id uuid, name text, company text, staff_id uuid, staff_name text, starts_at timestamp with time zone, ends_at timestamp with time zone, confirmed_at timestamp with time zone, hold_until timestamp with time zone)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -623,7 +650,8 @@ begin
   perform private.require_enquiry_admin();
   return query
   select booking.id, booking.submission_id, enquiry."Name", enquiry."Company", booking.staff_id,
-         private.staff_display_name(booking.staff_id), booking.starts_at, booking.ends_at
+         private.staff_display_name(booking.staff_id), booking.starts_at, booking.ends_at,
+         booking.confirmed_at, booking.hold_until
     from public.consultation_bookings as booking
     join public.contact_submissions as enquiry on enquiry.id = booking.submission_id
    where booking.status = 'booked' and booking.ends_at > pg_catalog.now()
@@ -721,6 +749,69 @@ GRANT ALL ON FUNCTION private.staff_cancel_consultation(p_booking_id uuid) TO se
 -- ---------------------------------------------------------------------------------------------
 -- Reminders
 
+CREATE FUNCTION private.confirm_consultation(p_token text, p_forwarded_for text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  booking_id uuid := (private.read_consultation_token(p_token, 'c')).subject;
+  booking public.consultation_bookings;
+begin
+  perform private.count_consultation_read('slots', private.client_address_of(p_forwarded_for));
+  perform private.lock_consultation_booking(booking_id);
+  select * into booking from public.consultation_bookings as candidate where candidate.id = booking_id;
+  if booking.id is null or booking.status <> 'booked' then
+    raise exception using
+      errcode = 'P0001',
+      message = 'This consultation is no longer booked.',
+      hint = 'consultation_cancelled';
+  end if;
+  if booking.hold_until is not null then
+    update public.consultation_bookings as held
+       set confirmed_at = pg_catalog.now(), hold_until = null
+     where held.id = booking.id
+    returning * into booking;
+  end if;
+  return pg_catalog.jsonb_build_object('booking', private.consultation_booking_json(booking));
+end;
+$$;
+
+COMMENT ON FUNCTION private.confirm_consultation(p_token text, p_forwarded_for text) IS 'Anyone holding a booking''s confirm token (mailed with its invitation, so proof of the address): makes a held booking firm; again on a confirmed one changes nothing. P0001 consultation_cancelled once released or cancelled. Counted as a read of the client of p_forwarded_for. Called by public.confirm_consultation().';
+
+REVOKE ALL ON FUNCTION private.confirm_consultation(p_token text, p_forwarded_for text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION private.confirm_consultation(p_token text, p_forwarded_for text) TO service_role;
+
+CREATE FUNCTION private.release_unconfirmed_consultations(_now timestamp with time zone DEFAULT now()) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  due public.consultation_bookings;
+  released integer := 0;
+begin
+  for due in
+    select booking.* from public.consultation_bookings as booking
+     where booking.status = 'booked' and booking.hold_until <= _now
+     for update skip locked
+  loop
+    update public.consultation_bookings as booking
+       set status = 'cancelled', cancelled_at = pg_catalog.now(), cancelled_by = 'unconfirmed',
+           sequence = booking.sequence + 1, updated_at = pg_catalog.now()
+     where booking.id = due.id
+    returning * into due;
+    perform private.record_consultation_change(due, 'cancelled', 'system');
+    perform private.reopen_reply_clock(due.submission_id);
+    released := released + 1;
+  end loop;
+  return released;
+end;
+$$;
+
+COMMENT ON FUNCTION private.release_unconfirmed_consultations(_now timestamp with time zone) IS 'Releases each booking still held (unconfirmed) at its hold_until: cancelled by unconfirmed, the change recorded as the system''s, the enquiry back on the reply clock, and no mail (the address was never proven). Returns how many. Every five minutes by pg_cron.';
+
+REVOKE ALL ON FUNCTION private.release_unconfirmed_consultations(_now timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION private.release_unconfirmed_consultations(_now timestamp with time zone) TO service_role;
+
 CREATE FUNCTION private.queue_consultation_reminders(_now timestamp with time zone DEFAULT now()) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -733,6 +824,7 @@ begin
   for due in
     select booking.* from public.consultation_bookings as booking
      where booking.status = 'booked' and booking.reminder_queued_at is null
+       and booking.hold_until is null
        and booking.starts_at > _now and booking.starts_at <= _now + interval '24 hours'
        and booking.updated_at < booking.starts_at - interval '24 hours'
      for update skip locked
@@ -791,7 +883,19 @@ COMMENT ON FUNCTION public.cancel_consultation(p_token text, p_forwarded_for tex
 REVOKE ALL ON FUNCTION public.cancel_consultation(p_token text, p_forwarded_for text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.cancel_consultation(p_token text, p_forwarded_for text) TO service_role;
 
-CREATE FUNCTION public.upcoming_consultations(p_limit integer DEFAULT 20) RETURNS TABLE(id uuid, submission_id uuid, name text, company text, staff_id uuid, staff_name text, starts_at timestamp with time zone, ends_at timestamp with time zone)
+CREATE FUNCTION public.confirm_consultation(p_token text, p_forwarded_for text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  select private.confirm_consultation(p_token, p_forwarded_for);
+$$;
+
+COMMENT ON FUNCTION public.confirm_consultation(p_token text, p_forwarded_for text) IS 'Service role only (the consultation Edge Function), for anyone holding a booking''s confirm token: makes a held booking firm.';
+
+REVOKE ALL ON FUNCTION public.confirm_consultation(p_token text, p_forwarded_for text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.confirm_consultation(p_token text, p_forwarded_for text) TO service_role;
+
+CREATE FUNCTION public.upcoming_consultations(p_limit integer DEFAULT 20) RETURNS TABLE(id uuid, submission_id uuid, name text, company text, staff_id uuid, staff_name text, starts_at timestamp with time zone, ends_at timestamp with time zone, confirmed_at timestamp with time zone, hold_until timestamp with time zone)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$

@@ -73,7 +73,8 @@ function outcomes(answers: ConsultationAnswer[]): Record<string, number> {
 async function setLimits(perEnquiry: number, perClient: number): Promise<void> {
   await backend.sql(
     `update private.consultation_settings
-        set changes_per_enquiry_per_hour = $1, changes_per_client_per_hour = $2`,
+        set changes_per_enquiry_per_hour = $1, changes_per_client_per_hour = $2,
+            unconfirmed_holds_per_host = 1000`,
     [perEnquiry, perClient],
   );
   await backend.sql(`delete from private.consultation_changes`);

@@ -6,6 +6,7 @@ const env = readConsultationEnv((name) =>
 );
 const TOKEN = `b.${'0123abcd-0000-4000-8000-000000000000'}.0.1900000000.${'A'.repeat(43)}`;
 const KEY = 'k'.repeat(43);
+const CONFIRM = `c.${'0123abcd-0000-4000-8000-000000000000'}.0.1900000000.${'B'.repeat(43)}`;
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
   new Request('http://localhost/functions/v1/consultation', {
@@ -32,10 +33,14 @@ Deno.test('readConsultationEnv names every missing or bad variable', () => {
   ok(result.problems.some((problem) => problem.startsWith('SUPABASE_SERVICE_ROLE_KEY')));
 });
 
-Deno.test('readCall accepts the five calls and says what is wrong with anything else', () => {
+Deno.test('readCall accepts the six calls and says what is wrong with anything else', () => {
   deepStrictEqual(readCall({ action: 'slots', token: TOKEN }), {
     ok: true,
     value: { action: 'slots', token: TOKEN },
+  });
+  deepStrictEqual(readCall({ action: 'confirm', token: CONFIRM }), {
+    ok: true,
+    value: { action: 'confirm', token: CONFIRM },
   });
   deepStrictEqual(
     readCall({
@@ -58,6 +63,7 @@ Deno.test('readCall accepts the five calls and says what is wrong with anything 
     [[], 'JSON object'],
     [{ action: 'drop' }, 'action must be'],
     [{ action: 'cancel', token: 'b.x' }, 'token'],
+    [{ action: 'confirm', token: `x${CONFIRM.slice(1)}` }, 'token'],
     [{ action: 'claim', key: 'short' }, 'key must be'],
     [{ action: 'book', token: TOKEN, starts_at: 'soon', time_zone: 'Europe/Paris' }, 'starts_at'],
     [
@@ -83,6 +89,10 @@ Deno.test('rpcOf passes the forwarded-for header to every call, each limited per
   deepStrictEqual(rpcOf({ action: 'cancel', token: TOKEN }, '203.0.113.9'), {
     name: 'cancel_consultation',
     args: { p_token: TOKEN, p_forwarded_for: '203.0.113.9' },
+  });
+  deepStrictEqual(rpcOf({ action: 'confirm', token: CONFIRM }, '203.0.113.9'), {
+    name: 'confirm_consultation',
+    args: { p_token: CONFIRM, p_forwarded_for: '203.0.113.9' },
   });
   // without the header the database has no client to count: it passes null, never a guess
   deepStrictEqual(rpcOf({ action: 'slots', token: TOKEN }, null), {

@@ -1,5 +1,6 @@
 /**
- * The visitor's booking API: claim a book token, list free times, book, move or cancel. A
+ * The visitor's booking API: claim a book token, list free times, book, move, cancel, or confirm
+ * a held booking with the link mailed to its address. A
  * visitor holds no account, only a signed token, so the database keeps these functions from the
  * anon role (no SECURITY DEFINER function is anon's to run); this function calls them with the
  * service role and passes on the caller's X-Forwarded-For for the per-client limits (on reading
@@ -29,11 +30,11 @@ export const readConsultationEnv = (get: EnvGetter): ConsultationEnvResult =>
 /** One call of the API, checked: what the browser may ask for and nothing else. */
 export type ConsultationCall =
   | { action: 'claim'; key: string }
-  | { action: 'slots' | 'cancel'; token: string }
+  | { action: 'slots' | 'cancel' | 'confirm'; token: string }
   | { action: 'book' | 'reschedule'; token: string; startsAt: string; timeZone: string };
 
 const MAX_BODY_BYTES = 4096;
-const TOKEN_PATTERN = /^[bm]\.[0-9a-f-]{36}\.[0-9]{1,9}\.[0-9]{1,12}\.[A-Za-z0-9_-]{43}$/;
+const TOKEN_PATTERN = /^[bmc]\.[0-9a-f-]{36}\.[0-9]{1,9}\.[0-9]{1,12}\.[A-Za-z0-9_-]{43}$/;
 const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** What a zone name looks like; whether it is one, Intl says (isTimeZone). */
 const TIME_ZONE_SHAPE = /^[A-Za-z0-9_+\-/]{1,64}$/;
@@ -67,6 +68,7 @@ export function readCall(body: unknown): Checked<ConsultationCall> {
     }
     case 'slots':
     case 'cancel':
+    case 'confirm':
       return tokenProblem
         ? { ok: false, message: tokenProblem }
         : { ok: true, value: { action: fields.action, token } };
@@ -119,8 +121,9 @@ export function rpcOf(call: ConsultationCall, forwardedFor: string | null) {
         },
       };
     case 'cancel':
+    case 'confirm':
       return {
-        name: 'cancel_consultation',
+        name: call.action === 'cancel' ? 'cancel_consultation' : 'confirm_consultation',
         args: { p_token: call.token, p_forwarded_for: forwardedFor },
       };
   }

@@ -68,7 +68,7 @@ describe('setup:hosted steps', () => {
       "     another value: select vault.update_secret(<id>::uuid, '***')",
       '     the same value: nothing',
       '6/6 Check: the schedules and the function',
-      '   > select jobname, schedule, command, active from cron.job: each of 8 jobs active (send-enquiry-mail, purge-enquiry-mail, send-reply-reminders, send-follow-up-reminders, queue-weekly-summary, apply-retention, send-consultation-reminders, sync-busy-calendars)',
+      '   > select jobname, schedule, command, active from cron.job: each of 9 jobs active (send-enquiry-mail, purge-enquiry-mail, send-reply-reminders, send-follow-up-reminders, queue-weekly-summary, apply-retention, send-consultation-reminders, sync-busy-calendars, release-unconfirmed-consultations)',
       `   $ POST ${FUNCTION_URL} (Authorization: Bearer ***): healthy is 200 with the run summary`,
     ]);
   });
@@ -158,6 +158,7 @@ describe('setup:hosted steps', () => {
       'apply-retention',
       'send-consultation-reminders',
       'sync-busy-calendars',
+      'release-unconfirmed-consultations',
     ]);
     const rows = jobs.map((job) => ({ ...job, active: true }));
     expect(scheduleProblems(jobs, rows)).toEqual([]);
@@ -176,6 +177,7 @@ describe('setup:hosted steps', () => {
       'apply-retention: not in cron.job',
       'send-consultation-reminders: not in cron.job',
       'sync-busy-calendars: not in cron.job',
+      'release-unconfirmed-consultations: not in cron.job',
     ]);
   });
 
