@@ -131,6 +131,13 @@ describe('ConsultationBooking: the free times', () => {
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
   });
 
+  it('notes by when the booking it shows must be confirmed, while it is held', async () => {
+    answer({ slots: () => slotsAnswer({ booking: aHeldBooking() }) });
+    render(<ConsultationBooking token={BOOK_TOKEN} headingLevel={2} />);
+    await screen.findByRole('heading', { name: 'You have booked your consultation' });
+    expect(screen.getByText(/by 12:00 on Tuesday 1 December 2026, UK time/)).toBeVisible();
+  });
+
   it.each([
     ['consultation_token_expired', 'This link has expired'],
     ['consultation_token_invalid', 'This link does not work'],

@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -351,6 +352,16 @@ describe('the consultation page with a confirm token', () => {
     expect(window.location.hash).toBe(`#${CONFIRM_TOKEN}`);
     expect(window.location.search).toBe('');
     expect(calls('slots')).toEqual([]);
+  });
+
+  it('asks only once on opening, even when drawn in StrictMode', async () => {
+    answer({ confirm: () => ({ data: { booking: aBooking() } }) });
+    window.history.replaceState(null, '', `/consultation#${CONFIRM_TOKEN}`);
+    render(<StrictMode>{page()}</StrictMode>);
+    expect(
+      await screen.findByRole('heading', { name: 'Your consultation is confirmed' }),
+    ).toBeVisible();
+    expect(calls('confirm')).toHaveLength(1);
   });
 
   it('says a booking confirmed before is confirmed, as the database answers it again', async () => {
