@@ -189,6 +189,60 @@ test.describe('the booking page at every width', () => {
   });
 });
 
+const confirmLink = (mail: CapturedMail) => {
+  const link = mail.links.find((candidate) => candidate.includes('/consultation#c.'));
+  if (!link) throw new Error(`no confirm link in "${mail.subject}"`);
+  return new URL(link).hash;
+};
+
+test.describe('confirming a booking from the invitation', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the booked mail's confirm link confirms it, and the manage link then asks nothing more", async ({
+    page,
+    backend,
+  }) => {
+    test.setTimeout(60_000);
+    await backend.createAdmin();
+    const email = `${uniqueToken('confirm')}@example.com`;
+    backend.trackEnquiryEmail(email);
+    await sendEnquiry(page, email);
+
+    const offer = page.getByRole('region', { name: 'Book your free 30-minute consultation' });
+    await expect(offer.getByRole('radiogroup', { name: 'Choose a day' })).toBeVisible({
+      timeout: 10_000,
+    });
+    await chooseTime(page, 0);
+    await offer.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect(offer.getByRole('heading', { name: 'Your consultation is booked' })).toBeFocused();
+    await expect(offer.getByText(/Please confirm your booking with the link in it/)).toBeVisible();
+
+    const booked = await invitation(email, 0);
+    // Held until confirmed: the manage link says so.
+    await page.goto(`/consultation${manageLink(booked)}`);
+    await expect(page.getByRole('heading', { name: 'Your consultation' })).toBeVisible();
+    await expect(page.getByText(/Not confirmed yet/)).toBeVisible();
+
+    // The mail's one-tap link, as a visitor opens it: a page of its own.
+    const confirm = await page.context().newPage();
+    await confirm.goto(`/consultation${confirmLink(booked)}`);
+    await expect(
+      confirm.getByRole('heading', { name: 'Your consultation is confirmed' }),
+    ).toBeFocused();
+    await expect(confirm.getByText(/link to reschedule or cancel/)).toBeVisible();
+    await expectNoAxeViolations(confirm, 'the confirmed booking');
+    await expectNoSidewaysScroll(confirm);
+    await shoot(confirm, 'consultation-confirmed-375');
+    await confirm.close();
+
+    // The manage page, still open, read again: the same address reloads it.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your consultation' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reschedule' })).toBeVisible();
+    await expect(page.getByText(/Not confirmed yet/)).toHaveCount(0);
+  });
+});
+
 test.describe('staff and consultations', () => {
   test('staff set their hours, and see a booking on the record and among the upcoming', async ({
     page,

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { limits } from '@/config/site';
 import { ConsultationBooking } from '@/features/consultation/consultation-booking';
+import { ConsultationConfirm } from '@/features/consultation/consultation-confirm';
 import { ConsultationManage } from '@/features/consultation/consultation-manage';
 import {
   brokenLinkMessage,
@@ -18,6 +19,7 @@ const minutes = limits.freeConsultationMinutes;
 const intros: Record<LinkToken['kind'], string> = {
   book: `Choose a day and a time for a ${minutes}-minute call with one of our consultants about your enquiry. It is free.`,
   manage: `Your ${minutes}-minute call with one of our consultants: move it to another time or cancel it here.`,
+  confirm: `Your free ${minutes}-minute call with one of our consultants: confirming that the time is yours.`,
   none: `A free ${minutes}-minute call with one of our consultants about your enquiry.`,
   broken: `A free ${minutes}-minute call with one of our consultants about your enquiry.`,
 };
@@ -50,6 +52,8 @@ function LinkContent({ link, onBookedChange }: LinkContentProps) {
           onManageToken={replaceLinkToken}
         />
       );
+    case 'confirm':
+      return <ConsultationConfirm key={link.token} token={link.token} headingLevel={2} />;
     case 'none':
       return <ProblemPanel message={missingLinkMessage} headingLevel={2} />;
     case 'broken':
@@ -60,8 +64,8 @@ function LinkContent({ link, onBookedChange }: LinkContentProps) {
 const tokenOf = (link: LinkToken | null) => (link && 'token' in link ? link.token : null);
 
 /**
- * The page a booking link opens (`/consultation#<token>`): a book token's free times, or a
- * manage token's booking with Reschedule and Cancel; a link that does not parse says so without
+ * The page a booking link opens (`/consultation#<token>`): a book token's free times, a manage
+ * token's booking with Reschedule and Cancel, or a confirm token's held booking made firm; a link that does not parse says so without
  * asking the backend. Rendered ahead as an empty shell: the token
  * lives in the fragment, which only the browser reads, and supabase-js loads only once it has.
  */

@@ -14,6 +14,7 @@ import {
   type ConsultationSlots,
 } from '@/features/consultation/consultation-api';
 import { finalProblems, problemMessages } from '@/features/consultation/consultation-messages';
+import { holdDeadline, HoldNotice } from '@/features/consultation/hold-notice';
 import { PanelHeading, type HeadingLevel } from '@/features/consultation/panel-heading';
 import { ProblemPanel } from '@/features/consultation/problem-panel';
 import { fullDayLabel, timeLabel } from '@/features/consultation/slot-days';
@@ -43,6 +44,24 @@ const headlines: Record<Headline, { title: string; text: string }> = {
     text: 'The invitation for your calendar is in the e-mail we sent you.',
   },
 };
+
+/**
+ * Just booked: the invitation is on its way, and a held booking must be confirmed with the link
+ * in it by its hold's end.
+ */
+function BookedText({ booking, timeZone }: { booking: Booking; timeZone: string }) {
+  const deadline = holdDeadline(booking, timeZone);
+  if (deadline === null) return <p className="text-ink">{headlines.booked.text}</p>;
+  return (
+    <p className="[overflow-wrap:anywhere] text-ink">
+      We&apos;ve e-mailed you the invitation.{' '}
+      <strong className="font-semibold">
+        Please confirm your booking with the link in it: a booking not confirmed by {deadline} is
+        released.
+      </strong>
+    </p>
+  );
+}
 
 type BookingManagerProps = {
   booking: Booking;
@@ -204,7 +223,14 @@ export function BookingManager({
             {headlines[headline].title}
           </PanelHeading>
           <BookingDetails booking={booking} timeZone={timeZone} />
-          <p className="text-ink">{headlines[headline].text}</p>
+          {headline === 'booked' ? (
+            <BookedText booking={booking} timeZone={timeZone} />
+          ) : (
+            <>
+              <p className="text-ink">{headlines[headline].text}</p>
+              <HoldNotice booking={booking} timeZone={timeZone} />
+            </>
+          )}
           {view.kind === 'details' && view.error ? (
             <p role="alert" className="font-medium text-red-700">
               {problemMessages[view.error.problem].text}

@@ -111,3 +111,6 @@ export const rescheduleConsultation = (token: string, startsAt: string, timeZone
   callConsultationApi('reschedule', { token, starts_at: startsAt, time_zone: timeZone });
 
 export const cancelConsultation = (token: string) => callConsultationApi('cancel', { token });
+
+/** Makes a held booking firm with the confirm token of the invitation mail; again is harmless. */
+export const confirmConsultation = (token: string) => callConsultationApi('confirm', { token });

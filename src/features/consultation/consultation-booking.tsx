@@ -14,6 +14,7 @@ import {
   type ConsultationSlots,
 } from '@/features/consultation/consultation-api';
 import { finalProblems, problemMessages } from '@/features/consultation/consultation-messages';
+import { HoldNotice } from '@/features/consultation/hold-notice';
 import { PanelHeading, type HeadingLevel } from '@/features/consultation/panel-heading';
 import { ProblemPanel } from '@/features/consultation/problem-panel';
 import { SlotPicker } from '@/features/consultation/slot-picker';
@@ -128,6 +129,7 @@ export function ConsultationBooking({
           <p className="text-ink">
             The e-mail we sent you has the invitation and the links to move or cancel it.
           </p>
+          <HoldNotice booking={state.booking} timeZone={timeZone} />
         </div>
       );
     case 'booked':

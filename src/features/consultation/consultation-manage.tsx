@@ -35,6 +35,12 @@ const writeToUs = `To arrange another time, write to ${site.contactEmail}.`;
 /** Why a booking that the link found can no longer be changed, or null when it can. */
 export function closedBookingMessage(booking: Booking, now: number): ProblemMessage | null {
   if (booking.status === 'cancelled') {
+    if (booking.cancelled_by === 'unconfirmed') {
+      return {
+        title: 'This booking was released',
+        text: `It was not confirmed with the link in our e-mail in time, so we released the time. ${writeToUs}`,
+      };
+    }
     return booking.cancelled_by === 'staff'
       ? {
           title: 'We cancelled this consultation',

@@ -54,6 +54,10 @@ export const problemMessages: Record<ConsultationProblem, ProblemMessage> = {
     title: 'We cannot send more booking e-mails just now',
     text: `Your change was not made. To arrange a time, ${getInTouch}.`,
   },
+  consultation_holds_full: {
+    title: 'We cannot hold another booking just now',
+    text: `We are holding as many unconfirmed bookings as we can. Your booking was not made. To arrange a time, ${getInTouch}.`,
+  },
   consultation_read_limit: {
     title: 'Too many requests',
     text: 'Too many requests from your network in the last hour. Please try again later, or reply to our e-mail.',
@@ -70,6 +74,15 @@ export const problemMessages: Record<ConsultationProblem, ProblemMessage> = {
     title: 'Something went wrong',
     text: 'We could not reach our booking system. Please check your connection and try again.',
   },
+};
+
+/**
+ * A confirm link refused as cancelled: the booking was cancelled, or released because it was not
+ * confirmed in time (the refusal does not say which). The enquiry's book link still works.
+ */
+export const noLongerHeldMessage: ProblemMessage = {
+  title: 'This booking is no longer held',
+  text: `It was cancelled, or released because it was not confirmed in time. You can choose a time again from the link in the acknowledgement e-mail we sent you after your enquiry, or ${getInTouch}.`,
 };
 
 /** The consultation page opened without a token in its address. */

@@ -1,20 +1,28 @@
 import { useMemo, useSyncExternalStore } from 'react';
 
 /**
- * What the consultation page's address carries after `#`: a book or a manage token; nothing (the
- * page opened without a link); or a link that does not parse, cut short or changed on its way.
+ * What the consultation page's address carries after `#`: a book, a manage or a confirm token;
+ * nothing (the page opened without a link); or a link that does not parse, cut short or changed
+ * on its way.
  */
-export type LinkToken = { kind: 'book' | 'manage'; token: string } | { kind: 'none' | 'broken' };
+export type LinkToken =
+  { kind: 'book' | 'manage' | 'confirm'; token: string } | { kind: 'none' | 'broken' };
 
 /**
  * The shape of a token the database signs (private.sign_consultation_token): kind, subject,
  * version, expiry and a 43-character signature. The consultation Edge Function refuses any other.
  */
-const TOKEN_SHAPE = /^[bm]\.[0-9a-f-]{36}\.[0-9]{1,9}\.[0-9]{1,12}\.[A-Za-z0-9_-]{43}$/;
+const TOKEN_SHAPE = /^[bmc]\.[0-9a-f-]{36}\.[0-9]{1,9}\.[0-9]{1,12}\.[A-Za-z0-9_-]{43}$/;
+
+const kinds: Record<string, 'book' | 'manage' | 'confirm'> = {
+  b: 'book',
+  m: 'manage',
+  c: 'confirm',
+};
 
 /**
- * `#b.…` → a book token, `#m.…` → a manage token, an empty fragment → none; anything else is a
- * broken link. What a mail client may add after the signature (a full stop, a bracket) is dropped:
+ * `#b.…` → a book token, `#m.…` → a manage token, `#c.…` → a confirm token (the invitation
+ * mail's one-tap link), an empty fragment → none; anything else is a broken link. What a mail client may add after the signature (a full stop, a bracket) is dropped:
  * a signature never holds those characters.
  */
 export function readLinkToken(hash: string): LinkToken {
@@ -27,7 +35,8 @@ export function readLinkToken(hash: string): LinkToken {
   }
   token = token.trim().replace(/[^A-Za-z0-9_-]+$/, '');
   if (!TOKEN_SHAPE.test(token)) return { kind: 'broken' };
-  return { kind: token.startsWith('m.') ? 'manage' : 'book', token };
+  const kind = kinds[token.charAt(0)];
+  return kind ? { kind, token } : { kind: 'broken' };
 }
 
 /** Tokens the page put into the address itself: they keep a reload current, not a new flow. */

@@ -17,6 +17,18 @@ describe('closedBookingMessage', () => {
     expect(closedBookingMessage(byVisitor, now)?.title).toBe('You cancelled this consultation');
   });
 
+  it('says a booking released unconfirmed was released, and how to arrange another', () => {
+    const released = aBooking({
+      status: 'cancelled',
+      cancelled_by: 'unconfirmed',
+      confirmed_at: null,
+    });
+    expect(closedBookingMessage(released, now)).toEqual({
+      title: 'This booking was released',
+      text: expect.stringMatching(/not confirmed .* in time.*To arrange another time, write to/),
+    });
+  });
+
   it('closes one that has begun, and one that is over, from its own start and end', () => {
     const begun = aBooking({ starts_at: '2026-11-30T12:00:00Z', ends_at: '2026-11-30T12:30:00Z' });
     expect(closedBookingMessage(begun, now)?.title).toBe('This consultation has already started');

@@ -23,7 +23,10 @@ export type ApiAnswer =
   | 'network-failure';
 
 export type ApiHandlers = Partial<
-  Record<'claim' | 'slots' | 'book' | 'reschedule' | 'cancel', (call: ApiCall) => ApiAnswer>
+  Record<
+    'claim' | 'slots' | 'book' | 'reschedule' | 'cancel' | 'confirm',
+    (call: ApiCall) => ApiAnswer
+  >
 >;
 
 /**

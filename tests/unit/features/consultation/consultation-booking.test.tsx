@@ -8,6 +8,7 @@ import { useSupabaseNetwork } from '../../support/supabase-network';
 import { answerConsultationApi, type ApiCall, type ApiHandlers } from './consultation-api-network';
 import {
   aBooking,
+  aHeldBooking,
   BOOK_TOKEN,
   MANAGE_TOKEN,
   NEW_MANAGE_TOKEN,
@@ -128,6 +129,13 @@ describe('ConsultationBooking: the free times', () => {
     ).toBeVisible();
     expect(screen.getByText('Tuesday 1 December 2026')).toBeVisible();
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+
+  it('notes by when the booking it shows must be confirmed, while it is held', async () => {
+    answer({ slots: () => slotsAnswer({ booking: aHeldBooking() }) });
+    render(<ConsultationBooking token={BOOK_TOKEN} headingLevel={2} />);
+    await screen.findByRole('heading', { name: 'You have booked your consultation' });
+    expect(screen.getByText(/by 12:00 on Tuesday 1 December 2026, UK time/)).toBeVisible();
   });
 
   it.each([
@@ -360,6 +368,61 @@ describe('ConsultationBooking: booking', () => {
     expect(await screen.findByText('Please wait a few minutes, then try again.')).toBeVisible();
     expect(screen.getByRole('radio', { name: '09:00' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Confirm booking' })).toBeEnabled();
+  });
+
+  it('asks the visitor to confirm a held booking with the mailed link, by when in their zone', async () => {
+    visitorIn('America/New_York', ['en-US']);
+    answer({
+      slots: () => slotsAnswer(),
+      book: () => ({ data: { booking: aHeldBooking(), manage_token: MANAGE_TOKEN } }),
+    });
+    const user = userEvent.setup();
+    await showSlots();
+    await user.click(screen.getByRole('radio', { name: '4:30 am' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Your consultation is booked' }),
+    ).toHaveFocus();
+    expect(
+      screen.getByText((_, element) =>
+        element?.tagName === 'P'
+          ? element.textContent ===
+            "We've e-mailed you the invitation. Please confirm your booking with the link in it: a booking not confirmed by 7:00 am on Tuesday 1 December 2026, New York time (America/New_York) is released."
+          : false,
+      ),
+    ).toBeVisible();
+    // The just-booked text says it all: no second notice.
+    expect(screen.queryByText(/Not confirmed yet/)).not.toBeInTheDocument();
+  });
+
+  it('says nothing of confirming when the booking is not held', async () => {
+    answer({
+      slots: () => slotsAnswer(),
+      book: booked('2026-12-01T09:00:00+00:00', '2026-12-01T09:30:00+00:00'),
+    });
+    const user = userEvent.setup();
+    await showSlots();
+    await user.click(screen.getByRole('radio', { name: '09:00' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await screen.findByRole('heading', { name: 'Your consultation is booked' });
+    expect(screen.queryByText(/confirm/i)).not.toBeInTheDocument();
+  });
+
+  it('keeps the choice and says how to arrange a time when the host holds all it may', async () => {
+    answer({
+      slots: () => slotsAnswer(),
+      book: () => refusal('consultation_holds_full'),
+    });
+    const user = userEvent.setup();
+    await showSlots();
+    await user.click(screen.getByRole('radio', { name: '09:00' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+
+    expect(
+      await screen.findByText(/holding as many unconfirmed bookings as we can.*write to/),
+    ).toBeVisible();
+    expect(screen.getByRole('radio', { name: '09:00' })).toBeChecked();
   });
 
   it('ends with the reason when the enquiry was booked meanwhile (another tab)', async () => {

@@ -13,6 +13,7 @@ const signature = (word: string) => word.padEnd(43, 'A');
 
 export const BOOK_TOKEN = `b.5d1e2f3a-0000-4000-8000-000000000001.0.1796000000.${signature('Ym9vaw')}`;
 export const MANAGE_TOKEN = `m.7a7a7a7a-0000-4000-8000-000000000002.0.1796000000.${signature('bWFuYWdl')}`;
+export const CONFIRM_TOKEN = `c.7a7a7a7a-0000-4000-8000-000000000002.0.1796000000.${signature('Y29uZmlybQ')}`;
 export const NEW_MANAGE_TOKEN = `m.7a7a7a7a-0000-4000-8000-000000000002.1.1796000000.${signature('bmV3')}`;
 
 /** Tuesday 1 December (three times) and Wednesday 2 December (two), as PostgreSQL writes them. */
@@ -34,9 +35,15 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
     staff_name: 'Ada Lovelace',
     visitor_time_zone: 'Europe/London',
     cancelled_by: null,
+    confirmed_at: '2026-11-30T11:00:00+00:00',
+    hold_until: null,
     ...overrides,
   };
 }
+
+/** A booking just made and held until its address is confirmed: noon the next day. */
+export const aHeldBooking = (overrides: Partial<Booking> = {}): Booking =>
+  aBooking({ confirmed_at: null, hold_until: '2026-12-01T12:00:00+00:00', ...overrides });
 
 export function slotsAnswer(overrides: Partial<ConsultationSlots> = {}): ApiAnswer {
   const answer: ConsultationSlots = {

@@ -1,5 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,9 @@ import { useSupabaseNetwork } from '../../support/supabase-network';
 import { answerConsultationApi, type ApiCall, type ApiHandlers } from './consultation-api-network';
 import {
   aBooking,
+  aHeldBooking,
   BOOK_TOKEN,
+  CONFIRM_TOKEN,
   MANAGE_TOKEN,
   NEW_MANAGE_TOKEN,
   NOW,
@@ -263,6 +266,49 @@ describe('the consultation page with a manage token', () => {
     expect(screen.queryByRole('button', { name: 'Choose another time' })).not.toBeInTheDocument();
   });
 
+  it('notes a booking not confirmed yet, and by when, beside the ways to change it', async () => {
+    answer({ slots: () => slotsAnswer({ booking: aHeldBooking() }) });
+    openPage(`#${MANAGE_TOKEN}`);
+    await screen.findByRole('heading', { name: 'Your consultation', level: 2 });
+    expect(
+      screen.getByText((_, element) =>
+        element?.tagName === 'P'
+          ? element.textContent ===
+            'Not confirmed yet: confirm with the link in our e-mail by 12:00 on Tuesday 1 December 2026, UK time (Europe/London), or the time is released.'
+          : false,
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Reschedule' })).toBeVisible();
+  });
+
+  it('notes nothing of confirming for a confirmed booking', async () => {
+    answer({ slots: () => slotsAnswer({ booking: aBooking() }) });
+    openPage(`#${MANAGE_TOKEN}`);
+    await screen.findByRole('heading', { name: 'Your consultation', level: 2 });
+    expect(screen.queryByText(/Not confirmed yet/)).not.toBeInTheDocument();
+  });
+
+  it('says a booking released unconfirmed was released, offering no change', async () => {
+    answer({
+      slots: () =>
+        slotsAnswer({
+          booking: aBooking({
+            status: 'cancelled',
+            cancelled_by: 'unconfirmed',
+            confirmed_at: null,
+          }),
+        }),
+    });
+    openPage(`#${MANAGE_TOKEN}`);
+    expect(
+      await screen.findByRole('heading', { name: 'This booking was released', level: 2 }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(/not confirmed .* in time.*To arrange another time, write to/),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reschedule' })).not.toBeInTheDocument();
+  });
+
   it('opens another link pasted into the address', async () => {
     answer({
       slots: (call) =>
@@ -279,5 +325,94 @@ describe('the consultation page with a manage token', () => {
     });
     expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeVisible();
     expect(calls('slots')[1]).toEqual({ action: 'slots', token: BOOK_TOKEN });
+  });
+});
+
+describe('the consultation page with a confirm token', () => {
+  it("confirms the booking once and says so, focused, with its time in the visitor's zone", async () => {
+    visitorIn('America/New_York', ['en-US']);
+    answer({
+      confirm: () => ({ data: { booking: aBooking({ confirmed_at: NOW.toISOString() }) } }),
+    });
+    openPage(`#${CONFIRM_TOKEN}`);
+
+    const heading = await screen.findByRole('heading', {
+      name: 'Your consultation is confirmed',
+      level: 2,
+    });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(calls('confirm')).toEqual([{ action: 'confirm', token: CONFIRM_TOKEN }]);
+    expect(screen.getByText('Tuesday 1 December 2026')).toBeVisible();
+    expect(screen.getByText('4:30 am–5:00 am, New York time (America/New_York)')).toBeVisible();
+    expect(screen.getByText('Ada Lovelace')).toBeVisible();
+    expect(
+      screen.getByText(/invitation e-mail we sent you has the link to reschedule or cancel/),
+    ).toBeVisible();
+    // The token stays only in the fragment, which no server or log receives.
+    expect(window.location.hash).toBe(`#${CONFIRM_TOKEN}`);
+    expect(window.location.search).toBe('');
+    expect(calls('slots')).toEqual([]);
+  });
+
+  it('asks only once on opening, even when drawn in StrictMode', async () => {
+    answer({ confirm: () => ({ data: { booking: aBooking() } }) });
+    window.history.replaceState(null, '', `/consultation#${CONFIRM_TOKEN}`);
+    render(<StrictMode>{page()}</StrictMode>);
+    expect(
+      await screen.findByRole('heading', { name: 'Your consultation is confirmed' }),
+    ).toBeVisible();
+    expect(calls('confirm')).toHaveLength(1);
+  });
+
+  it('says a booking confirmed before is confirmed, as the database answers it again', async () => {
+    answer({
+      confirm: () => ({ data: { booking: aBooking({ confirmed_at: '2026-11-30T08:00:00Z' }) } }),
+    });
+    openPage(`#${CONFIRM_TOKEN}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Your consultation is confirmed' }),
+    ).toBeVisible();
+    expect(calls('confirm')).toHaveLength(1);
+  });
+
+  it.each([
+    ['consultation_token_invalid', 'This link does not work', /acknowledgement e-mail/],
+    ['consultation_token_expired', 'This link has expired', /For a new one, write to/],
+    [
+      'consultation_cancelled',
+      'This booking is no longer held',
+      /cancelled, or released because it was not confirmed in time.*choose a time again/,
+    ],
+  ] as const)('says why a confirm link refused with %s did nothing', async (hint, title, text) => {
+    answer({ confirm: () => refusal(hint) });
+    openPage(`#${CONFIRM_TOKEN}`);
+    const heading = await screen.findByRole('heading', { name: title, level: 2 });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText(text)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Your consultation is confirmed')).not.toBeInTheDocument();
+  });
+
+  it('offers Try again when the confirmation could not reach the booking system', async () => {
+    let asked = 0;
+    answer({
+      confirm: () => (++asked === 1 ? 'network-failure' : { data: { booking: aBooking() } }),
+    });
+    const user = userEvent.setup();
+    openPage(`#${CONFIRM_TOKEN}`);
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Your consultation is confirmed' }),
+    ).toBeVisible();
+    expect(asked).toBe(2);
+  });
+
+  it('says a confirm link cut short does not work, asking nothing', async () => {
+    answer({ confirm: () => ({ data: { booking: aBooking() } }) });
+    openPage(`#${CONFIRM_TOKEN.slice(0, -4)}`);
+    expect(
+      await screen.findByRole('heading', { name: 'This link does not work', level: 2 }),
+    ).toBeVisible();
+    expect(received).toEqual([]);
   });
 });

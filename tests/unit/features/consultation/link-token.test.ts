@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 
 import { readLinkToken } from '@/features/consultation/link-token';
 import { readCall } from '../../../../supabase/functions/consultation/handler';
-import { BOOK_TOKEN, MANAGE_TOKEN } from './consultation-fixtures';
+import { BOOK_TOKEN, CONFIRM_TOKEN, MANAGE_TOKEN } from './consultation-fixtures';
 
 describe('readLinkToken', () => {
   it('tells a book token from a manage token by its prefix', () => {
     expect(readLinkToken(`#${BOOK_TOKEN}`)).toEqual({ kind: 'book', token: BOOK_TOKEN });
     expect(readLinkToken(`#${MANAGE_TOKEN}`)).toEqual({ kind: 'manage', token: MANAGE_TOKEN });
+  });
+
+  it('reads a confirm token, and its link as a mail client may have wrapped it', () => {
+    expect(readLinkToken(`#${CONFIRM_TOKEN}`)).toEqual({ kind: 'confirm', token: CONFIRM_TOKEN });
+    expect(readLinkToken(`#${CONFIRM_TOKEN}>.`)).toEqual({ kind: 'confirm', token: CONFIRM_TOKEN });
+    expect(readLinkToken(`#${CONFIRM_TOKEN.slice(0, -3)}`)).toEqual({ kind: 'broken' });
+    expect(readLinkToken('#c.')).toEqual({ kind: 'broken' });
   });
 
   it('reads an encoded fragment as the mail client may have left it', () => {
