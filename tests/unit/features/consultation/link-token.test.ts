@@ -55,6 +55,9 @@ describe('readLinkToken', () => {
       BOOK_TOKEN.replace('5d1e2f3a', '5D1E2F3A'),
       `b.${BOOK_TOKEN.slice(2).replace('Ym9vaw', 'Ym9v+w')}`,
       'm.abc.0.1796000000.sig',
+      CONFIRM_TOKEN,
+      CONFIRM_TOKEN.slice(0, -1),
+      `x${CONFIRM_TOKEN.slice(1)}`,
     ];
     for (const token of candidates) {
       const served = readCall({ action: 'slots', token }).ok;
