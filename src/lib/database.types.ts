@@ -48,8 +48,10 @@ export type Database = {
           blocked_until: string;
           cancelled_at: string | null;
           cancelled_by: string | null;
+          confirmed_at: string | null;
           created_at: string;
           ends_at: string;
+          hold_until: string | null;
           id: string;
           reminder_queued_at: string | null;
           sequence: number;
@@ -64,8 +66,10 @@ export type Database = {
           blocked_until: string;
           cancelled_at?: string | null;
           cancelled_by?: string | null;
+          confirmed_at?: string | null;
           created_at?: string;
           ends_at: string;
+          hold_until?: string | null;
           id?: string;
           reminder_queued_at?: string | null;
           sequence?: number;
@@ -80,8 +84,10 @@ export type Database = {
           blocked_until?: string;
           cancelled_at?: string | null;
           cancelled_by?: string | null;
+          confirmed_at?: string | null;
           created_at?: string;
           ends_at?: string;
+          hold_until?: string | null;
           id?: string;
           reminder_queued_at?: string | null;
           sequence?: number;
@@ -958,7 +964,9 @@ export type Database = {
         Args: { p_limit?: number };
         Returns: {
           company: string;
+          confirmed_at: string;
           ends_at: string;
+          hold_until: string;
           id: string;
           name: string;
           staff_id: string;
