@@ -9,7 +9,7 @@
 
 import { invitationIcs } from '../_shared/ics.ts';
 import { knownTimeZone } from '../_shared/time-zone.ts';
-import { shortSlotText, slotLines } from './consultation-time.ts';
+import { momentText, shortSlotText, slotLines } from './consultation-time.ts';
 import {
   escapeHtml,
   headerAddress,
@@ -44,6 +44,8 @@ export interface ConsultationBooking {
   ends_at: string;
   /** The visitor's IANA zone, e.g. Europe/Paris. */
   visitor_time_zone: string;
+  /** While the booking waits for its address to be confirmed: when it is released. */
+  hold_until?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -80,6 +82,8 @@ interface ConsultationJob {
     manage_token?: string;
     /** consultation_cancelled: the enquiry's book token, while it may book another time. */
     book_token?: string;
+    /** consultation_booked, consultation_moved: present only while the booking is unconfirmed. */
+    confirm_token?: string;
   };
 }
 
@@ -127,6 +131,10 @@ interface BookingFacts {
   timeZone: string;
   /** Null on a cancellation: the booking is past managing. */
   manageLink: string | null;
+  /** A booked or moved mail's link to confirm a booking held until then; else null. */
+  confirmLink: string | null;
+  /** When a held booking is released unless confirmed; null when not known. */
+  holdUntil: Date | null;
   /** A cancellation's link to book another time; null when the enquiry cannot book online. */
   rebookLink: string | null;
   /** The site's contact form, for a cancellation. */
@@ -137,7 +145,13 @@ interface BookingFacts {
 }
 
 function readJob(job: ConsultationJob, settings: RenderSettings): BookingFacts | string {
-  const { booking, organizer, manage_token: manageToken, book_token: bookToken } = job.payload;
+  const {
+    booking,
+    organizer,
+    manage_token: manageToken,
+    book_token: bookToken,
+    confirm_token: confirmToken,
+  } = job.payload;
   const to = job.recipient === null ? null : headerAddress(job.recipient);
   if (to === null) return 'The booking mail has no usable address.';
   const startsAt = instant(booking?.starts_at);
@@ -156,6 +170,12 @@ function readJob(job: ConsultationJob, settings: RenderSettings): BookingFacts |
     job.kind === 'consultation_cancelled' && typeof bookToken === 'string' && bookToken !== ''
       ? consultationLink(settings.siteUrl, bookToken)
       : null;
+  const confirmLink =
+    (job.kind === 'consultation_booked' || job.kind === 'consultation_moved') &&
+    typeof confirmToken === 'string' &&
+    confirmToken !== ''
+      ? consultationLink(settings.siteUrl, confirmToken)
+      : null;
   return {
     to,
     booking,
@@ -164,6 +184,8 @@ function readJob(job: ConsultationJob, settings: RenderSettings): BookingFacts |
     minutes: minutesBetween(startsAt, endsAt),
     timeZone: knownTimeZone(booking.visitor_time_zone),
     manageLink,
+    confirmLink,
+    holdUntil: confirmLink === null ? null : instant(booking.hold_until),
     rebookLink,
     contactLink: contactLink(settings.siteUrl),
     staffName: headerText(organizer?.name ?? '', 80),
@@ -194,6 +216,27 @@ function cancellationHtml(facts: BookingFacts): string {
         `<p>To contact us instead, use ${form}${writeTo}.</p>`;
 }
 
+/** A held booking's request to confirm it, and when it is released otherwise: first in the mail. */
+function confirmationLines({ confirmLink, holdUntil, timeZone }: BookingFacts): string[] {
+  if (confirmLink === null) return [];
+  return [
+    `Please confirm your booking: ${confirmLink}`,
+    ...(holdUntil === null
+      ? []
+      : [`A booking not confirmed by ${momentText(holdUntil, timeZone)} is released.`]),
+  ];
+}
+
+function confirmationHtml(facts: BookingFacts): string {
+  if (facts.confirmLink === null) return '';
+  const [, release] = confirmationLines(facts);
+  return (
+    `<p style="font-size:1.125em"><strong><a href="${escapeHtml(facts.confirmLink)}">` +
+    `Confirm your booking</a></strong></p>` +
+    (release === undefined ? '' : `<p>${escapeHtml(release)}</p>`)
+  );
+}
+
 function bookingInvitation(facts: BookingFacts, settings: RenderSettings): string {
   const { booking, manageLink, staffName } = facts;
   return invitationIcs({
@@ -211,6 +254,7 @@ function bookingInvitation(facts: BookingFacts, settings: RenderSettings): strin
     summary: `Free ${facts.minutes}-minute consultation with ${BRAND}`,
     description: [
       staffName === '' ? `With ${BRAND}.` : `With ${staffName} of ${BRAND}.`,
+      ...(facts.confirmLink === null ? [] : [`Please confirm your booking: ${facts.confirmLink}`]),
       manageLink === null
         ? ['This consultation has been cancelled.', ...cancellationLines(facts)].join(' ')
         : `To reschedule or cancel: ${manageLink}`,
@@ -229,6 +273,7 @@ export function renderConsultationMail(
   const { manageLink, staffName, teamEmail } = facts;
   const method = manageLink === null ? 'CANCEL' : 'REQUEST';
   const opening = intro(job.kind, facts.minutes);
+  const confirmation = confirmationLines(facts);
   const details = [
     ...slotLines(facts.startsAt, facts.endsAt, facts.timeZone),
     `Length: ${facts.minutes} minutes`,
@@ -241,6 +286,7 @@ export function renderConsultationMail(
     '',
     opening,
     '',
+    ...(confirmation.length === 0 ? [] : [...confirmation, '']),
     ...details,
     '',
     calendarNote[job.kind],
@@ -251,6 +297,7 @@ export function renderConsultationMail(
   ].join('\n');
   const html = page(
     `<p>Hello,</p><p>${escapeHtml(opening)}</p>` +
+      confirmationHtml(facts) +
       `<p>${details.map(escapeHtml).join('<br>')}</p>` +
       `<p>${escapeHtml(calendarNote[job.kind])}</p>` +
       (manageLink === null

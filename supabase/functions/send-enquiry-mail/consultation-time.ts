@@ -49,6 +49,11 @@ export function shortSlotText(startsAt: Date, timeZone: string): string {
   return `${day(startsAt, timeZone, 'short')}, ${clock(startsAt, timeZone)} ${zoneLabel(timeZone)}`;
 }
 
+/** "Wednesday 25 November 2026, 10:00 Paris time": one moment, such as when a held booking ends. */
+export function momentText(at: Date, timeZone: string): string {
+  return `${day(at, timeZone, 'long')}, ${clock(at, timeZone)} ${zoneLabel(timeZone)}`;
+}
+
 /**
  * The slot in the visitor's zone, then in London's when its clock reads otherwise there (a
  * visitor in Dublin or Lisbon, or in London itself, gets one line).

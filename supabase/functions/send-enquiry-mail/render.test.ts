@@ -676,3 +676,131 @@ Deno.test("a staff member's own address in a job is never shown; the sender orga
   ok(!JSON.stringify(result.mail).includes('ada@kestrel.test'));
   ok(!ics.includes('ada@kestrel.test'));
 });
+
+const confirmToken = 'c.3b0e8f7a.1.1800000000.c2ln';
+const confirmLink = 'https://www.kestrel.test/consultation#c.3b0e8f7a.1.1800000000.c2ln';
+const heldBooking = { ...booking, hold_until: '2026-11-22T08:15:00Z' };
+
+Deno.test('a held booking: the mail asks first to confirm it and says when it is released', () => {
+  const result = renderJob(
+    consultationJob('consultation_booked', {
+      booking: heldBooking,
+      confirm_token: confirmToken,
+    }),
+    settings,
+  );
+  ok(result.ok);
+  const { mail } = result;
+  equal(mail.subject, 'Consultation booked: Tue 1 Dec 2026, 10:00 Paris time');
+  equal(
+    mail.text,
+    [
+      'Hello,',
+      '',
+      'Your free 30-minute consultation with Kestrel Data is booked.',
+      '',
+      `Please confirm your booking: ${confirmLink}`,
+      'A booking not confirmed by Sunday 22 November 2026, 09:15 Paris time is released.',
+      '',
+      'When: Tuesday 1 December 2026, 10:00 to 10:30 Paris time (Central European Standard Time)',
+      'London time: Tuesday 1 December 2026, 09:00 to 09:30 (Greenwich Mean Time)',
+      'Length: 30 minutes',
+      'With: Ada Lovelace, Kestrel Data',
+      '',
+      'The invitation is attached (invite.ics): open it to add the meeting to your calendar.',
+      '',
+      `To reschedule or cancel: ${manageLink}`,
+      '',
+      'Kestrel Data',
+    ].join('\n'),
+  );
+  const html = mail.html ?? '';
+  // the confirmation is the mail's first link, before the one to reschedule
+  equal(firstHref(html), confirmLink);
+  ok(html.includes('>Confirm your booking</a>'));
+  ok(html.indexOf('Confirm your booking') < html.indexOf('Reschedule or cancel'));
+  ok(
+    html.includes(
+      '<p>A booking not confirmed by Sunday 22 November 2026, 09:15 Paris time is released.</p>',
+    ),
+  );
+  // content lines are folded at 75 octets: unfolded, the description asks to confirm too
+  const ics = invitationOf(mail).replaceAll('\r\n ', '');
+  ok(ics.includes(`Please confirm your booking: ${confirmLink}`));
+  ok(ics.includes(`\r\nURL:${manageLink}\r\n`));
+  // the same job renders the same bytes, as the mail API's idempotency key needs
+  deepStrictEqual(
+    renderJob(
+      consultationJob('consultation_booked', {
+        booking: heldBooking,
+        confirm_token: confirmToken,
+      }),
+      settings,
+    ),
+    result,
+  );
+});
+
+Deno.test(
+  'a moved held booking asks to confirm it too; without hold_until, no release line',
+  () => {
+    const result = renderJob(
+      consultationJob('consultation_moved', { confirm_token: confirmToken }),
+      settings,
+    );
+    ok(result.ok);
+    ok(
+      result.mail.text.includes(
+        `has moved to a new time.\n\nPlease confirm your booking: ${confirmLink}\n\nWhen:`,
+      ),
+    );
+    ok(!result.mail.text.includes('is released'));
+    equal(firstHref(result.mail.html ?? ''), confirmLink);
+  },
+);
+
+Deno.test('without a confirm token the mail is as before, whatever hold_until says', () => {
+  const plain = renderJob(consultationJob('consultation_booked'), settings);
+  const held = renderJob(
+    consultationJob('consultation_booked', { booking: heldBooking }),
+    settings,
+  );
+  ok(plain.ok && held.ok);
+  equal(held.mail.text, plain.mail.text);
+  equal(held.mail.html, plain.mail.html);
+  ok(!held.mail.text.includes('confirm'));
+  ok(!invitationOf(held.mail).includes('confirm'));
+  // a reminder or a cancellation never asks to confirm, even given a token
+  for (const job of [
+    consultationJob('consultation_reminder', { confirm_token: confirmToken }),
+    cancelledJob({ confirm_token: confirmToken }),
+  ]) {
+    const result = renderJob(job, settings);
+    ok(result.ok, job.kind);
+    ok(!result.mail.text.includes('/consultation#c.'), job.kind);
+    ok(!(result.mail.html ?? '').includes('Confirm your booking'), job.kind);
+  }
+});
+
+Deno.test('an odd confirm token stays inside its link, escaped', () => {
+  const result = renderJob(
+    consultationJob('consultation_booked', {
+      booking: { ...heldBooking, hold_until: 'tomorrow' },
+      confirm_token: `c.x"><img src=x onerror=alert(1)>&'\r\nBcc: eve@example.com`,
+    }),
+    settings,
+  );
+  ok(result.ok);
+  const { mail } = result;
+  const link =
+    "https://www.kestrel.test/consultation#c.x%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E%26'%0D%0ABcc%3A%20eve%40example.com";
+  ok(mail.text.includes(`Please confirm your booking: ${link}\n`));
+  // an unreadable hold time is left out rather than shown wrong
+  ok(!mail.text.includes('is released'));
+  const html = mail.html ?? '';
+  equal(firstHref(html), link.replace("'", '&#39;'));
+  ok(!html.includes('<img'));
+  ok(!html.includes('\r'));
+  ok(!mail.text.includes('\r'));
+  ok(!invitationOf(mail).includes('<img'));
+});

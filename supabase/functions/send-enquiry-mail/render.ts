@@ -108,6 +108,9 @@ export interface MailPayload extends Partial<WeeklySummary> {
   organizer?: ConsultationOrganizer | null;
   /** The link to reschedule or cancel; absent on consultation_cancelled. */
   manage_token?: string;
+  /** consultation_booked, consultation_moved: the link to confirm a booking held until then;
+   * present only while the booking is unconfirmed. */
+  confirm_token?: string;
 }
 
 export type MailKind =

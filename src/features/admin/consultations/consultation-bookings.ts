@@ -18,6 +18,8 @@ export type ConsultationBooking = Pick<
   | 'created_at'
   | 'cancelled_at'
   | 'cancelled_by'
+  | 'confirmed_at'
+  | 'hold_until'
 >;
 
 /** A refused move or cancellation: the message to show, and the hint that names the case. */
@@ -74,7 +76,7 @@ export async function listEnquiryConsultations(
   const { data, error } = await client
     .from('consultation_bookings')
     .select(
-      'id, staff_id, starts_at, ends_at, status, sequence, visitor_time_zone, created_at, cancelled_at, cancelled_by',
+      'id, staff_id, starts_at, ends_at, status, sequence, visitor_time_zone, created_at, cancelled_at, cancelled_by, confirmed_at, hold_until',
     )
     .eq('submission_id', enquiryId)
     .order('created_at', { ascending: false });
@@ -164,6 +166,10 @@ export type UpcomingConsultation = {
   staff_name: string | null;
   starts_at: string;
   ends_at: string;
+  /** When the prospect confirmed the booking with the mailed link; null until then. */
+  confirmed_at: string | null;
+  /** While unconfirmed: when the booking is released unless the prospect confirms first. */
+  hold_until: string | null;
 };
 
 export async function listUpcomingConsultations(

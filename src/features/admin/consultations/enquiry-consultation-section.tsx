@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 
 import { buttonClass } from '@/components/ui/button-styles';
 import { staffDateTime } from '@/components/ui/staff-date';
+import { ConfirmationBadge } from '@/features/admin/consultations/booking-confirmation';
 import { CancelConfirmation } from '@/features/admin/consultations/cancel-confirmation';
 import {
   cancelConsultation,
@@ -51,6 +52,15 @@ function BookingSummary({
 }) {
   const when = consultationWhen(booking.starts_at, booking.ends_at);
   const theirs = prospectTime(booking.starts_at, booking.visitor_time_zone);
+  if (booking.status === 'cancelled' && booking.cancelled_by === 'unconfirmed') {
+    return (
+      <p className="text-ink">
+        <span className="font-semibold">Released: the prospect did not confirm</span>
+        {booking.cancelled_at ? ` on ${staffDateTime(booking.cancelled_at)}` : ''}: was{' '}
+        <time dateTime={booking.starts_at}>{when}</time> with {host}.
+      </p>
+    );
+  }
   if (booking.status === 'cancelled') {
     return (
       <p className="text-ink">
@@ -71,6 +81,9 @@ function BookingSummary({
       <p className="text-ink">
         With {host}
         {past ? ' · this time has passed' : ''}
+      </p>
+      <p>
+        <ConfirmationBadge booking={booking} />
       </p>
       {theirs ? <p className="text-sm text-ink-muted">For the prospect: {theirs}.</p> : null}
       {timesMoved(booking.sequence) ? (
@@ -248,7 +261,11 @@ export function EnquiryConsultationSection({ enquiryId }: Props) {
             {earlier.map((booking) => (
               <li key={booking.id} className="break-words text-ink-muted">
                 {consultationWhen(booking.starts_at, booking.ends_at)} with {hostOf(booking)} ·{' '}
-                {booking.status === 'cancelled' ? 'Cancelled' : 'Booked'}
+                {booking.status !== 'cancelled'
+                  ? 'Booked'
+                  : booking.cancelled_by === 'unconfirmed'
+                    ? 'Released: the prospect did not confirm'
+                    : 'Cancelled'}
               </li>
             ))}
           </ul>

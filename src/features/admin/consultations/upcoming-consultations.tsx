@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 
 import { paths } from '@/config/paths';
+import { ConfirmationBadge } from '@/features/admin/consultations/booking-confirmation';
 import type { UpcomingConsultation } from '@/features/admin/consultations/consultation-bookings';
 import { upcomingQuery } from '@/features/admin/consultations/consultation-queries';
 import { consultationWhen } from '@/features/admin/consultations/consultation-time';
@@ -26,7 +27,8 @@ const isPlainClick = (event: MouseEvent) =>
 
 /**
  * The next consultations booked with anyone on the team, soonest first: when (London time), who
- * with (opening their enquiry on this page), and the staff member. Reloaded with the dashboard.
+ * with (opening their enquiry on this page), the staff member, and whether the prospect has
+ * confirmed the booking yet. Reloaded with the dashboard.
  */
 export function UpcomingConsultations({ pollMs }: { pollMs: number }) {
   const client = useSupabaseClient();
@@ -82,6 +84,7 @@ export function UpcomingConsultations({ pollMs }: { pollMs: number }) {
               <span className="text-ink-muted">
                 with {blankable(row.staff_name) || 'a former staff member'}
               </span>
+              <ConfirmationBadge booking={row} />
             </li>
           ))}
         </ul>

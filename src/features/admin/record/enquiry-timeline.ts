@@ -111,7 +111,10 @@ function consultationTime(details: Record<string, unknown>): string | null {
   return end ? `${formatDateTime(start)}–${formatTime(end)}` : formatDateTime(start);
 }
 
-/** "Consultation booked for 01 Dec 2026, 10:00–10:30 with Ada Lovelace" and the like. */
+/**
+ * "Consultation booked for 01 Dec 2026, 10:00–10:30 with Ada Lovelace" and the like; a held
+ * booking the system released unconfirmed reads "Consultation released: not confirmed".
+ */
 function describeConsultation(event: string, details: Record<string, unknown>): string {
   const when = consultationTime(details);
   const host = text(details.staff_name);
@@ -122,6 +125,12 @@ function describeConsultation(event: string, details: Record<string, unknown>): 
     case 'consultation_moved':
       return when ? `Consultation moved to ${when}${withHost}` : 'Consultation moved';
     default:
+      // the system releases a held booking its prospect never confirmed
+      if (details.by === 'system') {
+        return when
+          ? `Consultation released: not confirmed (was ${when}${withHost})`
+          : 'Consultation released: not confirmed';
+      }
       return when ? `Consultation cancelled (was ${when}${withHost})` : 'Consultation cancelled';
   }
 }

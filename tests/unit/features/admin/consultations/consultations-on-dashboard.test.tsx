@@ -22,6 +22,8 @@ describe('consultations on the dashboard', () => {
               staff_name: 'Ada Lovelace',
               starts_at: '2099-12-01T10:00:00+00:00',
               ends_at: '2099-12-01T10:30:00+00:00',
+              confirmed_at: null,
+              hold_until: '2099-11-29T12:00:00+00:00',
             },
           ],
         }),
@@ -32,6 +34,9 @@ describe('consultations on the dashboard', () => {
       await within(upcoming).findByRole('link', { name: 'Person 1, Company 1' }),
     ).toBeInTheDocument();
     expect(upcoming).toHaveTextContent('Tue 01 Dec 2099, 10:00–10:30');
+    expect(upcoming).toHaveTextContent(
+      'Not confirmed yet — released Sun 29 Nov 2099, 12:00 unless the prospect confirms',
+    );
     const list = screen.getByRole('region', { name: 'Contact Submissions' });
     // after the list, so the enquiries still start on the first screen
     expect(list.compareDocumentPosition(upcoming) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -55,6 +60,8 @@ describe('consultations on the dashboard', () => {
               created_at: '2026-11-28T09:00:00+00:00',
               cancelled_at: null,
               cancelled_by: null,
+              confirmed_at: '2026-11-28T09:10:00+00:00',
+              hold_until: null,
             },
           ],
         }),
@@ -71,5 +78,9 @@ describe('consultations on the dashboard', () => {
     ).toBeInTheDocument();
     const read = requests.find((request) => request.name === 'consultation_bookings')!;
     expect(filterOn(read, 'submission_id')).toEqual({ op: 'eq', value: enquiry(1).id });
+    expect(read.params.get('select')?.split(',')).toEqual(
+      expect.arrayContaining(['confirmed_at', 'hold_until']),
+    );
+    expect(within(consultation).getByText('Confirmed')).toBeInTheDocument();
   });
 });

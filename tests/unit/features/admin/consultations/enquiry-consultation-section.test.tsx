@@ -25,6 +25,8 @@ function booking(overrides: Partial<ConsultationBooking> = {}): ConsultationBook
     created_at: '2026-11-28T09:00:00+00:00',
     cancelled_at: null,
     cancelled_by: null,
+    confirmed_at: '2026-11-28T09:05:00+00:00',
+    hold_until: null,
     ...overrides,
   };
 }
@@ -122,6 +124,7 @@ describe("the enquiry record's consultation", () => {
     expect(within(earlier).getByRole('listitem')).toHaveTextContent(
       'Fri 20 Nov 2099, 15:00–15:30 with Ada Lovelace · Cancelled',
     );
+    expect(within(section()).getByText('Confirmed')).toBeInTheDocument();
   });
 
   it('moves to a day and time chosen from the free times, then says the prospect is mailed', async () => {
@@ -320,6 +323,64 @@ describe("the enquiry record's consultation", () => {
     expect(await within(section()).findByText(/this time has passed/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Move' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel consultation' })).toBeNull();
+  });
+
+  it('says a confirmed booking is confirmed, quietly', async () => {
+    renderSection(() => [booking()]);
+    expect(await within(await waitFor(section)).findByText('Confirmed')).toBeInTheDocument();
+    expect(within(section()).queryByText(/Not confirmed yet/)).toBeNull();
+  });
+
+  it('says a held booking is not confirmed yet, and when it is released (London time)', async () => {
+    renderSection(() => [
+      // summer: London is an hour ahead of UTC
+      booking({
+        starts_at: '2099-07-03T09:00:00+00:00',
+        ends_at: '2099-07-03T09:30:00+00:00',
+        confirmed_at: null,
+        hold_until: '2099-07-01T08:15:00+00:00',
+      }),
+    ]);
+    const badge = await within(await waitFor(section)).findByText(
+      'Not confirmed yet — released Wed 01 Jul 2099, 09:15 unless the prospect confirms',
+    );
+    expect(badge).toHaveClass('text-xs');
+    expect(within(section()).queryByText('Confirmed')).toBeNull();
+    // staff may still move or cancel it
+    expect(screen.getByRole('button', { name: 'Move' })).toBeInTheDocument();
+  });
+
+  it('says a released booking was not confirmed, where a cancelled one says who cancelled', async () => {
+    renderSection(() => [
+      booking({
+        status: 'cancelled',
+        confirmed_at: null,
+        hold_until: null,
+        cancelled_at: '2026-11-29T09:00:00+00:00',
+        cancelled_by: 'unconfirmed',
+      }),
+      booking({
+        id: 'older',
+        status: 'cancelled',
+        starts_at: '2099-11-20T15:00:00+00:00',
+        ends_at: '2099-11-20T15:30:00+00:00',
+        confirmed_at: null,
+        cancelled_at: '2026-11-27T10:00:00+00:00',
+        cancelled_by: 'unconfirmed',
+      }),
+    ]);
+    await waitFor(() =>
+      expect(section()).toHaveTextContent(
+        'Released: the prospect did not confirm on 29 Nov 2026, 09:00: was Tue 01 Dec 2099, 10:00–10:30 with Ada Lovelace.',
+      ),
+    );
+    expect(section()).not.toHaveTextContent(/Cancelled by/);
+    expect(within(section()).queryByText('Confirmed')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Move' })).toBeNull();
+    const earlier = within(section()).getByRole('list', { name: 'Earlier bookings, newest first' });
+    expect(within(earlier).getByRole('listitem')).toHaveTextContent(
+      'Fri 20 Nov 2099, 15:00–15:30 with Ada Lovelace · Released: the prospect did not confirm',
+    );
   });
 
   it('names a host no longer on the staff list as a former staff member', async () => {

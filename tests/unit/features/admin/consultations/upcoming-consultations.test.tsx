@@ -27,6 +27,8 @@ function consultation(overrides: Partial<UpcomingConsultation> = {}): UpcomingCo
     // summer: London is an hour ahead of UTC
     starts_at: '2099-07-01T09:00:00+00:00',
     ends_at: '2099-07-01T09:30:00+00:00',
+    confirmed_at: '2099-06-20T08:00:00+00:00',
+    hold_until: null,
     ...overrides,
   };
 }
@@ -57,17 +59,21 @@ describe('Upcoming consultations', () => {
           staff_name: null,
           starts_at: '2099-07-02T13:30:00+00:00',
           ends_at: '2099-07-02T14:00:00+00:00',
+          confirmed_at: null,
+          hold_until: '2099-06-30T16:45:00+00:00',
         }),
       ],
     }));
     const list = await screen.findByRole('list', { name: 'Upcoming consultations, soonest first' });
     const [first, second] = within(list).getAllByRole('listitem');
     expect(first).toHaveTextContent(
-      'Wed 01 Jul 2099, 10:00–10:30Sam Visitor, Acmewith Ada Lovelace',
+      'Wed 01 Jul 2099, 10:00–10:30Sam Visitor, Acmewith Ada LovelaceConfirmed',
     );
     expect(second).toHaveTextContent(
-      'Thu 02 Jul 2099, 14:30–15:00Jo Doewith a former staff member',
+      'Thu 02 Jul 2099, 14:30–15:00Jo Doewith a former staff member' +
+        'Not confirmed yet — released Tue 30 Jun 2099, 17:45 unless the prospect confirms',
     );
+    expect(within(second!).getByText(/^Not confirmed yet/)).toHaveClass('text-xs');
     expect(within(first!).getByRole('link', { name: 'Sam Visitor, Acme' })).toHaveAttribute(
       'href',
       '/admin?enquiry=00000000-0000-4000-8000-000000000007',

@@ -135,6 +135,15 @@ describe('what the timeline says changed', () => {
       context: 'by staff',
     });
     expect(event('consultation_cancelled', { by: 'visitor' }).label).toBe('Consultation cancelled');
+    // a held booking the prospect never confirmed, released by the system
+    expect(event('consultation_cancelled', { ...details, by: 'system' })).toEqual({
+      label:
+        'Consultation released: not confirmed (was 01 Jul 2099, 10:00–10:30 with Ada Lovelace)',
+      context: '',
+    });
+    expect(event('consultation_cancelled', { by: 'system' }).label).toBe(
+      'Consultation released: not confirmed',
+    );
     expect(describeTimelineEvent('consultation_moved')).toBe('Consultation moved');
   });
 
