@@ -197,7 +197,9 @@ describe('a booking held until its address is confirmed', () => {
     await book(firm.token, times[2]!);
     expect((await confirm((await mailedConfirmToken(firm.id))!)).error).toBeNull();
     // as if it were a day before both, and both were booked long ago
-    await backend.sql(`update public.consultation_bookings set updated_at = now() - interval '30 days'`);
+    await backend.sql(
+      `update public.consultation_bookings set updated_at = now() - interval '30 days'`,
+    );
     await backend.sql(
       `select private.queue_consultation_reminders(
          (select min(starts_at) from public.consultation_bookings) - interval '2 hours')`,
