@@ -1,7 +1,8 @@
 -- A booking a visitor makes is held until its address is proven. Anyone can send an enquiry in any
 -- address's name and book from the success screen without ever reading that address's mail, so
--- fake enquiries could fill a host's fortnight. Now a new booking carries hold_until: the
--- invitation mail has a one-tap confirm link (a `c.` token) that makes it firm (confirmed_at), and
+-- fake enquiries could fill a host's fortnight. Now a new booking carries hold_until (a day on,
+-- or its start if sooner, which a move keeps to): the invitation mail has a one-tap confirm
+-- link (a `c.` token) that makes it firm (confirmed_at), and
 -- a booking still held at hold_until is released (cancelled by 'unconfirmed', no mail: the address
 -- was never shown to be the prospect's). A host holds at most unconfirmed_holds_per_host unproven
 -- bookings at once; past that a new booking is refused (consultation_holds_full) with what to do
@@ -124,7 +125,8 @@ begin
           _starts_at + pg_catalog.make_interval(mins => settings.meeting_minutes),
           _starts_at + pg_catalog.make_interval(mins => settings.meeting_minutes + host.buffer_minutes),
           _time_zone,
-          pg_catalog.now() + pg_catalog.make_interval(hours => settings.unconfirmed_hold_hours))
+          -- never past the start: a booking nobody confirmed does not take place.
+          least(pg_catalog.now() + pg_catalog.make_interval(hours => settings.unconfirmed_hold_hours), _starts_at))
         returning * into placed;
       else
         update public.consultation_bookings as booking
@@ -133,6 +135,8 @@ begin
                ends_at = _starts_at + pg_catalog.make_interval(mins => settings.meeting_minutes),
                blocked_until = _starts_at + pg_catalog.make_interval(mins => settings.meeting_minutes + host.buffer_minutes),
                visitor_time_zone = _time_zone,
+               -- a held booking moved sooner is held no later than its new start
+               hold_until = case when booking.hold_until is not null then least(booking.hold_until, _starts_at) end,
                sequence = booking.sequence + 1,
                reminder_queued_at = null,
                updated_at = pg_catalog.now()

@@ -304,7 +304,8 @@ begin
           _starts_at + pg_catalog.make_interval(mins => settings.meeting_minutes),
           _starts_at + pg_catalog.make_interval(mins => settings.meeting_minutes + host.buffer_minutes),
           _time_zone,
-          pg_catalog.now() + pg_catalog.make_interval(hours => settings.unconfirmed_hold_hours))
+          -- never past the start: a booking nobody confirmed does not take place.
+          least(pg_catalog.now() + pg_catalog.make_interval(hours => settings.unconfirmed_hold_hours), _starts_at))
         returning * into placed;
       else
         update public.consultation_bookings as booking
@@ -313,6 +314,8 @@ begin
                ends_at = _starts_at + pg_catalog.make_interval(mins => settings.meeting_minutes),
                blocked_until = _starts_at + pg_catalog.make_interval(mins => settings.meeting_minutes + host.buffer_minutes),
                visitor_time_zone = _time_zone,
+               -- a held booking moved sooner is held no later than its new start
+               hold_until = case when booking.hold_until is not null then least(booking.hold_until, _starts_at) end,
                sequence = booking.sequence + 1,
                reminder_queued_at = null,
                updated_at = pg_catalog.now()

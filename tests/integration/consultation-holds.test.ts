@@ -85,7 +85,8 @@ describe('a booking held until its address is confirmed', () => {
     const enquiry = await enquire();
     const times = await freeTimes(enquiry.token);
     const before = Date.now();
-    const booked = await book(enquiry.token, times[0]!);
+    // the last time on offer, days ahead: held a whole day
+    const booked = await book(enquiry.token, times.at(-1)!);
     expect(booked.error).toBeNull();
     const held = booked.data.booking;
     expect(held.confirmed_at).toBeNull();
@@ -147,6 +148,42 @@ describe('a booking held until its address is confirmed', () => {
     expect(await freeTimes(enquiry.token)).toContain(times[0]);
     // the mailed link no longer holds anything
     expect((await confirm(token!)).error?.hint).toBe('consultation_cancelled');
+  });
+
+  it('a booking sooner than a day ahead is held until its start at the latest, also when moved', async () => {
+    const enquiry = await enquire();
+    const times = await freeTimes(enquiry.token);
+    const booked = await book(enquiry.token, times.at(-1)!);
+    expect(booked.error).toBeNull();
+    // as if it had been booked for a time two hours away
+    const [soon] = await backend.sql<{ starts_at: string }>(
+      `update public.consultation_bookings
+          set starts_at = now() + interval '2 hours', ends_at = now() + interval '150 minutes',
+              blocked_until = now() + interval '165 minutes',
+              hold_until = least(hold_until, now() + interval '2 hours')
+        where id = $1 returning starts_at::text`,
+      [booked.data.booking.id],
+    );
+    expect(soon).toBeDefined();
+    const moved = await callConsultation({
+      action: 'reschedule',
+      token: booked.data.manage_token,
+      starts_at: times[0],
+      time_zone: 'Europe/London',
+    });
+    expect(moved.error).toBeNull();
+    expect(Date.parse(moved.data.booking.hold_until)).toBeLessThanOrEqual(Date.parse(times[0]!));
+    // a confirmed booking, moved, stays confirmed
+    expect((await confirm((await mailedConfirmToken(enquiry.id))!)).error).toBeNull();
+    const again = await callConsultation({
+      action: 'reschedule',
+      token: moved.data.manage_token,
+      starts_at: times[2],
+      time_zone: 'Europe/London',
+    });
+    expect(again.error).toBeNull();
+    expect(again.data.booking.hold_until).toBeNull();
+    expect(again.data.booking.confirmed_at).not.toBeNull();
   });
 
   it('a confirmed booking is never released', async () => {
