@@ -286,11 +286,16 @@ test.describe('staff and consultations', () => {
     const section = record.getByRole('region', { name: 'Consultation' });
     await expect(section).toBeVisible({ timeout: 15_000 });
     await expect(section.getByRole('button', { name: /Move/ })).toBeVisible();
+    // held until the prospect confirms from the invitation, and staff can see so
+    await expect(section).toContainText('Not confirmed yet');
+    await section.scrollIntoViewIfNeeded();
     await shoot(page, 'record-consultation-1280');
     await page.keyboard.press('Escape');
     await page.goto('/admin');
-    await expect(page.getByRole('heading', { name: 'Upcoming consultations' })).toBeVisible({
-      timeout: 15_000,
-    });
+    const upcoming = page.getByRole('region', { name: 'Upcoming consultations' });
+    await expect(upcoming).toBeVisible({ timeout: 15_000 });
+    await expect(upcoming).toContainText('Not confirmed yet');
+    await upcoming.scrollIntoViewIfNeeded();
+    await shoot(page, 'upcoming-consultations-1280');
   });
 });
