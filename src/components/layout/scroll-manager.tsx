@@ -28,7 +28,10 @@ export function ScrollManager({ mainId }: Props) {
     if (!hash) {
       // On first load, leave the browser's own scroll restoration and focus alone.
       if (isFirst) return;
-      window.scrollTo(0, 0);
+      // At once, as a page load starts: the page's own smooth scrolling (while a link has focus)
+      // would glide up from where the last page was, and stop short if the new page's layout
+      // changes on the way.
+      window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
       focusPageHeading(document.getElementById(mainId));
       return;
     }
