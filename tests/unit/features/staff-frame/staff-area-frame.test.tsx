@@ -32,6 +32,18 @@ function adminClient(name: string | null, routes: NetworkRoutes = {}) {
   });
 }
 
+/**
+ * Waits until the frame has asked for the role and the staff name, so no request of this test
+ * arrives after it ends, where the next test would count it as unanswered.
+ */
+async function untilLookupsSent(requests: PostgrestRequest[]) {
+  await waitFor(() => {
+    const asked = requests.map((request) => request.name);
+    expect(asked).toContain('user_roles');
+    expect(asked).toContain('staff_profiles');
+  });
+}
+
 const logouts = (requests: PostgrestRequest[]) =>
   requests.filter((request) => request.kind === 'auth' && request.name === '/logout');
 
@@ -75,17 +87,21 @@ describe('StaffAreaFrame', () => {
     );
     expect(await screen.findByText('granted')).toBeInTheDocument();
     expect(await screen.findByRole('navigation', { name: 'Admin sections' })).toBeInTheDocument();
+    await untilLookupsSent(requests);
     expect(requests.filter((request) => request.name === 'user_roles')).toHaveLength(1);
   });
 
   it("falls back to the session's e-mail when the person has no staff name", async () => {
-    const { client } = adminClient(null, { email: 'bob@example.com' });
+    const { client, requests } = adminClient(null, { email: 'bob@example.com' });
     renderWithAuth(client, frame('staff'), { path: '/admin/staff' });
-    expect(await screen.findByText('bob@example.com')).toBeInTheDocument();
+    // The e-mail shows while the name is asked for too: only after the answer does it prove a fallback.
+    await untilLookupsSent(requests);
+    await screen.findByRole('navigation', { name: 'Admin sections' });
+    expect(screen.getByText('bob@example.com')).toBeInTheDocument();
   });
 
   it('hides the section links from a session below aal2', async () => {
-    const { client } = adminClient(null, {
+    const { client, requests } = adminClient(null, {
       aal: 'aal1',
       auth: {
         factors: [
@@ -103,6 +119,7 @@ describe('StaffAreaFrame', () => {
     renderWithAuth(client, frame('staff'), { path: '/admin/staff' });
     expect(await screen.findByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
     // Role and level known: not even the unseen placeholder of the links is left.
+    await untilLookupsSent(requests);
     await waitFor(() => expect(screen.queryByRole('navigation', { hidden: true })).toBeNull());
     expect(screen.queryByRole('navigation')).toBeNull();
   });
@@ -110,6 +127,7 @@ describe('StaffAreaFrame', () => {
   it('Sign Out signs out everywhere and lands on /auth', async () => {
     const { client, requests } = adminClient(null);
     renderWithAuth(client, frame('staff'), { path: '/admin/staff' });
+    await untilLookupsSent(requests);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign Out' }));
     await waitFor(() => expect(logouts(requests)).toHaveLength(1));
     expect(logouts(requests)[0]?.params.get('scope')).toBe('global');
@@ -133,6 +151,7 @@ describe('StaffAreaFrame', () => {
       </QueryClientProvider>,
       { path: '/admin/staff' },
     );
+    await untilLookupsSent(requests);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign Out' }));
     expect(screen.getByRole('status')).toHaveTextContent('Signing out…');
     expect(screen.queryByText('page')).toBeNull();
