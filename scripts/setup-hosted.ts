@@ -10,7 +10,8 @@
 //    reported, and the run goes on);
 // 5. Vault: the function's URL and the service-role key, created or updated in place;
 // 6. the check: every job of supabase/schemas/08_schedules.sql is in cron.job, and the function
-//    answers the service-role key with its run summary.
+//    answers the service-role key with its run summary; then the count of proxies in front of
+//    the Edge Functions is measured and stored for the booking function's per-client limits.
 //
 // Settings come from the environment or the .env files (production mode: .env, .env.local,
 // .env.production, .env.production.local), checked in scripts/setup-hosted/config.ts: it refuses
@@ -45,6 +46,7 @@ import {
   judgeAuthSettings,
   judgeFunctionAnswer,
   judgeLeakedPasswords,
+  MASK,
   MISSING_ACCESS_TOKEN,
   readAuthPolicy,
   redact,
@@ -63,6 +65,13 @@ import {
   vaultStatement,
 } from './setup-hosted/plan.ts';
 import type { CliCommand, StepName } from './setup-hosted/plan.ts';
+import {
+  consultationUrl,
+  FORWARDING_MARKER,
+  FORWARDING_SQL,
+  proxyHopsFrom,
+  showForwardingProbe,
+} from './setup-hosted/forwarding.ts';
 import {
   CRON_JOBS_SQL,
   readDeclaredJobs,
@@ -293,6 +302,48 @@ async function checkFunction(run: Run): Promise<void> {
   }
 }
 
+/**
+ * Asks the booking function which X-Forwarded-For it received for a request carrying a marker,
+ * and stores the count of entries the platform appended after it.
+ */
+async function measureForwarding(run: Run): Promise<void> {
+  run.log(indent(showForwardingProbe(run.config, MASK)));
+  for (let attempt = 1; ; attempt += 1) {
+    let verdict;
+    try {
+      const response = await fetch(consultationUrl(run.config.projectRef), {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${run.config.serviceRoleKey}`,
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': FORWARDING_MARKER,
+        },
+        body: JSON.stringify({ action: 'forwarding' }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      verdict = proxyHopsFrom(response.status, await response.text());
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+      verdict = {
+        ok: false as const,
+        retry: true,
+        message: `no answer: ${(cause as Error).message}`,
+      };
+    }
+    const message = redact(verdict.message, run.secrets);
+    if (verdict.ok) {
+      const hops = verdict.hops;
+      const stored = await withDatabase(run, (client) => client.query(FORWARDING_SQL, [hops]));
+      run.log(indent(message));
+      if (stored.rowCount) run.changes.push(`function_proxy_hops set to ${hops}`);
+      return;
+    }
+    if (!verdict.retry || attempt === FUNCTION_CHECK_ATTEMPTS) throw new StepError(message);
+    run.log(indent(`${message}; trying again in ${FUNCTION_CHECK_DELAY_MS / 1000} s`));
+    await new Promise((done) => setTimeout(done, FUNCTION_CHECK_DELAY_MS));
+  }
+}
+
 async function runStep(run: Run, step: StepName): Promise<void> {
   switch (step) {
     case 'migrations':
@@ -311,9 +362,11 @@ async function runStep(run: Run, step: StepName): Promise<void> {
       await checkDatabase(run);
       if (run.options.onlyDatabase) {
         run.log(indent(`${showFunctionRequest(run.config)} (not run: --only database)`));
+        run.log(indent(`${showForwardingProbe(run.config, MASK)} (not run: --only database)`));
         return;
       }
-      return checkFunction(run);
+      await checkFunction(run);
+      return measureForwarding(run);
   }
 }
 

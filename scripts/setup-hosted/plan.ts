@@ -12,6 +12,7 @@ import { CRON_JOBS_SQL, type DeclaredJob } from '../db-schedules.ts';
 import { PROJECT_ROOT } from '../env/load-env.ts';
 import type { FunctionSecretName, SetupConfig } from './config.ts';
 import { FUNCTION_SECRET_NAMES } from './config.ts';
+import { showForwardingProbe } from './forwarding.ts';
 
 export const FUNCTION_NAME = 'send-enquiry-mail';
 export const VAULT_FUNCTION_URL = 'enquiry_mail_function_url';
@@ -353,7 +354,11 @@ export const STEPS: readonly { name: StepName; title: string; database: boolean 
     title: "5/6 Vault: the function's URL and the service-role key",
     database: true,
   },
-  { name: 'check', title: '6/6 Check: the schedules and the function', database: true },
+  {
+    name: 'check',
+    title: "6/6 Check: the schedules and the functions; the functions' proxy count",
+    database: true,
+  },
 ];
 
 export const showFunctionRequest = (config: SetupConfig) =>
@@ -392,7 +397,11 @@ export function stepLines(step: StepName, config: SetupConfig, jobs: readonly De
         '  the same value: nothing',
       ]);
     case 'check':
-      return [showScheduleCheck(jobs), showFunctionRequest(config)];
+      return [
+        showScheduleCheck(jobs),
+        showFunctionRequest(config),
+        showForwardingProbe(config, MASK),
+      ];
   }
 }
 

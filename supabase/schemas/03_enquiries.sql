@@ -112,8 +112,10 @@ CREATE TABLE private.enquiry_limits (
     staff_digests_per_hour integer DEFAULT 3 NOT NULL,
     mails_per_mailbox_per_day integer DEFAULT 6 NOT NULL,
     booking_mails_per_hour integer DEFAULT 60 NOT NULL,
+    function_proxy_hops integer DEFAULT 1 NOT NULL,
     CONSTRAINT enquiry_limits_digest_max_enquiries CHECK (((digest_max_enquiries >= 1) AND (digest_max_enquiries <= 1000))),
     CONSTRAINT enquiry_limits_flood_bounds CHECK (((enquiries_per_prefix_per_hour > 0) AND (held_per_hour >= 0) AND (staff_digests_per_hour >= 0))),
+    CONSTRAINT enquiry_limits_function_hops CHECK (((function_proxy_hops >= 1) AND (function_proxy_hops <= 5))),
     CONSTRAINT enquiry_limits_hops CHECK (((trusted_proxy_hops >= 1) AND (trusted_proxy_hops <= 5))),
     CONSTRAINT enquiry_limits_mail_budget CHECK (((mails_per_mailbox_per_day >= 1) AND (booking_mails_per_hour >= 1))),
     CONSTRAINT enquiry_limits_lease_outlasts_send CHECK ((lease_seconds >= 30)),
@@ -135,7 +137,9 @@ COMMENT ON COLUMN private.enquiry_limits.staff_alerts_per_hour IS 'Staff alerts 
 
 COMMENT ON COLUMN private.enquiry_limits.digest_delay_seconds IS 'How long a digest gathers enquiries before it is sent.';
 
-COMMENT ON COLUMN private.enquiry_limits.trusted_proxy_hops IS 'Which X-Forwarded-For entry is the client, counted from the right: 1 = the one the API gateway appended.';
+COMMENT ON COLUMN private.enquiry_limits.trusted_proxy_hops IS 'Which X-Forwarded-For entry a Data API caller is, counted from the right: 1 = the one the API gateway appended.';
+
+COMMENT ON COLUMN private.enquiry_limits.function_proxy_hops IS 'Which X-Forwarded-For entry an Edge Function''s caller is, counted from the right; measured on the deployed project by setup:hosted.';
 
 COMMENT ON COLUMN private.enquiry_limits.max_attempts IS 'Send attempts before a notification e-mail is parked as failed.';
 
@@ -326,27 +330,37 @@ COMMENT ON FUNCTION private.client_prefix_key(_client text) IS 'The /48 of an IP
 
 REVOKE ALL ON FUNCTION private.client_prefix_key(_client text) FROM PUBLIC;
 
-CREATE FUNCTION private.client_address_of(_forwarded text) RETURNS text
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+CREATE FUNCTION private.client_address_at(_forwarded text, _hops integer) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
     SET search_path TO ''
     AS $$
 declare
   entries text[];
-  hops integer;
 begin
-  if _forwarded is null then
+  if _forwarded is null or _hops is null or _hops < 1 then
     return null;
   end if;
-  select limits.trusted_proxy_hops into hops from private.enquiry_limits as limits;
   entries := pg_catalog.regexp_split_to_array(_forwarded, '\s*,\s*');
-  if pg_catalog.cardinality(entries) < coalesce(hops, 1) then
+  if pg_catalog.cardinality(entries) < _hops then
     return null;
   end if;
-  return private.client_address_key(entries[pg_catalog.cardinality(entries) - coalesce(hops, 1) + 1]);
+  return private.client_address_key(entries[pg_catalog.cardinality(entries) - _hops + 1]);
 end;
 $$;
 
-COMMENT ON FUNCTION private.client_address_of(_forwarded text) IS 'The per-client key of an X-Forwarded-For value: its entry trusted_proxy_hops from the right, through private.client_address_key; null for none or an entry that is no address.';
+COMMENT ON FUNCTION private.client_address_at(_forwarded text, _hops integer) IS 'The per-client key of the X-Forwarded-For entry _hops from the right, through private.client_address_key; null when there are fewer entries or the entry is no address.';
+
+REVOKE ALL ON FUNCTION private.client_address_at(_forwarded text, _hops integer) FROM PUBLIC;
+
+CREATE FUNCTION private.client_address_of(_forwarded text) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.client_address_at(_forwarded, limits.function_proxy_hops)
+  from private.enquiry_limits as limits;
+$$;
+
+COMMENT ON FUNCTION private.client_address_of(_forwarded text) IS 'The per-client key of the X-Forwarded-For an Edge Function passed on: its entry function_proxy_hops from the right, through private.client_address_key; null for none or an entry that is no address.';
 
 REVOKE ALL ON FUNCTION private.client_address_of(_forwarded text) FROM PUBLIC;
 
@@ -354,7 +368,10 @@ CREATE FUNCTION private.enquiry_client_address() RETURNS text
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select private.client_address_of(nullif(pg_catalog.current_setting('request.headers', true), '')::jsonb ->> 'x-forwarded-for');
+  select private.client_address_at(
+    nullif(pg_catalog.current_setting('request.headers', true), '')::jsonb ->> 'x-forwarded-for',
+    limits.trusted_proxy_hops)
+  from private.enquiry_limits as limits;
 $$;
 
 COMMENT ON FUNCTION private.enquiry_client_address() IS 'The per-client key of the current Data API request: the X-Forwarded-For entry trusted_proxy_hops from the right, through private.client_address_key; null outside a request or for an entry that is no address.';

@@ -484,6 +484,50 @@ describe('tokens', () => {
     expect(clients).toEqual([{ client_address: '127.0.0.1' }]);
   });
 
+  it('keys the function path by its own proxy count, which leaves the Data API alone', async () => {
+    await backend.sql(`update private.enquiry_limits set function_proxy_hops = 2`);
+    try {
+      const enquiry = await enquire();
+      const slot = (await slotsFor(enquiry.token)).slots[0]!;
+      // counted as two proxies, the entry left of the gateway's is the caller
+      const result = await callConsultation(
+        { action: 'book', token: enquiry.token, starts_at: slot, time_zone: 'Europe/London' },
+        '198.51.100.23',
+      );
+      expect(result.error).toBeNull();
+      const clients = await backend.sql<{ client_address: string }>(
+        `select client_address from private.consultation_changes where submission_id = $1`,
+        [enquiry.id],
+      );
+      expect(clients).toEqual([{ client_address: '198.51.100.23' }]);
+      const [dataApi] = await backend.sql<{ key: string | null }>(
+        `select private.client_address_at('198.51.100.23, 127.0.0.1', trusted_proxy_hops) as key
+           from private.enquiry_limits`,
+      );
+      expect(dataApi?.key).toBe('127.0.0.1');
+    } finally {
+      await backend.sql(`update private.enquiry_limits set function_proxy_hops = 1`);
+    }
+  });
+
+  it('shows the service role, and no one else, the X-Forwarded-For a function receives', async () => {
+    const probe = (key: string) =>
+      fetch(`${backend.url}/functions/v1/consultation`, {
+        method: 'POST',
+        headers: {
+          apikey: key,
+          Authorization: `Bearer ${key}`,
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': '203.0.113.77',
+        },
+        body: JSON.stringify({ action: 'forwarding' }),
+      });
+    const asked = await probe(backend.serviceRoleKey);
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toEqual({ forwarded_for: '203.0.113.77, 127.0.0.1' });
+    expect((await probe(backend.anonKey)).status).toBe(401);
+  });
+
   it('signs tokens with HMAC-SHA256 under the project secret, as any HMAC library checks them', async () => {
     const enquiry = await enquire();
     const [signed] = await backend.sql<{ token: string; secret: string }>(

@@ -234,3 +234,32 @@ Deno.test('a consultation_ hint not on the list is not passed on', async () => {
   equal(response.status, 502);
   equal((await response.json()).code, 'unavailable');
 });
+
+Deno.test(
+  'the forwarding probe answers the service role with the header, and no one else',
+  async () => {
+    const { calls, fetcher } = database(200, {});
+    const chain = '203.0.113.77, 198.51.100.4, 10.0.0.9';
+    const asked = await handle(
+      post({ action: 'forwarding' }, { Authorization: 'Bearer sr', 'X-Forwarded-For': chain }),
+      env,
+      fetcher,
+    );
+    equal(asked.status, 200);
+    deepStrictEqual(await asked.json(), { forwarded_for: chain });
+
+    for (const authorization of [undefined, 'Bearer anon-key', 'Bearer sr2']) {
+      const refused = await handle(
+        post(
+          { action: 'forwarding' },
+          { 'X-Forwarded-For': chain, ...(authorization ? { Authorization: authorization } : {}) },
+        ),
+        env,
+        fetcher,
+      );
+      equal(refused.status, 401);
+      ok(!(await refused.text()).includes('198.51.100.4'));
+    }
+    equal(calls.length, 0);
+  },
+);

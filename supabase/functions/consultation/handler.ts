@@ -14,6 +14,7 @@ import {
   type RefusalBody,
 } from '../_shared/consultation-wire.ts';
 import { DATABASE_ENV, readEnv, type EnvGetter, type EnvResult } from '../_shared/env.ts';
+import { isServiceRoleRequest } from '../_shared/service-role.ts';
 import { isTimeZone } from '../_shared/time-zone.ts';
 
 export interface ConsultationEnv {
@@ -151,6 +152,25 @@ const jsonResponse = (status: number, body: unknown) =>
 const isVisitorRefusal = (error: RefusalBody) =>
   error.code === 'P0001' && isConsultationRefusal(error.hint);
 
+/** `{ "action": "forwarding" }`: the set-up's question, not the browser's. */
+const isForwardingProbe = (body: unknown) =>
+  typeof body === 'object' &&
+  body !== null &&
+  (body as { action?: unknown }).action === 'forwarding';
+
+/**
+ * The X-Forwarded-For this function received, for the service role only. How many proxies append
+ * to it before a function runs is not documented for hosted Supabase, and the per-client limits
+ * depend on it: too few and every visitor shares a proxy's key, too many and a visitor names their
+ * own. `npm run setup:hosted` sends a marker entry and counts the entries appended after it.
+ */
+function answerForwardingProbe(request: Request, env: ConsultationEnv): Response {
+  if (!isServiceRoleRequest(request, env.serviceRoleKey)) {
+    return jsonResponse(401, { code: 'unauthorized', message: 'Only the service role may ask.' });
+  }
+  return jsonResponse(200, { forwarded_for: request.headers.get('x-forwarded-for') });
+}
+
 export async function handle(
   request: Request,
   env: ConsultationEnvResult,
@@ -173,6 +193,7 @@ export async function handle(
   } catch {
     return jsonResponse(400, { code: 'invalid_request', message: 'The body must be JSON.' });
   }
+  if (isForwardingProbe(body)) return answerForwardingProbe(request, env.env);
   const call = readCall(body);
   if (!call.ok) {
     return jsonResponse(400, call.refusal ?? { code: 'invalid_request', message: call.message });

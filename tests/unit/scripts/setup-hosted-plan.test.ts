@@ -67,9 +67,10 @@ describe('setup:hosted steps', () => {
       "     none: select vault.create_secret('***', 'enquiry_mail_service_key')",
       "     another value: select vault.update_secret(<id>::uuid, '***')",
       '     the same value: nothing',
-      '6/6 Check: the schedules and the function',
+      "6/6 Check: the schedules and the functions; the functions' proxy count",
       '   > select jobname, schedule, command, active from cron.job: each of 9 jobs active (send-enquiry-mail, purge-enquiry-mail, send-reply-reminders, send-follow-up-reminders, queue-weekly-summary, apply-retention, send-consultation-reminders, sync-busy-calendars, release-unconfirmed-consultations)',
       `   $ POST ${FUNCTION_URL} (Authorization: Bearer ***): healthy is 200 with the run summary`,
+      `   $ POST ${FUNCTION_URL.replace('send-enquiry-mail', 'consultation')} {"action":"forwarding"} (Authorization: Bearer ***, X-Forwarded-For: 203.0.113.77): the proxies after the marker, stored by "update private.enquiry_limits set function_proxy_hops = $1 where function_proxy_hops <> $1"`,
     ]);
   });
 
