@@ -123,11 +123,16 @@ const readChange = (data: unknown): ConsultationChange => {
   return { booking: parsed.booking, mailHeld: parsed.mail_held ?? null };
 };
 
+const HELD_PREFIX = 'Held for review: ';
+
 /** What a change's outcome says of its mail: sent, or parked for review and why. */
 export function mailSentence(change: ConsultationChange, mail: string): string {
-  return change.mailHeld === null
-    ? `The prospect is e-mailed ${mail}.`
-    : `The e-mail to the prospect was not sent: ${change.mailHeld} It waits with the failed e-mails on the dashboard.`;
+  const reason = change.mailHeld;
+  if (reason === null) return `The prospect is e-mailed ${mail}.`;
+  const held = reason.startsWith(HELD_PREFIX)
+    ? `is held for review: ${reason.slice(HELD_PREFIX.length)}`
+    : `was not sent: ${reason}`;
+  return `The e-mail to the prospect ${held} It waits on the dashboard, to be sent from there if it should go.`;
 }
 
 /** Moves a consultation to another free time of its staff member; the prospect is mailed. */

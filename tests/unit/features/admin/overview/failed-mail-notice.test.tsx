@@ -105,6 +105,46 @@ describe('FailedMailNotice', () => {
   });
 });
 
+describe('FailedMailNotice with mail held for review', () => {
+  const held = failed({
+    id: 'job-9',
+    kind: 'consultation_moved',
+    recipient: 'sam@example.com',
+    attempts: 0,
+    last_error: 'Held for review: this address has had 6 e-mails about its enquiry in a day.',
+  });
+
+  it('calls mail held before any attempt held, and offers to send it', async () => {
+    const { client } = network.answer({
+      rpc: {
+        list_failed_enquiry_mail: () => ({ data: [held] }),
+        retry_failed_enquiry_mail: () => ({ data: true }),
+      },
+    });
+    renderNotice(client);
+    expect(
+      await screen.findByRole('heading', { name: '1 e-mail held for review' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Each was held before sending/)).toBeVisible();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Send Consultation change to sam@example.com' }),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Consultation change to sam@example.com is queued to be sent.',
+    );
+  });
+
+  it('says both when some failed and some were held', async () => {
+    const { client } = network.answer({
+      rpc: { list_failed_enquiry_mail: () => ({ data: [failed({}), held] }) },
+    });
+    renderNotice(client);
+    expect(await screen.findByRole('heading', { name: '2 e-mails not sent' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Retry Staff alert/ })).toBeVisible();
+    expect(screen.getByRole('button', { name: /^Send Consultation change/ })).toBeVisible();
+  });
+});
+
 describe('describeFailedMail', () => {
   it('names each consultation e-mail and the prospect it was for', () => {
     const to = (kind: string) => describeFailedMail(failed({ kind, recipient: 'sam@example.com' }));
