@@ -227,7 +227,7 @@ async function checkDatabase(run: Run): Promise<void> {
     for (const secret of vaultSecrets(run.config)) {
       const stored = await client.query<VaultRow>(VAULT_LOOKUP_SQL, [secret.name]);
       if (stored.rows[0]?.decrypted_secret !== secret.value) {
-        found.push(`Vault: ${secret.name} does not hold the value of step 5`);
+        found.push(`Vault: ${secret.name} does not hold the value of step 6`);
       }
     }
     return found;
@@ -395,7 +395,7 @@ async function main(argv: readonly string[]): Promise<number> {
       for (const line of dryRunLines(config, jobs)) log(line);
       return 0;
     }
-    // Step 4 needs the token: refused here, before any step has run, rather than half-way.
+    // Step 5 needs the token: refused here, before any step has run, rather than half-way.
     if (!options.onlyDatabase && !config.accessToken) {
       throw new SetupUsageError(`setup:hosted: ${MISSING_ACCESS_TOKEN}.`);
     }

@@ -406,7 +406,7 @@ export function judgeFunctionAnswer(status: number, body: string): FunctionVerdi
     return {
       ok: false,
       retry: true,
-      message: `500: the function is not configured; its secrets (step 3) are missing or malformed (${body.slice(0, 200)})`,
+      message: `500: the function is not configured; its secrets (step 4) are missing or malformed (${body.slice(0, 200)})`,
     };
   }
   if (status === 502) {
