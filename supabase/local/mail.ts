@@ -58,11 +58,17 @@ export async function captureMail(
 }
 
 export async function listMail(db: Queryable, to: string | null): Promise<CapturedMail[]> {
+  // the outbox's record of delivery, where the database has an outbox (a bare mail table has not)
+  const outbox = await db.query<{ present: boolean }>(
+    "select to_regclass('private.enquiry_mail_jobs') is not null as present",
+  );
+  const deliveryState = outbox.rows[0]?.present
+    ? `(select job.delivery_state from private.enquiry_mail_jobs as job
+         where job.provider_message_id = mail.message_id limit 1)`
+    : 'null::text';
   const result = await db.query<CapturedMail & { links: string[] | string; attachments: unknown }>(
     `select mail.id::int as id, from_address as "from", to_address as "to", subject, text_body as text, html_body as html, links, reply_to, attachments,
-            mail.message_id,
-            (select job.delivery_state from private.enquiry_mail_jobs as job
-              where job.provider_message_id = mail.message_id limit 1) as delivery_state,
+            mail.message_id, ${deliveryState} as delivery_state,
             to_char(mail.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
        from local_dev.mail as mail where $1::text is null or lower(to_address) = lower($1::text)
       order by mail.id desc limit 200`,

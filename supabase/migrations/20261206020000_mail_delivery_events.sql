@@ -250,7 +250,7 @@ COMMENT ON FUNCTION public.apply_mail_event(event_id text, event_type text, occu
 REVOKE ALL ON FUNCTION public.apply_mail_event(event_id text, event_type text, occurred_at timestamp with time zone, message_id text, bounce_type text, detail text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.apply_mail_event(event_id text, event_type text, occurred_at timestamp with time zone, message_id text, bounce_type text, detail text) TO service_role;
 
-CREATE FUNCTION public.clear_mail_suppression(_submission_id uuid) RETURNS boolean
+CREATE FUNCTION private.clear_mail_suppression(_submission_id uuid) RETURNS boolean
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -287,12 +287,24 @@ begin
 end;
 $$;
 
+CREATE FUNCTION public.clear_mail_suppression(_submission_id uuid) RETURNS boolean
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  select private.clear_mail_suppression(_submission_id);
+$$;
+
+COMMENT ON FUNCTION private.clear_mail_suppression(_submission_id uuid) IS 'Admins only: does what public.clear_mail_suppression() says; called by it.';
+
 COMMENT ON FUNCTION public.clear_mail_suppression(_submission_id uuid) IS 'Admins only (aal2): lets mail go to the enquiry''s address again after a hard bounce or complaint, and records it in audit_log (admin_enquiry_mail_suppression_cleared). False when the address was not suppressed; P0002 for an unknown enquiry. Mail skipped meanwhile stays skipped.';
+
+REVOKE ALL ON FUNCTION private.clear_mail_suppression(_submission_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.clear_mail_suppression(_submission_id uuid) TO authenticated;
 
 REVOKE ALL ON FUNCTION public.clear_mail_suppression(_submission_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.clear_mail_suppression(_submission_id uuid) TO authenticated;
 
-CREATE FUNCTION public.enquiry_mail_problem(_submission_id uuid) RETURNS text
+CREATE FUNCTION private.enquiry_mail_problem(_submission_id uuid) RETURNS text
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -310,7 +322,19 @@ begin
 end;
 $$;
 
+CREATE FUNCTION public.enquiry_mail_problem(_submission_id uuid) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select private.enquiry_mail_problem(_submission_id);
+$$;
+
+COMMENT ON FUNCTION private.enquiry_mail_problem(_submission_id uuid) IS 'Admins only: does what public.enquiry_mail_problem() says; called by it.';
+
 COMMENT ON FUNCTION public.enquiry_mail_problem(_submission_id uuid) IS 'Admins only (aal2): why the enquiry''s address gets no mail: bounced (a hard bounce) or complained (marked as spam); null when it does, or for an unknown enquiry.';
+
+REVOKE ALL ON FUNCTION private.enquiry_mail_problem(_submission_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.enquiry_mail_problem(_submission_id uuid) TO authenticated;
 
 REVOKE ALL ON FUNCTION public.enquiry_mail_problem(_submission_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.enquiry_mail_problem(_submission_id uuid) TO authenticated;
