@@ -114,7 +114,7 @@ grep -q 'Database changes: enquiry_mail_service_key updated.' "$WORK_DIR/rotated
 ROTATED="$(state)"
 
 setup dry --dry-run
-grep -q '^6/6 ' "$WORK_DIR/dry" || { cat "$WORK_DIR/dry" >&2; fail "the dry run did not print every step"; }
+grep -q '^7/7 ' "$WORK_DIR/dry" || { cat "$WORK_DIR/dry" >&2; fail "the dry run did not print every step"; }
 [ "$(state)" = "$ROTATED" ] || fail "the dry run changed the database"
 
 echo "setup-hosted-check: the database part applied $MIGRATIONS migrations, stored both Vault secrets and found every job scheduled; a second run changed nothing, a new key updated Vault in place; the dry run printed every step; no output held a secret."

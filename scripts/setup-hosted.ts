@@ -4,12 +4,14 @@
 //
 // 1. `supabase db push` of supabase/migrations (no seed): the schema, pg_cron, pg_net, the jobs;
 // 2. `supabase functions deploy` of every function (bundled by Supabase: no Docker);
-// 3. `supabase secrets set` of the function's mail settings, from a temporary --env-file;
-// 4. Auth, through the Management API: the password minimum and the confirmation lifetime of
+// 3. the mail API's delivery webhook to the mail-events function: registered (its signing secret
+//    kept for step 4) unless MAIL_WEBHOOK_SECRET says it is already;
+// 4. `supabase secrets set` of the functions' mail settings, from a temporary --env-file;
+// 5. Auth, through the Management API: the password minimum and the confirmation lifetime of
 //    supabase/config.toml, then leaked-password protection (Pro plan and above: a refusal is
 //    reported, and the run goes on);
-// 5. Vault: the function's URL and the service-role key, created or updated in place;
-// 6. the check: every job of supabase/schemas/08_schedules.sql is in cron.job, and the function
+// 6. Vault: the function's URL and the service-role key, created or updated in place;
+// 7. the check: every job of supabase/schemas/08_schedules.sql is in cron.job, and the function
 //    answers the service-role key with its run summary; then the count of proxies in front of
 //    the Edge Functions is measured and stored for the booking function's per-client limits.
 //
@@ -20,7 +22,7 @@
 // the Vault values as query parameters. Run again, it changes nothing in the database (the push
 // finds nothing to apply, Vault holds the same values) and deploys the same function and secrets.
 //
-// `--only database` runs steps 1 and 5 and the schedules check against SUPABASE_DB_URL, and
+// `--only database` runs steps 1 and 6 and the schedules check against SUPABASE_DB_URL, and
 // prints the others: `npm run setup:hosted-check` runs it against a throwaway PostgreSQL.
 //
 // Exit status: 0 when every step ran and the check passed, 1 when one failed, 2 for bad usage or
@@ -46,7 +48,13 @@ import {
   judgeAuthSettings,
   judgeFunctionAnswer,
   judgeLeakedPasswords,
+  judgeWebhookCreated,
+  judgeWebhookList,
+  mailEventsUrl,
   MASK,
+  showWebhookRequest,
+  webhookBody,
+  webhooksUrl,
   MISSING_ACCESS_TOKEN,
   readAuthPolicy,
   redact,
@@ -96,6 +104,8 @@ interface Run {
   changes: string[];
   /** What a step could not do and did not fail for (a plan without leaked-password protection). */
   warnings: string[];
+  /** The delivery webhook's signing secret: given, or from the webhook step. */
+  webhookSecret: string | undefined;
 }
 
 const indent = (line: string) => `   ${line}`;
@@ -165,10 +175,12 @@ async function pushMigrations(run: Run): Promise<void> {
 }
 
 async function setSecrets(run: Run): Promise<void> {
+  if (!run.webhookSecret)
+    throw new StepError('no MAIL_WEBHOOK_SECRET: the webhook step did not give one');
   const dir = mkdtempSync(join(tmpdir(), 'setup-hosted-'));
   const file = join(dir, 'function.env');
   try {
-    writeFileSync(file, secretsEnvFile(run.config), { mode: 0o600 });
+    writeFileSync(file, secretsEnvFile(run.config, run.webhookSecret), { mode: 0o600 });
     await runCli(run, secretsCommand(run.config, file));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -224,7 +236,7 @@ async function checkDatabase(run: Run): Promise<void> {
     for (const secret of vaultSecrets(run.config)) {
       const stored = await client.query<VaultRow>(VAULT_LOOKUP_SQL, [secret.name]);
       if (stored.rows[0]?.decrypted_secret !== secret.value) {
-        found.push(`Vault: ${secret.name} does not hold the value of step 5`);
+        found.push(`Vault: ${secret.name} does not hold the value of step 6`);
       }
     }
     return found;
@@ -344,6 +356,55 @@ async function measureForwarding(run: Run): Promise<void> {
   }
 }
 
+/** A request to the mail API with its key; the answer, or why there was none. */
+async function mailApi(
+  run: Run,
+  method: 'GET' | 'POST',
+  body?: object,
+): Promise<{ status: number; text: string }> {
+  run.log(indent(showWebhookRequest(run.config, method)));
+  try {
+    const response = await fetch(webhooksUrl(run.config), {
+      method,
+      headers: {
+        Authorization: `Bearer ${run.config.functionSecrets.MAIL_API_KEY}`,
+        'Content-Type': 'application/json',
+      },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(30_000),
+    });
+    return { status: response.status, text: await response.text() };
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    throw new StepError(`the mail API did not answer: ${(cause as Error).message}`);
+  }
+}
+
+/**
+ * Registers the mail API's delivery webhook to mail-events and keeps its signing secret for the
+ * secrets step. Given MAIL_WEBHOOK_SECRET, the webhook is taken as registered. One registered
+ * before whose secret is not given is refused: the mail API shows a secret only on creation.
+ */
+async function registerWebhook(run: Run): Promise<void> {
+  if (run.webhookSecret) {
+    run.log(indent('MAIL_WEBHOOK_SECRET is given: the webhook is registered already'));
+    return;
+  }
+  const endpoint = mailEventsUrl(run.config.projectRef);
+  const listed = await mailApi(run, 'GET');
+  const none = judgeWebhookList(listed.status, listed.text, endpoint);
+  if (!none.ok) throw new StepError(redact(none.message, run.secrets));
+  const created = await mailApi(run, 'POST', webhookBody(run.config));
+  const secret = judgeWebhookCreated(created.status, created.text);
+  if (!secret.ok) throw new StepError(redact(secret.message, run.secrets));
+  run.webhookSecret = secret.value;
+  run.secrets.unshift(secret.value);
+  run.log(indent(`registered: ${endpoint}`));
+  run.warnings.push(
+    'the delivery webhook was registered: copy its signing secret from the mail API (Webhooks) into .env as MAIL_WEBHOOK_SECRET, so the next run keeps it',
+  );
+}
+
 async function runStep(run: Run, step: StepName): Promise<void> {
   switch (step) {
     case 'migrations':
@@ -351,6 +412,8 @@ async function runStep(run: Run, step: StepName): Promise<void> {
     case 'function':
       await runCli(run, deployCommand(run.config));
       return;
+    case 'webhook':
+      return registerWebhook(run);
     case 'secrets':
       run.log(indent(stepLines('secrets', run.config, run.jobs)[0] ?? ''));
       return setSecrets(run);
@@ -385,11 +448,20 @@ async function main(argv: readonly string[]): Promise<number> {
       for (const line of dryRunLines(config, jobs)) log(line);
       return 0;
     }
-    // Step 4 needs the token: refused here, before any step has run, rather than half-way.
+    // Step 5 needs the token: refused here, before any step has run, rather than half-way.
     if (!options.onlyDatabase && !config.accessToken) {
       throw new SetupUsageError(`setup:hosted: ${MISSING_ACCESS_TOKEN}.`);
     }
-    run = { config, options, jobs, secrets: secretValues(config), log, changes: [], warnings: [] };
+    run = {
+      config,
+      options,
+      jobs,
+      secrets: secretValues(config),
+      log,
+      changes: [],
+      warnings: [],
+      webhookSecret: config.webhookSecret,
+    };
   } catch (error) {
     if (!(error instanceof SetupUsageError)) throw error;
     console.error(error.message);

@@ -33,7 +33,10 @@ Reads, from the environment or .env, .env.local, .env.production, .env.productio
   ENQUIRY_NOTIFY_TO          the staff inbox notified of each enquiry
   SITE_URL                   the site's origin, for links in the mail
   SUPABASE_ACCESS_TOKEN      a personal access token: for the Auth settings (Management API),
-                             and the CLI's deploy and secrets unless \`npx supabase login\` was run`;
+                             and the CLI's deploy and secrets unless \`npx supabase login\` was run
+  MAIL_WEBHOOK_SECRET        the signing secret (whsec_…) of the mail API's delivery webhook to
+                             the mail-events function; left out, the webhook is registered with
+                             the mail API and its new secret used (save it here for the next run)`;
 
 export const DEFAULT_MAIL_API_URL = 'https://api.resend.com';
 
@@ -53,6 +56,8 @@ export interface SetupConfig {
   serviceRoleKey: string;
   accessToken: string | undefined;
   functionSecrets: Record<FunctionSecretName, string>;
+  /** The delivery webhook's signing secret, when the webhook is registered already. */
+  webhookSecret: string | undefined;
 }
 
 export interface SetupOptions {
@@ -157,6 +162,13 @@ export function readSetupConfig(env: Env): SetupConfig {
     }
   }
 
+  const webhookSecret = given(env, 'MAIL_WEBHOOK_SECRET');
+  if (webhookSecret !== undefined && !/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(webhookSecret)) {
+    problems.push(
+      'MAIL_WEBHOOK_SECRET must be the webhook signing secret the mail API gave (whsec_ and base64), or be left out to register the webhook.',
+    );
+  }
+
   if (problems.length > 0 || checked === undefined) {
     throw new SetupUsageError(
       `setup:hosted cannot start; fix these in the environment or .env:\n  ${problems.join('\n  ')}`,
@@ -175,5 +187,6 @@ export function readSetupConfig(env: Env): SetupConfig {
       ENQUIRY_NOTIFY_TO: required(checked.ENQUIRY_NOTIFY_TO),
       SITE_URL: checked.SITE_URL.replace(/\/+$/, ''),
     },
+    webhookSecret,
   };
 }

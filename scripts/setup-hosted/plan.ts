@@ -25,6 +25,10 @@ const SECRET_FUNCTION_VALUES: readonly FunctionSecretName[] = ['MAIL_API_KEY'];
 export const functionUrl = (projectRef: string) =>
   `https://${projectRef}.supabase.co/functions/v1/${FUNCTION_NAME}`;
 
+/** Where the mail API posts its delivery events. */
+export const mailEventsUrl = (projectRef: string) =>
+  `https://${projectRef}.supabase.co/functions/v1/mail-events`;
+
 // ---------------------------------------------------------------------------------------------
 // Masking
 
@@ -35,6 +39,7 @@ export function secretValues(config: SetupConfig): string[] {
     config.serviceRoleKey,
     config.accessToken,
     ...SECRET_FUNCTION_VALUES.map((name) => config.functionSecrets[name]),
+    config.webhookSecret,
     url.password,
     url.password ? safeDecode(url.password) : undefined,
   ];
@@ -121,12 +126,92 @@ export function secretsCommand(config: SetupConfig, envFile: string): CliCommand
   };
 }
 
-/** The --env-file's text: each value in single quotes, read as is (config.ts refuses a quote). */
-export function secretsEnvFile(config: SetupConfig): string {
-  return FUNCTION_SECRET_NAMES.map((name) => `${name}='${config.functionSecrets[name]}'\n`).join(
-    '',
-  );
+/**
+ * The --env-file's text: each value in single quotes, read as is (config.ts refuses a quote), and
+ * the delivery webhook's signing secret (given, or from the webhook just registered).
+ */
+export function secretsEnvFile(config: SetupConfig, webhookSecret: string): string {
+  return [
+    ...FUNCTION_SECRET_NAMES.map((name) => `${name}='${config.functionSecrets[name]}'\n`),
+    `MAIL_WEBHOOK_SECRET='${webhookSecret}'\n`,
+  ].join('');
 }
+
+// ---------------------------------------------------------------------------------------------
+// The mail API's delivery webhook
+
+/** The delivery events the mail-events function applies. */
+export const WEBHOOK_EVENTS = [
+  'email.sent',
+  'email.delivered',
+  'email.delivery_delayed',
+  'email.bounced',
+  'email.complained',
+] as const;
+
+export const webhooksUrl = (config: SetupConfig) =>
+  `${config.functionSecrets.MAIL_API_URL}/webhooks`;
+
+export const webhookBody = (config: SetupConfig) => ({
+  endpoint: mailEventsUrl(config.projectRef),
+  events: [...WEBHOOK_EVENTS],
+});
+
+export type WebhookVerdict<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const refusedKey = (status: number) =>
+  `${status}: the mail API refused MAIL_API_KEY; registering a webhook needs a key with full access`;
+
+/**
+ * Whether the mail API's list of webhooks (`{ data: [{ endpoint }] }`) holds one for `endpoint`
+ * already: its secret cannot be read back here, so the operator must give it.
+ */
+export function judgeWebhookList(
+  status: number,
+  body: string,
+  endpoint: string,
+): WebhookVerdict<'none'> {
+  if (status === 401 || status === 403) return { ok: false, message: refusedKey(status) };
+  if (status !== 200)
+    return { ok: false, message: `listing webhooks: ${status}: ${body.slice(0, 200)}` };
+  let hooks: unknown = [];
+  try {
+    hooks = (JSON.parse(body) as { data?: unknown }).data;
+  } catch {
+    return { ok: false, message: `listing webhooks: 200 without a list: ${body.slice(0, 200)}` };
+  }
+  const known =
+    Array.isArray(hooks) &&
+    hooks.some((hook) => (hook as { endpoint?: unknown })?.endpoint === endpoint);
+  if (known) {
+    return {
+      ok: false,
+      message: `the mail API has a webhook to ${endpoint} already; set MAIL_WEBHOOK_SECRET to its signing secret (the mail API's dashboard → Webhooks) and run again`,
+    };
+  }
+  return { ok: true, value: 'none' };
+}
+
+/** The signing secret of a webhook just created (`{ id, signing_secret }`). */
+export function judgeWebhookCreated(status: number, body: string): WebhookVerdict<string> {
+  if (status === 401 || status === 403) return { ok: false, message: refusedKey(status) };
+  if (status !== 200 && status !== 201) {
+    return { ok: false, message: `registering the webhook: ${status}: ${body.slice(0, 200)}` };
+  }
+  let secret: unknown;
+  try {
+    secret = (JSON.parse(body) as { signing_secret?: unknown }).signing_secret;
+  } catch {
+    secret = undefined;
+  }
+  if (typeof secret !== 'string' || !/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(secret)) {
+    return { ok: false, message: `registering the webhook: ${status} without a signing secret` };
+  }
+  return { ok: true, value: secret };
+}
+
+export const showWebhookRequest = (config: SetupConfig, method: 'GET' | 'POST') =>
+  `$ ${method} ${webhooksUrl(config)} (Authorization: Bearer ${MASK})${method === 'POST' ? ` ${JSON.stringify(webhookBody(config))}` : ''}`;
 
 /** How a command is printed: the environment it adds by name only, then the masked arguments. */
 export function showCommand(command: CliCommand, secrets: readonly string[]): string {
@@ -322,7 +407,7 @@ export function judgeFunctionAnswer(status: number, body: string): FunctionVerdi
     return {
       ok: false,
       retry: true,
-      message: `500: the function is not configured; its secrets (step 3) are missing or malformed (${body.slice(0, 200)})`,
+      message: `500: the function is not configured; its secrets (step 4) are missing or malformed (${body.slice(0, 200)})`,
     };
   }
   if (status === 502) {
@@ -338,25 +423,31 @@ export function judgeFunctionAnswer(status: number, body: string): FunctionVerdi
 // ---------------------------------------------------------------------------------------------
 // The steps as printed
 
-export type StepName = 'migrations' | 'function' | 'secrets' | 'auth' | 'vault' | 'check';
+export type StepName =
+  'migrations' | 'function' | 'webhook' | 'secrets' | 'auth' | 'vault' | 'check';
 
 export const STEPS: readonly { name: StepName; title: string; database: boolean }[] = [
-  { name: 'migrations', title: '1/6 Migrations: supabase db push (no seed)', database: true },
-  { name: 'function', title: '2/6 Edge Functions: deploy every one', database: false },
-  { name: 'secrets', title: "3/6 The function's secrets", database: false },
+  { name: 'migrations', title: '1/7 Migrations: supabase db push (no seed)', database: true },
+  { name: 'function', title: '2/7 Edge Functions: deploy every one', database: false },
+  {
+    name: 'webhook',
+    title: "3/7 The mail API's delivery webhook to mail-events",
+    database: false,
+  },
+  { name: 'secrets', title: "4/7 The functions' secrets", database: false },
   {
     name: 'auth',
-    title: '4/6 Auth: password length, link lifetime, leaked-password protection',
+    title: '5/7 Auth: password length, link lifetime, leaked-password protection',
     database: false,
   },
   {
     name: 'vault',
-    title: "5/6 Vault: the function's URL and the service-role key",
+    title: "6/7 Vault: the function's URL and the service-role key",
     database: true,
   },
   {
     name: 'check',
-    title: "6/6 Check: the schedules and the functions; the functions' proxy count",
+    title: "7/7 Check: the schedules and the functions; the functions' proxy count",
     database: true,
   },
 ];
@@ -376,9 +467,17 @@ export function stepLines(step: StepName, config: SetupConfig, jobs: readonly De
       return [showCommand(dbPushCommand(config), secrets)];
     case 'function':
       return [showCommand(deployCommand(config), secrets)];
+    case 'webhook':
+      return config.webhookSecret
+        ? ['MAIL_WEBHOOK_SECRET is given: the webhook is registered already, nothing to do']
+        : [
+            `${showWebhookRequest(config, 'GET')}: none to ${mailEventsUrl(config.projectRef)} yet`,
+            showWebhookRequest(config, 'POST'),
+            '  its signing secret becomes MAIL_WEBHOOK_SECRET (not shown); copy it from the mail API into .env for the next run',
+          ];
     case 'secrets':
       return [
-        `sets ${FUNCTION_SECRET_NAMES.join(', ')} (values not shown)`,
+        `sets ${[...FUNCTION_SECRET_NAMES, 'MAIL_WEBHOOK_SECRET'].join(', ')} (values not shown)`,
         showCommand(secretsCommand(config, SECRETS_FILE_SHOWN), secrets),
       ];
     case 'auth': {

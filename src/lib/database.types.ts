@@ -629,6 +629,17 @@ export type Database = {
       };
     };
     Functions: {
+      apply_mail_event: {
+        Args: {
+          bounce_type?: string;
+          detail?: string;
+          event_id: string;
+          event_type: string;
+          message_id: string;
+          occurred_at: string;
+        };
+        Returns: string;
+      };
       book_consultation: {
         Args: {
           p_forwarded_for?: string;
@@ -677,6 +688,10 @@ export type Database = {
           payload: Json;
           recipient: string;
         }[];
+      };
+      clear_mail_suppression: {
+        Args: { _submission_id: string };
+        Returns: boolean;
       };
       close_enquiry_follow_up: {
         Args: { _follow_up_id: string; _outcome: string };
@@ -759,6 +774,10 @@ export type Database = {
           total: number;
           unread: number;
         }[];
+      };
+      enquiry_mail_problem: {
+        Args: { _submission_id: string };
+        Returns: string;
       };
       enquiry_overview: { Args: { _since?: string }; Returns: Json };
       enquiry_response_overview: { Args: { _now?: string }; Returns: Json };

@@ -20,6 +20,10 @@ export interface CapturedMail {
   reply_to: string | null;
   /** What the sender attached (none for mail captured before attachments were kept). */
   attachments: CapturedAttachment[];
+  /** The local mail API's message id, or null for mail captured another way. */
+  message_id: string | null;
+  /** What the outbox recorded of the message's delivery events (null before the first). */
+  delivery_state: string | null;
   created_at: string;
 }
 
@@ -34,10 +38,11 @@ export async function captureMail(
     links: string[];
     replyTo?: string | null;
     attachments?: CapturedAttachment[];
+    messageId?: string | null;
   },
 ): Promise<void> {
   await db.query(
-    'insert into local_dev.mail (from_address, to_address, subject, text_body, html_body, links, reply_to, attachments) values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb)',
+    'insert into local_dev.mail (from_address, to_address, subject, text_body, html_body, links, reply_to, attachments, message_id) values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb, $9)',
     [
       mail.from,
       mail.to,
@@ -47,16 +52,26 @@ export async function captureMail(
       JSON.stringify(mail.links),
       mail.replyTo ?? null,
       JSON.stringify(mail.attachments ?? []),
+      mail.messageId ?? null,
     ],
   );
 }
 
 export async function listMail(db: Queryable, to: string | null): Promise<CapturedMail[]> {
+  // the outbox's record of delivery, where the database has an outbox (a bare mail table has not)
+  const outbox = await db.query<{ present: boolean }>(
+    "select to_regclass('private.enquiry_mail_jobs') is not null as present",
+  );
+  const deliveryState = outbox.rows[0]?.present
+    ? `(select job.delivery_state from private.enquiry_mail_jobs as job
+         where job.provider_message_id = mail.message_id limit 1)`
+    : 'null::text';
   const result = await db.query<CapturedMail & { links: string[] | string; attachments: unknown }>(
-    `select id::int as id, from_address as "from", to_address as "to", subject, text_body as text, html_body as html, links, reply_to, attachments,
-            to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
-       from local_dev.mail where $1::text is null or lower(to_address) = lower($1::text)
-      order by id desc limit 200`,
+    `select mail.id::int as id, from_address as "from", to_address as "to", subject, text_body as text, html_body as html, links, reply_to, attachments,
+            mail.message_id, ${deliveryState} as delivery_state,
+            to_char(mail.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
+       from local_dev.mail as mail where $1::text is null or lower(to_address) = lower($1::text)
+      order by mail.id desc limit 200`,
     [to],
   );
   return result.rows.map((row) => ({
@@ -96,6 +111,7 @@ function inboxPage(mails: CapturedMail[], to: string | null): string {
     <dt>To</dt><dd>${escapeHtml(mail.to)}</dd>
     ${mail.reply_to ? `<dt>Reply-To</dt><dd>${escapeHtml(mail.reply_to)}</dd>` : ''}
     <dt>Date</dt><dd>${escapeHtml(mail.created_at)}</dd>
+    <dt>Delivery</dt><dd>${escapeHtml(mail.delivery_state ?? (mail.message_id ? 'no event yet' : 'not reported'))}</dd>
   </dl>
   <pre>${escapeHtml(mail.text)}</pre>
   <ul>${mail.links.map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`).join('')}</ul>
@@ -150,7 +166,8 @@ export async function ensureMailApiTable(db: Queryable): Promise<void> {
     );
     alter table local_dev.mail add column if not exists reply_to text;
     alter table local_dev.mail add column if not exists from_address text not null default '';
-    alter table local_dev.mail add column if not exists attachments jsonb not null default '[]'::jsonb;`);
+    alter table local_dev.mail add column if not exists attachments jsonb not null default '[]'::jsonb;
+    alter table local_dev.mail add column if not exists message_id text;`);
 }
 
 const mailApiError = (status: number, name: string, message: string) =>
@@ -159,7 +176,7 @@ const mailApiError = (status: number, name: string, message: string) =>
 // eslint-disable-next-line no-control-regex
 const hasControl = (text: string) => /[\u0000-\u001f\u007f]/.test(text);
 
-interface MailApiBody {
+export interface MailApiBody {
   from: string;
   to: string[];
   subject: string;
@@ -223,17 +240,21 @@ export function htmlLinks(html: string): string[] {
   );
 }
 
+/** Told of each message the local mail API captured, once it is committed. */
+export type OnCaptured = (messageId: string, mail: MailApiBody) => void;
+
 /**
  * `POST /__local/mail-api/emails`: a stand-in for Resend's send endpoint. Checks the bearer key,
  * refuses header values with line breaks, captures the mail with its attachments for
  * `/__local/mail`, and honours `Idempotency-Key` for 24 hours: the same key with the same body
  * returns the first answer without sending again; the same key with another body is refused
- * (409).
+ * (409). Each new message is passed to `onCaptured` (its delivery events).
  */
 export async function handleMailApi(
   request: LocalRequest,
   db: Database,
   apiKey: string,
+  onCaptured: OnCaptured = () => {},
 ): Promise<LocalResponse> {
   if (request.url.pathname !== '/__local/mail-api/emails') {
     return mailApiError(404, 'not_found', 'The requested endpoint does not exist.');
@@ -254,7 +275,8 @@ export async function handleMailApi(
     return mailApiError(400, 'invalid_idempotency_key', 'The key must be between 1-256 chars.');
   }
   const bodyHash = createHash('sha256').update(request.body).digest('hex');
-  return db.transaction(async (tx) => {
+  const captured: { id: string | null } = { id: null };
+  const response = await db.transaction(async (tx) => {
     if (key !== null) {
       await tx.query(
         "delete from local_dev.mail_api_requests where created_at < now() - interval '24 hours'",
@@ -279,15 +301,21 @@ export async function handleMailApi(
         }
         return json(200, { id: row?.message_id ?? null });
       }
-      await captureAll(tx, mail);
-      return json(200, { id: inserted.rows[0]?.message_id ?? null });
+      const id = inserted.rows[0]?.message_id ?? randomUUID();
+      await captureAll(tx, mail, id);
+      captured.id = id;
+      return json(200, { id });
     }
-    await captureAll(tx, mail);
-    return json(200, { id: randomUUID() });
+    const id = randomUUID();
+    await captureAll(tx, mail, id);
+    captured.id = id;
+    return json(200, { id });
   });
+  if (captured.id !== null) onCaptured(captured.id, mail);
+  return response;
 }
 
-async function captureAll(db: Queryable, mail: MailApiBody): Promise<void> {
+async function captureAll(db: Queryable, mail: MailApiBody, messageId: string): Promise<void> {
   const links = htmlLinks(mail.html);
   for (const to of mail.to) {
     await captureMail(db, {
@@ -299,6 +327,7 @@ async function captureAll(db: Queryable, mail: MailApiBody): Promise<void> {
       links,
       replyTo: mail.replyTo,
       attachments: mail.attachments,
+      messageId,
     });
   }
 }

@@ -12,6 +12,10 @@ import {
   readFeedEnv,
 } from '../functions/consultation-feed/handler.ts';
 import {
+  handle as receiveMailEvents,
+  readMailEventsEnv,
+} from '../functions/mail-events/handler.ts';
+import {
   handle as sendEnquiryMail,
   readSenderEnv,
 } from '../functions/send-enquiry-mail/handler.ts';
@@ -48,7 +52,8 @@ import { startReplyClockJob } from './jobs/reply-clock.ts';
 import { startRetentionJob } from './jobs/retention.ts';
 import { startScheduledJobs } from './jobs/scheduled-jobs.ts';
 import { DEFAULT_JWT_SECRET, JwtKeys } from './jwt.ts';
-import { LOCAL_SUPABASE_PORT } from './local-keys.ts';
+import { LOCAL_MAIL_WEBHOOK_SECRET, LOCAL_SUPABASE_PORT } from './local-keys.ts';
+import { createDeliveryReporter } from './mail-delivery-events.ts';
 import { handleMail, handleMailApi, ensureMailApiTable, LOCAL_MAIL_API_KEY } from './mail.ts';
 import { handleRest } from './rest/rest-router.ts';
 import { readSupabaseConfig } from './supabase-config.ts';
@@ -70,6 +75,11 @@ export interface EnquiryMailOptions {
   intervalMs?: number;
   /** Run the sender right after each enquiry is inserted and each staff reply. Default false. */
   runAfterInsert?: boolean;
+  /**
+   * The mail-events function's signing secret (MAIL_WEBHOOK_SECRET), with which the local mail
+   * API signs the delivery events it reports. Default the local one.
+   */
+  webhookSecret?: string;
 }
 
 /**
@@ -271,6 +281,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     MAIL_FROM: mailOptions.from ?? 'Kestrel Data <no-reply@kestrel-data.local>',
     ENQUIRY_NOTIFY_TO: mailOptions.notifyTo ?? 'enquiries@kestrel-data.local',
     SITE_URL: siteUrl,
+    MAIL_WEBHOOK_SECRET: mailOptions.webhookSecret ?? LOCAL_MAIL_WEBHOOK_SECRET,
   };
   const senderEnv = readSenderEnv((name) => senderSettings[name]);
   if (!senderEnv.ok) log(`send-enquiry-mail is not configured: ${senderEnv.problems.join('; ')}`);
@@ -278,12 +289,21 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
   const syncEnv = readSyncEnv((name) => senderSettings[name]);
   const calendarFetcher = options.calendarFetch ?? publicCalendarFetch();
   const feedEnv = readFeedEnv((name) => senderSettings[name]);
+  const mailEventsEnv = readMailEventsEnv((name) => senderSettings[name]);
+  if (!mailEventsEnv.ok) log(`mail-events is not configured: ${mailEventsEnv.problems.join('; ')}`);
+  // what Resend does after a send: report the message's delivery events to the webhook.
+  const deliveryReporter = createDeliveryReporter({
+    endpoint: () => `${url}/functions/v1/mail-events`,
+    secret: senderSettings.MAIL_WEBHOOK_SECRET ?? LOCAL_MAIL_WEBHOOK_SECRET,
+    log,
+  });
   const functions = {
     'send-enquiry-mail': (request: Request) => sendEnquiryMail(request, senderEnv),
     consultation: (request: Request) => answerConsultation(request, consultationEnv),
     'sync-busy-calendars': (request: Request) =>
       syncBusyCalendars(request, syncEnv, fetch, { calendarFetcher }),
     'consultation-feed': (request: Request) => serveConsultationFeed(request, feedEnv),
+    'mail-events': (request: Request) => receiveMailEvents(request, mailEventsEnv),
   };
   const handleFunction = createFunctionsHandler(functions, keys, config.verifyJwt);
   const retention = await startRetentionJob({ db, log, intervalMs: options.retentionIntervalMs });
@@ -388,7 +408,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
           json(403, { message: 'The local mail API answers only on this machine (Host)' }),
         );
       }
-      return handleMailApi(request, db, mailApiKey);
+      return handleMailApi(request, db, mailApiKey, (messageId, mail) => {
+        for (const to of mail.to) deliveryReporter.report(messageId, to, mail.from, mail.subject);
+      });
     }
     if (below(pathname, '/auth/v1')) {
       return handleAuth({ ...request, path: pathname.slice('/auth/v1'.length) || '/' });
@@ -428,6 +450,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
       stopped ??= (async () => {
         await scheduledJobs.stop();
         await mailRunner.stop();
+        await deliveryReporter.stop();
         await retention.stop();
         await replyClock.stop();
         await new Promise<void>((done) => {

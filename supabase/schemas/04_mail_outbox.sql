@@ -21,6 +21,11 @@ CREATE TABLE private.enquiry_mail_jobs (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     sent_at timestamp with time zone,
+    delivery_state text,
+    delivery_changed_at timestamp with time zone,
+    delivery_detail text,
+    CONSTRAINT enquiry_mail_jobs_delivery_detail_length CHECK (((delivery_detail IS NULL) OR (char_length(delivery_detail) <= 500))),
+    CONSTRAINT enquiry_mail_jobs_delivery_state_valid CHECK (((delivery_state IS NULL) OR (delivery_state = ANY (ARRAY['sent'::text, 'delivered'::text, 'delayed'::text, 'bounced'::text, 'complained'::text])))),
     CONSTRAINT enquiry_mail_jobs_kind_valid CHECK ((kind = ANY (ARRAY['staff_alert'::text, 'staff_digest'::text, 'acknowledgement'::text, 'reply'::text, 'reply_reminder'::text, 'reply_escalation'::text, 'weekly_summary'::text, 'follow_up_reminder'::text, 'consultation_booked'::text, 'consultation_moved'::text, 'consultation_cancelled'::text, 'consultation_reminder'::text]))),
     CONSTRAINT enquiry_mail_jobs_last_error_length CHECK (((last_error IS NULL) OR (char_length(last_error) <= 1000))),
     CONSTRAINT enquiry_mail_jobs_payload_object CHECK ((jsonb_typeof(payload) = 'object'::text)),
@@ -67,6 +72,12 @@ COMMENT ON COLUMN private.enquiry_mail_jobs.created_at IS 'When the job was queu
 COMMENT ON COLUMN private.enquiry_mail_jobs.updated_at IS 'When the job last changed.';
 
 COMMENT ON COLUMN private.enquiry_mail_jobs.sent_at IS 'When the mail API accepted the message.';
+
+COMMENT ON COLUMN private.enquiry_mail_jobs.delivery_state IS 'What the mail API last reported of the sent message: sent, delayed, delivered, bounced or complained (marked as spam); null before its first event. Only ever moves up that order (public.apply_mail_event).';
+
+COMMENT ON COLUMN private.enquiry_mail_jobs.delivery_changed_at IS 'When the event that set delivery_state happened.';
+
+COMMENT ON COLUMN private.enquiry_mail_jobs.delivery_detail IS 'For a bounce, what the mail API said of it (bounded); else null.';
 
 CREATE TABLE private.reply_mail_limits (
     only_row boolean DEFAULT true NOT NULL,
@@ -402,6 +413,26 @@ begin
      and job.lease_until <= pg_catalog.now()
      and job.attempts >= limits.max_attempts;
 
+  -- mail to an address that bounced for good or complained is never sent again (until an admin
+  -- clears it): such a job is parked when it falls due, with the reason, and not retried.
+  with suppressed as (
+    select job.id, private.mail_suppression_of(job.recipient) as reason
+      from private.enquiry_mail_jobs as job
+     where job.recipient is not null
+       and ((job.status = 'pending' and job.next_attempt_at <= pg_catalog.now())
+            or (job.status = 'sending' and job.lease_until <= pg_catalog.now()))
+       for update skip locked
+  )
+  update private.enquiry_mail_jobs as job
+     set status = 'skipped',
+         skip_reason = 'suppressed_' || suppressed.reason,
+         claim_token = null,
+         lease_until = null,
+         updated_at = pg_catalog.now()
+    from suppressed
+   where job.id = suppressed.id
+     and suppressed.reason is not null;
+
   return query
   with due as (
     select job.id
@@ -424,7 +455,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) IS 'Sender only (service_role): claims up to max_jobs due mail jobs (FOR UPDATE SKIP LOCKED) with a lease, and returns them with their claim tokens.';
+COMMENT ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) IS 'Sender only (service_role): parks due jobs to a suppressed address as skipped (suppressed_bounced, suppressed_complained), then claims up to max_jobs due mail jobs (FOR UPDATE SKIP LOCKED) with a lease, and returns them with their claim tokens.';
 
 REVOKE ALL ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) TO service_role;
@@ -631,3 +662,324 @@ CREATE TRIGGER contact_submissions_queue_mail AFTER INSERT ON public.contact_sub
 CREATE POLICY "admins re-queue failed mail jobs" ON private.enquiry_mail_jobs FOR UPDATE TO authenticated USING ((( SELECT private.is_admin() AS is_admin) AND (status = 'failed'::text))) WITH CHECK ((( SELECT private.is_admin() AS is_admin) AND (status = 'pending'::text)));
 
 CREATE POLICY "admins read mail jobs" ON private.enquiry_mail_jobs FOR SELECT TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+CREATE TABLE private.mail_events (
+    event_id text NOT NULL,
+    event_type text NOT NULL,
+    message_id text,
+    occurred_at timestamp with time zone NOT NULL,
+    bounce_type text,
+    detail text,
+    applied_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT mail_events_bounce_type_valid CHECK (((bounce_type IS NULL) OR (bounce_type = ANY (ARRAY['hard'::text, 'soft'::text])))),
+    CONSTRAINT mail_events_detail_length CHECK (((detail IS NULL) OR (char_length(detail) <= 500))),
+    CONSTRAINT mail_events_event_id_length CHECK (((char_length(event_id) >= 1) AND (char_length(event_id) <= 200))),
+    CONSTRAINT mail_events_event_type_length CHECK ((char_length(event_type) <= 100)),
+    CONSTRAINT mail_events_message_id_length CHECK (((message_id IS NULL) OR (char_length(message_id) <= 200)))
+);
+
+COMMENT ON TABLE private.mail_events IS 'Each delivery event of the mail API applied so far (webhook id), so a redelivered event changes nothing; kept, so an event that arrives before its message id is recorded is applied when it is.';
+
+COMMENT ON COLUMN private.mail_events.event_id IS 'The webhook''s message id (svix-id / webhook-id): one per event, the same on every redelivery.';
+
+COMMENT ON COLUMN private.mail_events.event_type IS 'The event''s type as the mail API names it, e.g. email.bounced; kept also when it is not one applied.';
+
+COMMENT ON COLUMN private.mail_events.message_id IS 'The mail API''s id of the message (enquiry_mail_jobs.provider_message_id).';
+
+COMMENT ON COLUMN private.mail_events.occurred_at IS 'When the mail API says the event happened.';
+
+COMMENT ON COLUMN private.mail_events.bounce_type IS 'hard (permanent) or soft (transient or undetermined), for a bounce; else null.';
+
+COMMENT ON COLUMN private.mail_events.detail IS 'What the mail API says of a bounce, bounded.';
+
+COMMENT ON COLUMN private.mail_events.applied_at IS 'When it arrived.';
+
+CREATE TABLE private.mail_suppressions (
+    mailbox text NOT NULL,
+    reason text NOT NULL,
+    event_id text,
+    detail text,
+    suppressed_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT mail_suppressions_detail_length CHECK (((detail IS NULL) OR (char_length(detail) <= 500))),
+    CONSTRAINT mail_suppressions_reason_valid CHECK ((reason = ANY (ARRAY['bounced'::text, 'complained'::text])))
+);
+
+COMMENT ON TABLE private.mail_suppressions IS 'Mailboxes the outbox no longer mails: one bounced for good or its owner marked our mail as spam. Cleared by an admin from an enquiry (public.clear_mail_suppression).';
+
+COMMENT ON COLUMN private.mail_suppressions.mailbox IS 'private.mailbox_key() of the address.';
+
+COMMENT ON COLUMN private.mail_suppressions.reason IS 'bounced (a hard bounce) or complained (marked as spam).';
+
+COMMENT ON COLUMN private.mail_suppressions.event_id IS 'The delivery event that caused it (mail_events.event_id).';
+
+COMMENT ON COLUMN private.mail_suppressions.detail IS 'What the mail API said of the bounce, bounded.';
+
+COMMENT ON COLUMN private.mail_suppressions.suppressed_at IS 'When the event happened.';
+
+ALTER TABLE ONLY private.mail_events
+    ADD CONSTRAINT mail_events_pkey PRIMARY KEY (event_id);
+
+ALTER TABLE ONLY private.mail_suppressions
+    ADD CONSTRAINT mail_suppressions_pkey PRIMARY KEY (mailbox);
+
+ALTER TABLE private.mail_events ENABLE ROW LEVEL SECURITY;
+
+ALTER TABLE private.mail_suppressions ENABLE ROW LEVEL SECURITY;
+
+CREATE INDEX enquiry_mail_jobs_provider_message_id_idx ON private.enquiry_mail_jobs USING btree (provider_message_id) WHERE (provider_message_id IS NOT NULL);
+
+CREATE INDEX mail_events_message_id_idx ON private.mail_events USING btree (message_id) WHERE (message_id IS NOT NULL);
+
+CREATE FUNCTION private.delivery_state_rank(_state text) RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select case _state
+           when 'sent' then 1
+           when 'delayed' then 2
+           when 'delivered' then 3
+           when 'bounced' then 4
+           when 'complained' then 5
+           else 0
+         end;
+$$;
+
+COMMENT ON FUNCTION private.delivery_state_rank(_state text) IS 'The order of delivery states: a state replaces only a lower one, so events applied in any order end in the same state (sent < delayed < delivered < bounced < complained; 0 for none).';
+
+REVOKE ALL ON FUNCTION private.delivery_state_rank(_state text) FROM PUBLIC;
+
+CREATE FUNCTION private.delivery_state_of_event(_event_type text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select case _event_type
+           when 'email.sent' then 'sent'
+           when 'email.delivered' then 'delivered'
+           when 'email.delivery_delayed' then 'delayed'
+           when 'email.bounced' then 'bounced'
+           when 'email.complained' then 'complained'
+         end;
+$$;
+
+COMMENT ON FUNCTION private.delivery_state_of_event(_event_type text) IS 'The delivery state a mail API event type sets, or null for one not applied.';
+
+REVOKE ALL ON FUNCTION private.delivery_state_of_event(_event_type text) FROM PUBLIC;
+
+CREATE FUNCTION private.apply_delivery_event(_job_id uuid, _event private.mail_events) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  state text := private.delivery_state_of_event(_event.event_type);
+  job private.enquiry_mail_jobs;
+begin
+  if state is null then
+    return;
+  end if;
+  update private.enquiry_mail_jobs as target
+     set delivery_state = state,
+         delivery_changed_at = _event.occurred_at,
+         delivery_detail = case when state in ('bounced', 'complained') then _event.detail end
+   where target.id = _job_id
+     and private.delivery_state_rank(state) > private.delivery_state_rank(target.delivery_state);
+
+  -- only the enquirer's mail suppresses its address: staff mail has no recipient, and a staff
+  -- member's reminder bouncing is for an admin to fix, not to silence.
+  select * into job from private.enquiry_mail_jobs as target where target.id = _job_id;
+  if job.recipient is not null
+     and job.kind in ('acknowledgement', 'reply', 'consultation_booked', 'consultation_moved',
+                      'consultation_cancelled', 'consultation_reminder')
+     and ((state = 'bounced' and _event.bounce_type = 'hard') or state = 'complained') then
+    insert into private.mail_suppressions (mailbox, reason, event_id, detail, suppressed_at)
+    values (private.mailbox_key(job.recipient), state, _event.event_id, _event.detail, _event.occurred_at)
+    on conflict (mailbox) do nothing;
+  end if;
+end;
+$$;
+
+COMMENT ON FUNCTION private.apply_delivery_event(_job_id uuid, _event private.mail_events) IS 'Applies one delivery event to its mail job: the state moves only up its order (private.delivery_state_rank); a hard bounce or a complaint of mail to the enquirer suppresses the recipient''s mailbox.';
+
+REVOKE ALL ON FUNCTION private.apply_delivery_event(_job_id uuid, _event private.mail_events) FROM PUBLIC;
+
+CREATE FUNCTION private.apply_earlier_delivery_events() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  earlier private.mail_events;
+begin
+  -- a webhook may outrun the sender's record of the message id: its events wait here.
+  for earlier in
+    select * from private.mail_events as event
+     where event.message_id = new.provider_message_id
+     order by event.occurred_at
+  loop
+    perform private.apply_delivery_event(new.id, earlier);
+  end loop;
+  return null;
+end;
+$$;
+
+COMMENT ON FUNCTION private.apply_earlier_delivery_events() IS 'AFTER UPDATE trigger on enquiry_mail_jobs: once a job''s message id is recorded, the delivery events that arrived for it before are applied.';
+
+REVOKE ALL ON FUNCTION private.apply_earlier_delivery_events() FROM PUBLIC;
+
+CREATE FUNCTION private.mail_suppression_of(_recipient text) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select suppression.reason
+    from private.mail_suppressions as suppression
+   where _recipient is not null
+     and suppression.mailbox = private.mailbox_key(_recipient);
+$$;
+
+COMMENT ON FUNCTION private.mail_suppression_of(_recipient text) IS 'Why mail to _recipient is suppressed (bounced, complained), or null.';
+
+REVOKE ALL ON FUNCTION private.mail_suppression_of(_recipient text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mail_suppression_of(_recipient text) TO service_role;
+
+CREATE FUNCTION public.apply_mail_event(event_id text, event_type text, occurred_at timestamp with time zone, message_id text, bounce_type text DEFAULT NULL::text, detail text DEFAULT NULL::text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  event private.mail_events;
+  job_id uuid;
+begin
+  if event_id is null or pg_catalog.char_length(event_id) not between 1 and 200 then
+    raise exception using errcode = '22023', message = 'A mail event needs its id (1 to 200 characters).';
+  end if;
+  if event_type is null or occurred_at is null then
+    raise exception using errcode = '22023', message = 'A mail event needs its type and time.';
+  end if;
+  if bounce_type is not null and bounce_type not in ('hard', 'soft') then
+    raise exception using errcode = '22023', message = 'A bounce is hard or soft.';
+  end if;
+
+  insert into private.mail_events as stored (event_id, event_type, message_id, occurred_at, bounce_type, detail)
+  values (
+    apply_mail_event.event_id,
+    pg_catalog.left(apply_mail_event.event_type, 100),
+    nullif(pg_catalog.left(apply_mail_event.message_id, 200), ''),
+    apply_mail_event.occurred_at,
+    case when apply_mail_event.event_type = 'email.bounced'
+         then coalesce(apply_mail_event.bounce_type, 'soft') end,
+    pg_catalog.left(apply_mail_event.detail, 500)
+  )
+  on conflict on constraint mail_events_pkey do nothing
+  returning stored.* into event;
+  if event.event_id is null then
+    return 'duplicate';
+  end if;
+  if private.delivery_state_of_event(event.event_type) is null then
+    return 'ignored';
+  end if;
+
+  select job.id into job_id
+    from private.enquiry_mail_jobs as job
+   where job.provider_message_id = event.message_id
+   limit 1;
+  if job_id is null then
+    return 'unknown_message';
+  end if;
+  perform private.apply_delivery_event(job_id, event);
+  return 'applied';
+end;
+$$;
+
+COMMENT ON FUNCTION public.apply_mail_event(event_id text, event_type text, occurred_at timestamp with time zone, message_id text, bounce_type text, detail text) IS 'mail-events function only (service_role): applies one verified delivery event of the mail API once per event_id: email.sent, .delivered, .delivery_delayed, .bounced (bounce_type hard or soft) or .complained move the message''s job up its delivery states; a hard bounce or complaint of mail to the enquirer suppresses the address. Returns applied, duplicate (already applied), ignored (a type not applied) or unknown_message (kept, and applied if the message id is recorded later).';
+
+REVOKE ALL ON FUNCTION public.apply_mail_event(event_id text, event_type text, occurred_at timestamp with time zone, message_id text, bounce_type text, detail text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.apply_mail_event(event_id text, event_type text, occurred_at timestamp with time zone, message_id text, bounce_type text, detail text) TO service_role;
+
+CREATE FUNCTION private.clear_mail_suppression(_submission_id uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  address text;
+  cleared private.mail_suppressions;
+begin
+  if not coalesce((select private.is_admin()), false) then
+    raise exception using
+      errcode = '42501',
+      message = 'Only staff admins may let mail go to a blocked address again.';
+  end if;
+  select enquiry."Email" into address
+    from public.contact_submissions as enquiry
+   where enquiry.id = _submission_id;
+  if address is null then
+    raise exception using errcode = 'P0002', message = 'No such enquiry.';
+  end if;
+
+  delete from private.mail_suppressions as suppression
+   where suppression.mailbox = private.mailbox_key(address)
+  returning suppression.* into cleared;
+  if cleared.mailbox is null then
+    return false;
+  end if;
+
+  perform private.write_admin_audit(
+    'admin_enquiry_mail_suppression_cleared',
+    'contact_submissions',
+    _submission_id::text,
+    pg_catalog.jsonb_build_object('reason', cleared.reason, 'suppressed_at', cleared.suppressed_at)
+  );
+  return true;
+end;
+$$;
+
+CREATE FUNCTION public.clear_mail_suppression(_submission_id uuid) RETURNS boolean
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  select private.clear_mail_suppression(_submission_id);
+$$;
+
+COMMENT ON FUNCTION private.clear_mail_suppression(_submission_id uuid) IS 'Admins only: does what public.clear_mail_suppression() says; called by it.';
+
+COMMENT ON FUNCTION public.clear_mail_suppression(_submission_id uuid) IS 'Admins only (aal2): lets mail go to the enquiry''s address again after a hard bounce or complaint, and records it in audit_log (admin_enquiry_mail_suppression_cleared). False when the address was not suppressed; P0002 for an unknown enquiry. Mail skipped meanwhile stays skipped.';
+
+REVOKE ALL ON FUNCTION private.clear_mail_suppression(_submission_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.clear_mail_suppression(_submission_id uuid) TO authenticated;
+
+REVOKE ALL ON FUNCTION public.clear_mail_suppression(_submission_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.clear_mail_suppression(_submission_id uuid) TO authenticated;
+
+CREATE FUNCTION private.enquiry_mail_problem(_submission_id uuid) RETURNS text
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not coalesce((select private.is_admin()), false) then
+    raise exception using
+      errcode = '42501',
+      message = 'Only staff admins may read an enquiry''s mail problems.';
+  end if;
+  return (
+    select private.mail_suppression_of(enquiry."Email")
+      from public.contact_submissions as enquiry
+     where enquiry.id = _submission_id
+  );
+end;
+$$;
+
+CREATE FUNCTION public.enquiry_mail_problem(_submission_id uuid) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select private.enquiry_mail_problem(_submission_id);
+$$;
+
+COMMENT ON FUNCTION private.enquiry_mail_problem(_submission_id uuid) IS 'Admins only: does what public.enquiry_mail_problem() says; called by it.';
+
+COMMENT ON FUNCTION public.enquiry_mail_problem(_submission_id uuid) IS 'Admins only (aal2): why the enquiry''s address gets no mail: bounced (a hard bounce) or complained (marked as spam); null when it does, or for an unknown enquiry.';
+
+REVOKE ALL ON FUNCTION private.enquiry_mail_problem(_submission_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.enquiry_mail_problem(_submission_id uuid) TO authenticated;
+
+REVOKE ALL ON FUNCTION public.enquiry_mail_problem(_submission_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.enquiry_mail_problem(_submission_id uuid) TO authenticated;
+
+CREATE TRIGGER enquiry_mail_jobs_earlier_delivery_events AFTER UPDATE OF provider_message_id ON private.enquiry_mail_jobs FOR EACH ROW WHEN (((new.provider_message_id IS NOT NULL) AND (new.provider_message_id IS DISTINCT FROM old.provider_message_id))) EXECUTE FUNCTION private.apply_earlier_delivery_events();

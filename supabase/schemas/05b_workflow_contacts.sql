@@ -263,7 +263,8 @@ begin
                'job_id', job.id,
                'skip_reason', job.skip_reason,
                'last_error', job.last_error,
-               'reply_id', job.payload -> 'reply_id'
+               'reply_id', job.payload -> 'reply_id',
+               'delivery_state', job.delivery_state
              ))
         from private.enquiry_mail_jobs as job
        where job.submission_id = _submission_id
@@ -272,6 +273,18 @@ begin
                   case when pg_catalog.jsonb_typeof(job.payload -> 'enquiries') = 'array'
                        then job.payload -> 'enquiries' else '[]'::jsonb end) as entry
                  where entry ->> 'id' = _submission_id::text))
+      union all
+      -- a bounce or a complaint is an event of its own, when the mail API reported it.
+      select job.delivery_changed_at, 4,
+             'mail_' || job.kind || '_' || job.delivery_state,
+             null,
+             pg_catalog.jsonb_strip_nulls(pg_catalog.jsonb_build_object(
+               'job_id', job.id,
+               'delivery_detail', job.delivery_detail
+             ))
+        from private.enquiry_mail_jobs as job
+       where job.submission_id = _submission_id
+         and job.delivery_state in ('bounced', 'complained')
     ) as events
    where exists (select 1 from public.contact_submissions as enquiry where enquiry.id = _submission_id)
    order by events.occurred_at, events.rank, events.event;
@@ -287,7 +300,7 @@ $$;
 
 COMMENT ON FUNCTION private.enquiry_timeline(_submission_id uuid) IS 'Admins only: the events of one enquiry in order, read from what is already stored (the enquiry, the admin_* entries of audit_log, which only database code writes, bulk actions'' entries for each enquiry they changed, enquiry_notes, enquiry_replies with a call''s outcome and note, the outbox); an undone contact shows as contact_undone, not as the contact). Each event names its actor by staff name (else the address kept) with actor_id in details. Called by public.enquiry_timeline().';
 
-COMMENT ON FUNCTION public.enquiry_timeline(_submission_id uuid) IS 'Admins only (aal2): one enquiry''s events oldest first: received, status/assignee/last-contacted changes, notes, replies and recorded contacts, and each mail (acknowledgement, alert, digest, reply, reminder, escalation) with its outcome. Empty for an unknown enquiry; 42501 for others.';
+COMMENT ON FUNCTION public.enquiry_timeline(_submission_id uuid) IS 'Admins only (aal2): one enquiry''s events oldest first: received, status/assignee/last-contacted changes, notes, replies and recorded contacts, and each mail (acknowledgement, alert, digest, reply, reminder, escalation) with its outcome and delivery_state, a bounce or complaint as its own event (mail_<kind>_bounced, _complained). Empty for an unknown enquiry; 42501 for others.';
 
 REVOKE ALL ON FUNCTION private.enquiry_timeline(_submission_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.enquiry_timeline(_submission_id uuid) TO authenticated;

@@ -109,7 +109,16 @@ describe('setup:hosted settings', () => {
         ENQUIRY_NOTIFY_TO: 'team@example.com',
         SITE_URL: 'https://www.example.com',
       },
+      webhookSecret: undefined,
     });
+  });
+
+  it('takes the delivery webhook secret when given, and refuses a malformed one', () => {
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    expect(readSetupConfig({ ...VALID, MAIL_WEBHOOK_SECRET: secret }).webhookSecret).toBe(secret);
+    expect(() => readSetupConfig({ ...VALID, MAIL_WEBHOOK_SECRET: 'not-a-secret' })).toThrow(
+      /MAIL_WEBHOOK_SECRET must be the webhook signing secret/,
+    );
   });
 
   it('parses its options', () => {

@@ -11,6 +11,8 @@ import {
   judgeAuthSettings,
   judgeFunctionAnswer,
   judgeLeakedPasswords,
+  judgeWebhookCreated,
+  judgeWebhookList,
   readAuthPolicy,
   redact,
   secretsEnvFile,
@@ -42,23 +44,29 @@ const config = readSetupConfig({
 });
 const jobs = readDeclaredJobs();
 const FUNCTION_URL = `https://${REF}.supabase.co/functions/v1/send-enquiry-mail`;
+const EVENTS_URL = `https://${REF}.supabase.co/functions/v1/mail-events`;
+const WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 describe('setup:hosted steps', () => {
   it('prints exactly this plan in a dry run', () => {
     expect(dryRunLines(config, jobs)).toEqual([
       `setup:hosted: project ${REF}, dry run: nothing below runs`,
-      '1/6 Migrations: supabase db push (no seed)',
+      '1/7 Migrations: supabase db push (no seed)',
       `   $ PGPASSWORD=*** supabase db push --db-url postgresql://postgres.${REF}@aws-0-eu-west-2.pooler.supabase.com:5432/postgres --yes`,
-      '2/6 Edge Functions: deploy every one',
+      '2/7 Edge Functions: deploy every one',
       `   $ SUPABASE_ACCESS_TOKEN=*** supabase functions deploy --project-ref ${REF} --use-api`,
-      "3/6 The function's secrets",
-      '   sets MAIL_API_URL, MAIL_API_KEY, MAIL_FROM, ENQUIRY_NOTIFY_TO, SITE_URL (values not shown)',
+      "3/7 The mail API's delivery webhook to mail-events",
+      `   $ GET https://api.resend.com/webhooks (Authorization: Bearer ***): none to ${EVENTS_URL} yet`,
+      `   $ POST https://api.resend.com/webhooks (Authorization: Bearer ***) {"endpoint":"${EVENTS_URL}","events":["email.sent","email.delivered","email.delivery_delayed","email.bounced","email.complained"]}`,
+      '     its signing secret becomes MAIL_WEBHOOK_SECRET (not shown); copy it from the mail API into .env for the next run',
+      "4/7 The functions' secrets",
+      '   sets MAIL_API_URL, MAIL_API_KEY, MAIL_FROM, ENQUIRY_NOTIFY_TO, SITE_URL, MAIL_WEBHOOK_SECRET (values not shown)',
       `   $ SUPABASE_ACCESS_TOKEN=*** supabase secrets set --env-file <temporary file, deleted after> --project-ref ${REF}`,
-      '4/6 Auth: password length, link lifetime, leaked-password protection',
+      '5/7 Auth: password length, link lifetime, leaked-password protection',
       `   $ PATCH https://api.supabase.com/v1/projects/${REF}/config/auth (Authorization: Bearer ***) {"password_min_length":12,"mailer_otp_exp":3600}`,
       `   $ PATCH https://api.supabase.com/v1/projects/${REF}/config/auth (Authorization: Bearer ***) {"password_hibp_enabled":true}`,
       '     402 (a plan without it): reported, and the run goes on',
-      "5/6 Vault: the function's URL and the service-role key",
+      "6/7 Vault: the function's URL and the service-role key",
       "   > select id, decrypted_secret from vault.decrypted_secrets where name = 'enquiry_mail_function_url'",
       `     none: select vault.create_secret('${FUNCTION_URL}', 'enquiry_mail_function_url')`,
       `     another value: select vault.update_secret(<id>::uuid, '${FUNCTION_URL}')`,
@@ -67,7 +75,7 @@ describe('setup:hosted steps', () => {
       "     none: select vault.create_secret('***', 'enquiry_mail_service_key')",
       "     another value: select vault.update_secret(<id>::uuid, '***')",
       '     the same value: nothing',
-      "6/6 Check: the schedules and the functions; the functions' proxy count",
+      "7/7 Check: the schedules and the functions; the functions' proxy count",
       '   > select jobname, schedule, command, active from cron.job: each of 9 jobs active (send-enquiry-mail, purge-enquiry-mail, send-reply-reminders, send-follow-up-reminders, queue-weekly-summary, apply-retention, send-consultation-reminders, sync-busy-calendars, release-unconfirmed-consultations)',
       `   $ POST ${FUNCTION_URL} (Authorization: Bearer ***): healthy is 200 with the run summary`,
       `   $ POST ${FUNCTION_URL.replace('send-enquiry-mail', 'consultation')} {"action":"forwarding"} (Authorization: Bearer ***, X-Forwarded-For: 203.0.113.77): the proxies after the marker, stored by "update private.enquiry_limits set function_proxy_hops = $1 where function_proxy_hops <> $1"`,
@@ -113,13 +121,14 @@ describe('setup:hosted steps', () => {
   });
 
   it("writes the function's secrets to the env file, quoted as is", () => {
-    expect(secretsEnvFile(config)).toBe(
+    expect(secretsEnvFile(config, WEBHOOK_SECRET)).toBe(
       [
         "MAIL_API_URL='https://api.resend.com'",
         "MAIL_API_KEY='re_secret_mail_key'",
         "MAIL_FROM='Kestrel Data <enquiries@example.com>'",
         "ENQUIRY_NOTIFY_TO='team@example.com'",
         "SITE_URL='https://www.example.com'",
+        `MAIL_WEBHOOK_SECRET='${WEBHOOK_SECRET}'`,
         '',
       ].join('\n'),
     );
@@ -248,5 +257,46 @@ describe('setup:hosted steps', () => {
       ok: false,
       message: 'leaked-password protection: 500: oops',
     });
+  });
+
+  it('registers the delivery webhook only when none goes to mail-events yet', () => {
+    const other = JSON.stringify({
+      object: 'list',
+      data: [{ endpoint: 'https://elsewhere.test/hook' }],
+    });
+    expect(judgeWebhookList(200, other, EVENTS_URL)).toEqual({ ok: true, value: 'none' });
+    const ours = JSON.stringify({ object: 'list', data: [{ id: 'w1', endpoint: EVENTS_URL }] });
+    const known = judgeWebhookList(200, ours, EVENTS_URL);
+    expect(known.ok).toBe(false);
+    if (!known.ok) expect(known.message).toMatch(/set MAIL_WEBHOOK_SECRET to its signing secret/);
+    const refused = judgeWebhookList(401, '{}', EVENTS_URL);
+    expect(!refused.ok && refused.message).toMatch(/refused MAIL_API_KEY/);
+  });
+
+  it("keeps the new webhook's signing secret, and refuses an answer without one", () => {
+    const created = JSON.stringify({ object: 'webhook', id: 'w1', signing_secret: WEBHOOK_SECRET });
+    expect(judgeWebhookCreated(201, created)).toEqual({ ok: true, value: WEBHOOK_SECRET });
+    expect(judgeWebhookCreated(200, created)).toEqual({ ok: true, value: WEBHOOK_SECRET });
+    expect(judgeWebhookCreated(200, '{"id":"w1"}').ok).toBe(false);
+    const invalid = judgeWebhookCreated(422, '{"message":"endpoint must be https"}');
+    expect(!invalid.ok && invalid.message).toMatch(/422: .*endpoint must be https/);
+  });
+
+  it('with the webhook secret given, registers nothing and masks it', () => {
+    const given = readSetupConfig({
+      SUPABASE_PROJECT_REF: REF,
+      SUPABASE_DB_URL: `postgresql://postgres.${REF}:x@db.example.com:5432/postgres`,
+      SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY,
+      MAIL_API_KEY: 're_secret_mail_key',
+      MAIL_FROM: 'Kestrel Data <enquiries@example.com>',
+      ENQUIRY_NOTIFY_TO: 'team@example.com',
+      SITE_URL: 'https://www.example.com',
+      MAIL_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    });
+    expect(stepLines('webhook', given, jobs)).toEqual([
+      'MAIL_WEBHOOK_SECRET is given: the webhook is registered already, nothing to do',
+    ]);
+    expect(secretValues(given)).toContain(WEBHOOK_SECRET);
+    expect(dryRunLines(given, jobs).join('\n')).not.toContain(WEBHOOK_SECRET);
   });
 });

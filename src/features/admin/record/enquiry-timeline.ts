@@ -43,6 +43,23 @@ const outcomeLabels: Record<string, string> = {
   sent: 'sent',
   failed: 'failed',
   skipped: 'not sent',
+  bounced: 'bounced',
+  complained: 'marked as spam by the recipient',
+};
+
+/** What the mail API last reported of a sent mail, after its line. */
+const deliveryLabels: Record<string, string> = {
+  sent: 'accepted by the mail service',
+  delayed: 'delivery delayed',
+  delivered: 'delivered',
+  bounced: 'bounced',
+  complained: 'marked as spam',
+};
+
+/** Why a mail was not sent, in words; any other reason is shown as it is stored. */
+const skipReasonLabels: Record<string, string> = {
+  suppressed_bounced: 'the address bounced before, so mail to it is blocked',
+  suppressed_complained: 'the recipient marked our mail as spam, so mail to it is blocked',
 };
 
 const eventLabels: Record<string, string> = {
@@ -58,6 +75,7 @@ const eventLabels: Record<string, string> = {
   follow_up_done: 'Follow-up done',
   follow_up_cleared: 'Follow-up cleared',
   hold_released: 'Hold released',
+  mail_suppression_cleared: 'Mail to this address allowed again',
   consultation_booked: 'Consultation booked',
   consultation_moved: 'Consultation moved',
   consultation_cancelled: 'Consultation cancelled',
@@ -202,10 +220,14 @@ export function describeTimelineLine(
     parts.push('by staff');
   }
   if (details.bulk === true) parts.push('with other enquiries at once');
-  for (const key of ['skip_reason', 'last_error'] as const) {
+  const skipReason = text(details.skip_reason);
+  if (skipReason) parts.push(skipReasonLabels[skipReason] ?? skipReason.replace(/_/g, ' '));
+  for (const key of ['last_error', 'delivery_detail'] as const) {
     const reason = text(details[key]);
     if (reason) parts.push(reason.replace(/_/g, ' '));
   }
+  const delivery = text(details.delivery_state);
+  if (delivery) parts.push(deliveryLabels[delivery] ?? delivery);
   const line: TimelineLine = { label: labelOf(event, details, staff), context: parts.join(' · ') };
   const body = text(details.body);
   const note = text(details.note);
@@ -215,9 +237,10 @@ export function describeTimelineLine(
   return line;
 }
 
-/** "Acknowledgement not sent", "Reply sent", "Enquiry received" and the like. */
+/** "Acknowledgement not sent", "Reply bounced", "Enquiry received" and the like. */
 export function describeTimelineEvent(event: string): string {
-  const mail = /^mail_(.+)_(pending|sent|failed|skipped)$/.exec(event);
+  if (Object.hasOwn(eventLabels, event)) return eventLabels[event] ?? event;
+  const mail = /^mail_(.+)_(pending|sent|failed|skipped|bounced|complained)$/.exec(event);
   if (mail) {
     const [, kind = '', outcome = ''] = mail;
     return `${mailLabels[kind] ?? kind} ${outcomeLabels[outcome] ?? outcome}`;

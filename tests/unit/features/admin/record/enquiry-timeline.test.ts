@@ -161,4 +161,45 @@ describe('what the timeline says changed', () => {
       'Consultation reminder not sent',
     );
   });
+
+  it('says a bounce and a complaint, with what the mail service said', () => {
+    expect(describeTimelineEvent('mail_acknowledgement_bounced')).toBe('Acknowledgement bounced');
+    expect(describeTimelineEvent('mail_reply_complained')).toBe(
+      'Reply e-mail marked as spam by the recipient',
+    );
+    const bounced = event('mail_acknowledgement_bounced', {
+      job_id: 'j',
+      delivery_detail: 'Permanent: General: no such mailbox',
+    });
+    expect(bounced).toEqual({
+      label: 'Acknowledgement bounced',
+      context: 'Permanent: General: no such mailbox',
+    });
+  });
+
+  it('a sent mail carries its delivery state', () => {
+    expect(event('mail_reply_sent', { delivery_state: 'delivered' }).context).toBe('delivered');
+    expect(event('mail_reply_sent', { delivery_state: 'delayed' }).context).toBe(
+      'delivery delayed',
+    );
+    expect(event('mail_reply_sent', {}).context).toBe('');
+  });
+
+  it('a mail held back from a blocked address, and the block cleared', () => {
+    expect(event('mail_reply_skipped', { skip_reason: 'suppressed_bounced' })).toEqual({
+      label: 'Reply e-mail not sent',
+      context: 'the address bounced before, so mail to it is blocked',
+    });
+    expect(
+      event('mail_acknowledgement_skipped', { skip_reason: 'suppressed_complained' }).context,
+    ).toBe('the recipient marked our mail as spam, so mail to it is blocked');
+    expect(event('mail_acknowledgement_skipped', { skip_reason: 'enquiry_held' }).context).toBe(
+      'enquiry held',
+    );
+    const cleared = event('mail_suppression_cleared', { reason: 'bounced' }, 'Alex Lead');
+    expect(cleared).toEqual({
+      label: 'Mail to this address allowed again',
+      context: 'by Alex Lead',
+    });
+  });
 });

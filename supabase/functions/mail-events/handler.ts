@@ -1,0 +1,202 @@
+import { Webhook } from 'standardwebhooks';
+
+import {
+  DATABASE_ENV,
+  readEnv,
+  secret,
+  type EnvGetter,
+  type EnvResult as SharedEnvResult,
+} from '../_shared/env.ts';
+
+/** What the receiver needs; on Supabase these come from the function's secrets. */
+export interface MailEventsEnv {
+  supabaseUrl: string;
+  serviceRoleKey: string;
+  /** The webhook's signing secret, `whsec_` and base64, as the mail API gives it. */
+  webhookSecret: string;
+}
+
+export type EnvResult = SharedEnvResult<MailEventsEnv>;
+
+const SIGNING_SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
+
+/** Reads the settings by name; a malformed secret is named without its value being shown. */
+export function readMailEventsEnv(get: EnvGetter): EnvResult {
+  const read = readEnv(get, { ...DATABASE_ENV, webhookSecret: ['MAIL_WEBHOOK_SECRET', secret] });
+  if (read.ok && !SIGNING_SECRET.test(read.env.webhookSecret)) {
+    return {
+      ok: false,
+      problems: ['MAIL_WEBHOOK_SECRET must be the webhook signing secret (whsec_ and base64)'],
+    };
+  }
+  return read;
+}
+
+/** The largest body accepted; a delivery event is a few hundred bytes. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+/** The events applied; any other type is answered 200 and left alone. */
+export const APPLIED_EVENT_TYPES = [
+  'email.sent',
+  'email.delivered',
+  'email.delivery_delayed',
+  'email.bounced',
+  'email.complained',
+] as const;
+
+const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
+
+/** The body as bytes, or null once it passes `limit` (the reading stops there). */
+async function readBounded(request: Request, limit: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/**
+ * The Standard Webhooks headers; the mail API (Resend, through Svix) sends them as svix-*, the
+ * standard names them webhook-*.
+ */
+function signatureHeaders(request: Request): Record<string, string> | null {
+  const read = (name: string) =>
+    request.headers.get(`webhook-${name}`) ?? request.headers.get(`svix-${name}`);
+  const [id, timestamp, signature] = [read('id'), read('timestamp'), read('signature')];
+  if (!id || !timestamp || !signature) return null;
+  return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signature };
+}
+
+/** One delivery event, as public.apply_mail_event takes it. */
+export interface MailEvent {
+  event_id: string;
+  event_type: string;
+  occurred_at: string;
+  message_id: string | null;
+  bounce_type: 'hard' | 'soft' | null;
+  detail: string | null;
+}
+
+const record = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+/**
+ * The event of a verified payload (`{ type, created_at, data: { email_id, bounce?: { type,
+ * subType, message } } }`), or what is wrong with it. A permanent bounce is hard; a transient or
+ * undetermined one soft.
+ */
+export function readMailEvent(eventId: string, payload: unknown): MailEvent | string {
+  const body = record(payload);
+  const type = text(body?.type);
+  const data = record(body?.data);
+  if (!body || !type || !data) return 'The event needs a type and a data object.';
+  const when = text(body.created_at) ?? text(data.created_at);
+  if (!when || Number.isNaN(Date.parse(when))) return 'The event needs its time (created_at).';
+  const bounce = record(data.bounce);
+  const bounceType = type === 'email.bounced' ? text(bounce?.type) : null;
+  const detail = bounce
+    ? [text(bounce.type), text(bounce.subType), text(bounce.message)]
+        .filter((part): part is string => part !== null)
+        .join(': ')
+        .slice(0, 500) || null
+    : null;
+  return {
+    event_id: eventId,
+    event_type: type,
+    occurred_at: new Date(when).toISOString(),
+    message_id: text(data.email_id),
+    bounce_type: bounceType === null ? null : bounceType === 'Permanent' ? 'hard' : 'soft',
+    detail: type === 'email.bounced' ? detail : null,
+  };
+}
+
+async function applyEvent(env: MailEventsEnv, fetcher: typeof fetch, event: MailEvent) {
+  const response = await fetcher(`${env.supabaseUrl}/rest/v1/rpc/apply_mail_event`, {
+    method: 'POST',
+    headers: {
+      apikey: env.serviceRoleKey,
+      Authorization: `Bearer ${env.serviceRoleKey}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(event),
+  });
+  const answer = await response.text();
+  if (!response.ok) {
+    throw new Error(`apply_mail_event answered ${response.status}: ${answer.slice(0, 300)}`);
+  }
+  return JSON.parse(answer) as string;
+}
+
+/**
+ * `POST /functions/v1/mail-events`: the mail API's delivery webhooks. The signature is the
+ * authentication (the gateway lets the request through without a JWT): a request not signed
+ * with the secret, or signed more than five minutes from now, is refused with 401. A verified
+ * event is applied once per webhook id; a failure to record it answers 500, so the mail API
+ * delivers it again.
+ */
+export async function handle(
+  request: Request,
+  env: EnvResult,
+  fetcher: typeof fetch = fetch,
+): Promise<Response> {
+  if (request.method !== 'POST') return jsonResponse(405, { error: 'Use POST.' });
+  if (!env.ok) {
+    console.error(`mail-events is not configured: ${env.problems.join('; ')}`);
+    return jsonResponse(500, { error: 'The receiver is not configured.' });
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) return jsonResponse(413, { error: 'The event is too large.' });
+  const headers = signatureHeaders(request);
+  if (!headers) return jsonResponse(401, { error: 'The event is not signed.' });
+  const body = await readBounded(request, MAX_BODY_BYTES);
+  if (!body) return jsonResponse(413, { error: 'The event is too large.' });
+
+  try {
+    new Webhook(env.env.webhookSecret).verify(body, headers, { jsonParse: false });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return jsonResponse(401, { error: `The event's signature does not hold: ${reason}.` });
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    return jsonResponse(400, { error: 'The event is not JSON.' });
+  }
+  const event = readMailEvent(headers['webhook-id'] ?? '', payload);
+  if (typeof event === 'string') return jsonResponse(400, { error: event });
+  if (!(APPLIED_EVENT_TYPES as readonly string[]).includes(event.event_type)) {
+    return jsonResponse(200, { result: 'ignored' });
+  }
+  try {
+    return jsonResponse(200, { result: await applyEvent(env.env, fetcher, event) });
+  } catch (error) {
+    console.error(`mail-events: ${error instanceof Error ? error.message : String(error)}`);
+    return jsonResponse(500, { error: 'The event could not be recorded; deliver it again.' });
+  }
+}
