@@ -161,4 +161,13 @@ describe('what the timeline says changed', () => {
       'Consultation reminder not sent',
     );
   });
+
+  it("names the host's own calendar invitation", () => {
+    expect(describeTimelineEvent('mail_consultation_host_invite_sent')).toBe(
+      "Host's calendar invitation sent",
+    );
+    expect(describeTimelineEvent('mail_consultation_host_invite_failed')).toBe(
+      "Host's calendar invitation failed",
+    );
+  });
 });
