@@ -26,12 +26,12 @@ CREATE TABLE private.enquiry_mail_jobs (
     delivery_detail text,
     CONSTRAINT enquiry_mail_jobs_delivery_detail_length CHECK (((delivery_detail IS NULL) OR (char_length(delivery_detail) <= 500))),
     CONSTRAINT enquiry_mail_jobs_delivery_state_valid CHECK (((delivery_state IS NULL) OR (delivery_state = ANY (ARRAY['sent'::text, 'delivered'::text, 'delayed'::text, 'bounced'::text, 'complained'::text])))),
-    CONSTRAINT enquiry_mail_jobs_kind_valid CHECK ((kind = ANY (ARRAY['staff_alert'::text, 'staff_digest'::text, 'acknowledgement'::text, 'reply'::text, 'reply_reminder'::text, 'reply_escalation'::text, 'weekly_summary'::text, 'follow_up_reminder'::text, 'consultation_booked'::text, 'consultation_moved'::text, 'consultation_cancelled'::text, 'consultation_reminder'::text]))),
+    CONSTRAINT enquiry_mail_jobs_kind_valid CHECK ((kind = ANY (ARRAY['staff_alert'::text, 'staff_digest'::text, 'acknowledgement'::text, 'reply'::text, 'reply_reminder'::text, 'reply_escalation'::text, 'weekly_summary'::text, 'follow_up_reminder'::text, 'consultation_booked'::text, 'consultation_moved'::text, 'consultation_cancelled'::text, 'consultation_reminder'::text, 'consultation_host_invite'::text]))),
     CONSTRAINT enquiry_mail_jobs_last_error_length CHECK (((last_error IS NULL) OR (char_length(last_error) <= 1000))),
     CONSTRAINT enquiry_mail_jobs_payload_object CHECK ((jsonb_typeof(payload) = 'object'::text)),
     CONSTRAINT enquiry_mail_jobs_recipient_by_kind CHECK (
 CASE
-    WHEN (kind = ANY (ARRAY['acknowledgement'::text, 'reply'::text, 'consultation_booked'::text, 'consultation_moved'::text, 'consultation_cancelled'::text, 'consultation_reminder'::text])) THEN (recipient IS NOT NULL)
+    WHEN (kind = ANY (ARRAY['acknowledgement'::text, 'reply'::text, 'consultation_booked'::text, 'consultation_moved'::text, 'consultation_cancelled'::text, 'consultation_reminder'::text, 'consultation_host_invite'::text])) THEN (recipient IS NOT NULL)
     WHEN (kind = ANY (ARRAY['reply_reminder'::text, 'follow_up_reminder'::text])) THEN true
     ELSE (recipient IS NULL)
 END),
@@ -43,13 +43,13 @@ COMMENT ON TABLE private.enquiry_mail_jobs IS 'Outbox of enquiry e-mails, writte
 
 COMMENT ON COLUMN private.enquiry_mail_jobs.id IS 'Job key; also the Idempotency-Key of the mail request, so a job is mailed at most once.';
 
-COMMENT ON COLUMN private.enquiry_mail_jobs.kind IS 'staff_alert, staff_digest, acknowledgement, reply (a staff reply to the enquirer), reply_reminder, reply_escalation, weekly_summary, follow_up_reminder, or consultation_booked, _moved, _cancelled or _reminder (to the enquirer, with the invitation).';
+COMMENT ON COLUMN private.enquiry_mail_jobs.kind IS 'staff_alert, staff_digest, acknowledgement, reply (a staff reply to the enquirer), reply_reminder, reply_escalation, weekly_summary, follow_up_reminder, consultation_booked, _moved, _cancelled or _reminder (to the enquirer, with the invitation), or consultation_host_invite (to the booking''s host: their own invitation or cancellation).';
 
 COMMENT ON COLUMN private.enquiry_mail_jobs.submission_id IS 'The enquiry of a staff alert or acknowledgement; null for a digest, or once the enquiry is deleted.';
 
-COMMENT ON COLUMN private.enquiry_mail_jobs.recipient IS 'The enquirer''s address (acknowledgement, reply), the assignee''s (reply_reminder) or the assignee''s or setter''s (follow_up_reminder); null for staff mail, which goes to the sender''s configured address.';
+COMMENT ON COLUMN private.enquiry_mail_jobs.recipient IS 'The enquirer''s address (acknowledgement, reply), the assignee''s (reply_reminder), the assignee''s or setter''s (follow_up_reminder), or the host''s login address when queued (consultation_host_invite); null for other staff mail, which goes to the sender''s configured address.';
 
-COMMENT ON COLUMN private.enquiry_mail_jobs.payload IS 'What the mail shows: {"enquiries": [...]} snapshots taken at insert for staff mail; {"book_token"} for an acknowledgement ({} when held); {"booking", "organizer", "enquiry", "manage_token"} for a consultation mail.';
+COMMENT ON COLUMN private.enquiry_mail_jobs.payload IS 'What the mail shows: {"enquiries": [...]} snapshots taken at insert for staff mail; {"book_token"} for an acknowledgement ({} when held); {"booking", "organizer", "enquiry", "manage_token"} for a consultation mail; {"method" (REQUEST or CANCEL), "change", "booking", "previous", "host", "enquiry"} for a host''s invitation, "enquiry" with the prospect''s name, company and address.';
 
 COMMENT ON COLUMN private.enquiry_mail_jobs.status IS 'pending, sending (claimed), sent, failed (parked after max_attempts) or skipped (never sent).';
 

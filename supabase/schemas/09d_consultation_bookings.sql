@@ -1,7 +1,7 @@
 -- Consultation bookings: booking, moving and cancelling, by the visitor and by staff.
 --
--- Every change is recorded (for the timeline and the hourly limits), mails the prospect and
--- keeps the reply clock right; the exclusion constraint on public.consultation_bookings (09a)
+-- Every change is recorded (for the timeline and the hourly limits), mails the prospect and the
+-- host (their own calendar invitation) and keeps the reply clock right; the exclusion constraint on public.consultation_bookings (09a)
 -- lets only one of two concurrent requests for a time through. Reminders are queued here.
 
 CREATE TABLE private.consultation_changes (
@@ -188,6 +188,63 @@ $$;
 COMMENT ON FUNCTION private.queue_consultation_mail(_kind text, _booking public.consultation_bookings, _held_reason text) IS 'Queues a booking mail to the prospect (consultation_booked, _moved, _cancelled or _reminder) with what its invitation needs: the booking as it stands, its host''s name and, while booked, its manage token; a cancellation carries the enquiry''s book token instead while it may book again online. With _held_reason the mail is parked for review (failed, unsent) instead.';
 
 REVOKE ALL ON FUNCTION private.queue_consultation_mail(_kind text, _booking public.consultation_bookings, _held_reason text) FROM PUBLIC, anon, authenticated, service_role;
+
+CREATE FUNCTION private.queue_consultation_host_invite(_booking public.consultation_bookings, _change text, _previous public.consultation_bookings DEFAULT NULL::public.consultation_bookings) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  enquiry public.contact_submissions;
+  -- the prospect moved it to a time another host takes: off one calendar, onto the other.
+  handed_over boolean := _change = 'moved' and _previous.staff_id is distinct from _booking.staff_id;
+  booking_json jsonb;
+  previous_json jsonb;
+begin
+  select * into enquiry from public.contact_submissions as submission where submission.id = _booking.submission_id;
+  -- the prospect's invitation carries the same booking: one UID and SEQUENCE for both copies.
+  booking_json := pg_catalog.jsonb_build_object(
+    'id', _booking.id,
+    'uid', _booking.id::text || '@consultations.kestrel-data',
+    'sequence', _booking.sequence,
+    'status', _booking.status,
+    'starts_at', _booking.starts_at,
+    'ends_at', _booking.ends_at,
+    'hold_until', _booking.hold_until,
+    'visitor_time_zone', _booking.visitor_time_zone,
+    'created_at', _booking.created_at,
+    'updated_at', _booking.updated_at
+  );
+  if _change = 'moved' then
+    previous_json := pg_catalog.jsonb_build_object('starts_at', _previous.starts_at, 'ends_at', _previous.ends_at);
+  end if;
+  -- staff mail: neither counted against the prospect's mail budget nor held with their mail.
+  insert into private.enquiry_mail_jobs (kind, submission_id, recipient, payload)
+  select 'consultation_host_invite', enquiry.id, account.email,
+         pg_catalog.jsonb_strip_nulls(pg_catalog.jsonb_build_object(
+           'method', invite.method,
+           'change', invite.change,
+           'booking', booking_json,
+           'previous', invite.previous,
+           'host', pg_catalog.jsonb_build_object('name', private.staff_display_name(invite.staff_id)),
+           'enquiry', pg_catalog.jsonb_build_object(
+             'id', enquiry.id, 'name', enquiry."Name", 'company', enquiry."Company", 'email', enquiry."Email")
+         ))
+    from (
+      select _previous.staff_id, 'CANCEL', 'handed_over', previous_json where handed_over
+      union all
+      select _booking.staff_id,
+             case when _change in ('booked', 'moved') then 'REQUEST' else 'CANCEL' end,
+             case when handed_over then 'booked' else _change end,
+             case when not handed_over then previous_json end
+    ) as invite (staff_id, method, change, previous)
+    join auth.users as account on account.id = invite.staff_id
+   where account.email is not null;
+end;
+$$;
+
+COMMENT ON FUNCTION private.queue_consultation_host_invite(_booking public.consultation_bookings, _change text, _previous public.consultation_bookings) IS 'Queues the host''s own calendar invitation (consultation_host_invite, to their login address) for a booking _change: booked or moved (METHOD:REQUEST; a move carries _previous''s time), cancelled or released (METHOD:CANCEL), with the UID and SEQUENCE of the prospect''s invitation. A move to another host cancels it for _previous''s host (handed_over) and books it for the new one. Never held: staff mail is outside the prospect''s mail budget.';
+
+REVOKE ALL ON FUNCTION private.queue_consultation_host_invite(_booking public.consultation_bookings, _change text, _previous public.consultation_bookings) FROM PUBLIC, anon, authenticated, service_role;
 
 CREATE FUNCTION private.record_consultation_change(_booking public.consultation_bookings, _change text, _by text, _client text DEFAULT NULL::text) RETURNS void
     LANGUAGE sql SECURITY DEFINER
@@ -509,6 +566,7 @@ begin
   perform private.record_consultation_change(placed, 'booked', 'visitor', private.client_address_of(p_forwarded_for));
   perform private.mark_first_response_by_booking(enquiry.id);
   perform private.queue_consultation_mail('consultation_booked', placed);
+  perform private.queue_consultation_host_invite(placed, 'booked');
   return pg_catalog.jsonb_build_object(
     'booking', private.consultation_booking_json(placed),
     'manage_token', private.consultation_manage_token(placed)
@@ -555,6 +613,7 @@ begin
   placed := private.place_consultation(enquiry, p_starts_at, p_time_zone, booking, null);
   perform private.record_consultation_change(placed, 'moved', 'visitor', private.client_address_of(p_forwarded_for));
   perform private.queue_consultation_mail('consultation_moved', placed);
+  perform private.queue_consultation_host_invite(placed, 'moved', booking);
   return pg_catalog.jsonb_build_object(
     'booking', private.consultation_booking_json(placed),
     'manage_token', private.consultation_manage_token(placed)
@@ -588,6 +647,7 @@ begin
   perform private.record_consultation_change(cancelled, 'cancelled', _by, _client);
   perform private.reopen_reply_clock(cancelled.submission_id);
   perform private.queue_consultation_mail('consultation_cancelled', cancelled, _held_reason);
+  perform private.queue_consultation_host_invite(cancelled, 'cancelled');
   return cancelled;
 end;
 $$;
@@ -713,6 +773,7 @@ begin
   placed := private.place_consultation(enquiry, p_starts_at, booking.visitor_time_zone, booking, booking.staff_id);
   perform private.record_consultation_change(placed, 'moved', 'staff');
   perform private.queue_consultation_mail('consultation_moved', placed, held_reason);
+  perform private.queue_consultation_host_invite(placed, 'moved', booking);
   return pg_catalog.jsonb_build_object('booking', private.consultation_booking_json(placed))
     || case when held_reason is null then '{}'::jsonb else pg_catalog.jsonb_build_object('mail_held', held_reason) end;
 end;
@@ -804,13 +865,16 @@ begin
     returning * into due;
     perform private.record_consultation_change(due, 'cancelled', 'system');
     perform private.reopen_reply_clock(due.submission_id);
+    -- the host was sent the held booking, so it comes off their calendar; the prospect, whose
+    -- address was never proven, hears nothing.
+    perform private.queue_consultation_host_invite(due, 'released');
     released := released + 1;
   end loop;
   return released;
 end;
 $$;
 
-COMMENT ON FUNCTION private.release_unconfirmed_consultations(_now timestamp with time zone) IS 'Releases each booking still held (unconfirmed) at its hold_until: cancelled by unconfirmed, the change recorded as the system''s, the enquiry back on the reply clock, and no mail (the address was never proven). Returns how many. Every five minutes by pg_cron.';
+COMMENT ON FUNCTION private.release_unconfirmed_consultations(_now timestamp with time zone) IS 'Releases each booking still held (unconfirmed) at its hold_until: cancelled by unconfirmed, the change recorded as the system''s, the enquiry back on the reply clock, no mail to the prospect (the address was never proven) and a cancellation to the host. Returns how many. Every five minutes by pg_cron.';
 
 REVOKE ALL ON FUNCTION private.release_unconfirmed_consultations(_now timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION private.release_unconfirmed_consultations(_now timestamp with time zone) TO service_role;

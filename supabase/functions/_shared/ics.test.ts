@@ -16,7 +16,7 @@ const invitation: InvitationInput = {
   endsAt: '2026-12-01T10:30:00+01:00',
   stamp: '2026-11-21T08:15:00Z',
   organizer: { name: 'Ada Lovelace', email: 'ada@kestrel.test' },
-  attendee: { name: null, email: 'sam@example.com' },
+  attendees: [{ name: null, email: 'sam@example.com' }],
   summary: 'Free 30-minute consultation',
   description: 'Line one\nLine two; with, specials',
   url: 'https://www.kestrel.test/consultation#m.abc',
@@ -48,6 +48,28 @@ Deno.test('a cancellation is METHOD:CANCEL with STATUS:CANCELLED and asks no ans
   ok(text.includes('METHOD:CANCEL'));
   ok(text.includes('STATUS:CANCELLED'));
   ok(text.some((line) => line.startsWith('ATTENDEE;') && line.includes('RSVP=FALSE')));
+});
+
+Deno.test('an attendee who has accepted already is asked no answer; the others still are', () => {
+  const text = lines(
+    invitationIcs({
+      ...invitation,
+      attendees: [
+        { name: 'Ada Lovelace', email: 'ada@kestrel.test', accepted: true },
+        { name: 'Sam', email: 'sam@example.com' },
+      ],
+    }),
+  );
+  const attendees = text.filter((line) => line.startsWith('ATTENDEE;'));
+  equal(attendees.length, 2);
+  equal(
+    attendees[0],
+    'ATTENDEE;CN="Ada Lovelace";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:ada@kestrel.test',
+  );
+  equal(
+    attendees[1],
+    'ATTENDEE;CN="Sam";ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:sam@example.com',
+  );
 });
 
 Deno.test('a feed keeps cancelled bookings, marked cancelled and transparent', () => {

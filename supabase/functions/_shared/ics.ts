@@ -17,7 +17,12 @@ export interface CalendarPerson {
   email: string;
 }
 
-/** One booking as an invitation to one attendee. */
+/** An attendee of an invitation; one who has accepted already (the host) is asked for no answer. */
+export interface CalendarAttendee extends CalendarPerson {
+  accepted?: boolean;
+}
+
+/** One booking as an invitation, the copy of one recipient among its attendees. */
 export interface InvitationInput {
   /** REQUEST for a new, moved or reminded booking; CANCEL when it is cancelled. */
   method: 'REQUEST' | 'CANCEL';
@@ -31,7 +36,7 @@ export interface InvitationInput {
   /** When this version of the booking was made (DTSTAMP). */
   stamp: string;
   organizer: CalendarPerson;
-  attendee: CalendarPerson;
+  attendees: readonly CalendarAttendee[];
   summary: string;
   description: string;
   url?: string | null;
@@ -190,10 +195,14 @@ export function invitationIcs(input: InvitationInput): string {
     `DTSTART:${utcDateTime(input.startsAt)}`,
     `DTEND:${utcDateTime(input.endsAt)}`,
     withName('ORGANIZER', input.organizer),
-    withName(
-      'ATTENDEE',
-      input.attendee,
-      `;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=${cancelled ? 'FALSE' : 'TRUE'}`,
+    ...input.attendees.map((attendee) =>
+      withName(
+        'ATTENDEE',
+        attendee,
+        attendee.accepted
+          ? ';ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE'
+          : `;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=${cancelled ? 'FALSE' : 'TRUE'}`,
+      ),
     ),
     `SUMMARY:${escapeText(input.summary)}`,
     `DESCRIPTION:${escapeText(input.description)}`,

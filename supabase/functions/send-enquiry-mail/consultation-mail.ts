@@ -250,7 +250,7 @@ function bookingInvitation(facts: BookingFacts, settings: RenderSettings): strin
     stamp: instant(booking.updated_at)?.toISOString() ?? new Date().toISOString(),
     organizer: { name: staffName || BRAND, email: parseSender(settings.from).address },
     // the name on the enquiry is the visitor's own text, so the invitation names the address only
-    attendee: { email: facts.to },
+    attendees: [{ email: facts.to }],
     summary: `Free ${facts.minutes}-minute consultation with ${BRAND}`,
     description: [
       staffName === '' ? `With ${BRAND}.` : `With ${staffName} of ${BRAND}.`,

@@ -93,3 +93,11 @@ export function parseSender(from: string): { name: string; address: string } {
 export function displayNameText(text: string, max = 80): string {
   return headerText(text.replace(/["\\<>]/g, ' '), max).replace(/\s+/g, ' ');
 }
+
+/**
+ * The enquiry's dialog on the staff area's "Needs a reply" page, where what is still owed sits
+ * beside it; the dialog loads by id, so a link to an enquiry answered since still opens it.
+ */
+export function enquiryLink(siteUrl: string, id: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/admin/needs-reply?enquiry=${encodeURIComponent(id)}`;
+}

@@ -14,8 +14,11 @@ import type {
   ConsultationKind,
   ConsultationOrganizer,
 } from './consultation-mail.ts';
+import { HOST_INVITE_KIND, renderHostInvite } from './host-invite-mail.ts';
+import type { HostInvitePayload } from './host-invite-mail.ts';
 import {
   displayNameText,
+  enquiryLink,
   escapeHtml,
   headerAddress,
   headerText,
@@ -26,6 +29,7 @@ import type { OutgoingMail, RenderResult, RenderSettings } from './mail-parts.ts
 
 export {
   displayNameText,
+  enquiryLink,
   escapeHtml,
   headerAddress,
   headerText,
@@ -54,6 +58,8 @@ export interface DueEnquiry {
   name: string;
   company: string;
   created_at: string;
+  /** consultation_host_invite only: the prospect, an attendee of the host's invitation. */
+  email?: string;
 }
 
 export interface StaffMember {
@@ -85,7 +91,8 @@ export interface FollowUp {
 }
 
 /** What each kind's job carries; the fields of one kind only are set. */
-export interface MailPayload extends Partial<WeeklySummary> {
+export interface MailPayload
+  extends Partial<WeeklySummary>, Omit<HostInvitePayload, 'booking' | 'enquiry'> {
   /** staff_alert, staff_digest */
   enquiries?: EnquirySnapshot[];
   /** reply: the staff member's text, name and address (the Reply-To). */
@@ -103,7 +110,8 @@ export interface MailPayload extends Partial<WeeklySummary> {
   /** acknowledgement: lets the enquirer book a consultation; absent for held enquiries. On
    * consultation_cancelled: lets them book another time, while the enquiry still may. */
   book_token?: string;
-  /** consultation_booked, consultation_moved, consultation_cancelled, consultation_reminder */
+  /** consultation_booked, consultation_moved, consultation_cancelled, consultation_reminder,
+   * consultation_host_invite (which also carries method, change, previous and host) */
   booking?: ConsultationBooking;
   organizer?: ConsultationOrganizer | null;
   /** The link to reschedule or cancel; absent on consultation_cancelled. */
@@ -122,7 +130,8 @@ export type MailKind =
   | 'reply_escalation'
   | 'weekly_summary'
   | 'follow_up_reminder'
-  | ConsultationKind;
+  | ConsultationKind
+  | typeof HOST_INVITE_KIND;
 
 export interface MailJob {
   id: string;
@@ -163,14 +172,6 @@ export const ACKNOWLEDGEMENT_TEXT = [
   '',
   'Kestrel Data',
 ].join('\n');
-
-/**
- * The enquiry's dialog on the staff area's "Needs a reply" page, where what is still owed sits
- * beside it; the dialog loads by id, so a link to an enquiry answered since still opens it.
- */
-export function enquiryLink(siteUrl: string, id: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}/admin/needs-reply?enquiry=${encodeURIComponent(id)}`;
-}
 
 const label = (labels: Readonly<Record<string, string>>, value: string) =>
   Object.hasOwn(labels, value) ? (labels[value] ?? value) : value;
@@ -298,6 +299,7 @@ export function renderJob(job: MailJob, settings: RenderSettings): RenderResult 
   if (isConsultationKind(job.kind)) {
     return renderConsultationMail({ ...job, kind: job.kind }, settings);
   }
+  if (job.kind === HOST_INVITE_KIND) return renderHostInvite(job, settings);
   if (job.kind === 'reply_reminder' || job.kind === 'reply_escalation') {
     return renderDueMail(job, settings);
   }

@@ -204,7 +204,7 @@ describe('TEXT values and folding', () => {
     endsAt: '2026-07-01T13:30:00Z',
     stamp: '2026-06-01T00:00:00Z',
     organizer: { name: 'Zoë Ångström; "the" host, PhD', email: 'zoe@kestrel.test' },
-    attendee: { email: 'sam@example.com' },
+    attendees: [{ email: 'sam@example.com' }],
     summary: 'Café, crème; brûlée \\ done',
     description: `Line one, with a comma; and a semicolon.\nŁódź → Zürich: ${'日本語のテキスト🦅'.repeat(12)}\r\nLast line ✓`,
     url: 'https://www.kestrel.test/consultation#m.token',

@@ -41,21 +41,23 @@ const kindLabels: Record<string, string> = {
   consultation_moved: 'Consultation change',
   consultation_cancelled: 'Consultation cancellation',
   consultation_reminder: 'Consultation reminder',
+  consultation_host_invite: "Host's calendar invitation",
 };
 
-/** The kinds mailed to the enquirer, named by their address. */
-const toEnquirer = new Set([
+/** The kinds mailed to one person (the enquirer, or a booking's host), named by their address. */
+const toOnePerson = new Set([
   'acknowledgement',
   'consultation_booked',
   'consultation_moved',
   'consultation_cancelled',
   'consultation_reminder',
+  'consultation_host_invite',
 ]);
 
 /** "Staff summary of 4 enquiries", "Acknowledgement to ann@example.com". */
 export function describeFailedMail(mail: FailedMail): string {
   const kind = kindLabels[mail.kind] ?? mail.kind;
-  if (toEnquirer.has(mail.kind) && mail.recipient) return `${kind} to ${mail.recipient}`;
+  if (toOnePerson.has(mail.kind) && mail.recipient) return `${kind} to ${mail.recipient}`;
   if (mail.kind === 'staff_digest') {
     return `${kind} of ${mail.enquiry_count} ${mail.enquiry_count === 1 ? 'enquiry' : 'enquiries'}`;
   }

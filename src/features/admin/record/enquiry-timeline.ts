@@ -36,6 +36,7 @@ const mailLabels: Record<string, string> = {
   consultation_moved: 'Consultation change',
   consultation_cancelled: 'Consultation cancellation',
   consultation_reminder: 'Consultation reminder',
+  consultation_host_invite: "Host's calendar invitation",
 };
 
 const outcomeLabels: Record<string, string> = {

@@ -156,4 +156,12 @@ describe('describeFailedMail', () => {
       'Consultation reminder',
     );
   });
+
+  it("names the host's calendar invitation and the host it was for", () => {
+    expect(
+      describeFailedMail(
+        failed({ kind: 'consultation_host_invite', recipient: 'ada@kestrel.test' }),
+      ),
+    ).toBe("Host's calendar invitation to ada@kestrel.test");
+  });
 });

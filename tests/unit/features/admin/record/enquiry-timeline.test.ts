@@ -202,4 +202,13 @@ describe('what the timeline says changed', () => {
       context: 'by Alex Lead',
     });
   });
+
+  it("names the host's own calendar invitation", () => {
+    expect(describeTimelineEvent('mail_consultation_host_invite_sent')).toBe(
+      "Host's calendar invitation sent",
+    );
+    expect(describeTimelineEvent('mail_consultation_host_invite_failed')).toBe(
+      "Host's calendar invitation failed",
+    );
+  });
 });
