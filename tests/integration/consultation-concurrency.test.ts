@@ -166,12 +166,13 @@ async function setReadLimits(slotReads: number, claims: number): Promise<void> {
 
 describe('reading the free times and claiming a token, per client', () => {
   beforeAll(async () => {
-    // the client is the entry left of the gateway's, as behind a proxy that appends it
-    await backend.sql(`update private.enquiry_limits set trusted_proxy_hops = 2`);
+    // the client is the entry left of the gateway's, as behind a proxy that appends it: the
+    // function path's own count, which setup:hosted measures on a deployed project
+    await backend.sql(`update private.enquiry_limits set function_proxy_hops = 2`);
   });
 
   afterAll(async () => {
-    await backend.sql(`update private.enquiry_limits set trusted_proxy_hops = 1`);
+    await backend.sql(`update private.enquiry_limits set function_proxy_hops = 1`);
     await setReadLimits(10_000, 10_000);
   });
 

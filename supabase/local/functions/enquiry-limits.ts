@@ -16,6 +16,7 @@ export interface EnquiryLimits {
   staff_digests_per_hour: number;
   mails_per_mailbox_per_day: number;
   booking_mails_per_hour: number;
+  function_proxy_hops: number;
 }
 
 export type EnquiryLimitsOption = 'local' | 'migrated' | Partial<EnquiryLimits>;
@@ -35,6 +36,7 @@ const columns: readonly (keyof EnquiryLimits)[] = [
   'staff_digests_per_hour',
   'mails_per_mailbox_per_day',
   'booking_mails_per_hour',
+  'function_proxy_hops',
 ];
 
 /**
