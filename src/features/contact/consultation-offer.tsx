@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { limits, site } from '@/config/site';
 import type { BookingOfferStart } from '@/features/consultation/start-booking-offer';
+import { prefersReducedMotion } from '@/lib/scroll-to-section';
 
 type Widget = Awaited<BookingOfferStart['widget']>;
 
@@ -42,10 +43,13 @@ export function ConsultationOffer({ offer, onBookedChange }: ConsultationOfferPr
   }, [offer]);
 
   useEffect(() => {
-    // The page's own scroll-behavior decides whether this glides (not with reduced motion). The
-    // page's scroll padding alone puts it just under the header, where the thank-you toast
-    // covers its heading and nothing the visitor could press.
-    section.current?.scrollIntoView?.({ block: 'start' });
+    // A glide, except for people who ask for reduced motion. The page's scroll padding alone puts
+    // it just under the header, where the thank-you toast covers its heading and nothing the
+    // visitor could press.
+    section.current?.scrollIntoView?.({
+      block: 'start',
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+    });
   }, [offer]);
 
   return (
