@@ -94,7 +94,7 @@ function BlockedMailNotice({ enquiry, problem }: Props & { problem: MailProblem 
       role="note"
       className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-950"
     >
-      <p className="min-w-0 flex-1">
+      <p className="min-w-0 grow basis-64">
         <strong>{mailProblemSentence[problem]}</strong> {reasonWords[problem]} Once they give an
         address that works, correct it with them and allow mail again.
       </p>
