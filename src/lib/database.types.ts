@@ -560,6 +560,7 @@ export type Database = {
           Job: string | null;
           landing_page: string | null;
           last_contacted_at: string | null;
+          mail_problem: string | null;
           Message: string | null;
           Name: string | null;
           name_key: string | null;
@@ -586,6 +587,7 @@ export type Database = {
           Job?: string | null;
           landing_page?: string | null;
           last_contacted_at?: string | null;
+          mail_problem?: never;
           Message?: string | null;
           Name?: string | null;
           name_key?: never;
@@ -612,6 +614,7 @@ export type Database = {
           Job?: string | null;
           landing_page?: string | null;
           last_contacted_at?: string | null;
+          mail_problem?: never;
           Message?: string | null;
           Name?: string | null;
           name_key?: never;
@@ -739,6 +742,7 @@ export type Database = {
           created_at: string;
           due_at: string;
           id: string;
+          mail_problem: string;
           name: string;
           overdue: boolean;
           status: string;
@@ -917,6 +921,7 @@ export type Database = {
           Job: string | null;
           landing_page: string | null;
           last_contacted_at: string | null;
+          mail_problem: string | null;
           Message: string | null;
           Name: string | null;
           name_key: string | null;

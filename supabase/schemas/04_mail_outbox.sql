@@ -838,6 +838,7 @@ COMMENT ON FUNCTION private.mail_suppression_of(_recipient text) IS 'Why mail to
 
 REVOKE ALL ON FUNCTION private.mail_suppression_of(_recipient text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.mail_suppression_of(_recipient text) TO service_role;
+GRANT ALL ON FUNCTION private.mail_suppression_of(_recipient text) TO authenticated;
 
 CREATE FUNCTION public.apply_mail_event(event_id text, event_type text, occurred_at timestamp with time zone, message_id text, bounce_type text DEFAULT NULL::text, detail text DEFAULT NULL::text) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER

@@ -40,7 +40,7 @@ REVOKE ALL ON FUNCTION private.reply_promise() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.reply_promise() TO authenticated;
 GRANT ALL ON FUNCTION private.reply_promise() TO service_role;
 
-CREATE FUNCTION private.enquiries_needing_reply() RETURNS TABLE(id uuid, created_at timestamp with time zone, due_at timestamp with time zone, overdue boolean, name text, company text, status text, assigned_to uuid, assignee_email text)
+CREATE FUNCTION private.enquiries_needing_reply() RETURNS TABLE(id uuid, created_at timestamp with time zone, due_at timestamp with time zone, overdue boolean, name text, company text, status text, assigned_to uuid, assignee_email text, mail_problem text)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -59,7 +59,8 @@ begin
          enquiry."Company",
          enquiry.status,
          enquiry.assigned_to,
-         account.email::text
+         account.email::text,
+         private.mail_suppression_of(enquiry."Email")
     from public.contact_submissions as enquiry
     left join auth.users as account on account.id = enquiry.assigned_to
    where enquiry.first_response_at is null
@@ -70,16 +71,16 @@ begin
 end;
 $$;
 
-CREATE FUNCTION public.enquiries_needing_reply() RETURNS TABLE(id uuid, created_at timestamp with time zone, due_at timestamp with time zone, overdue boolean, name text, company text, status text, assigned_to uuid, assignee_email text)
+CREATE FUNCTION public.enquiries_needing_reply() RETURNS TABLE(id uuid, created_at timestamp with time zone, due_at timestamp with time zone, overdue boolean, name text, company text, status text, assigned_to uuid, assignee_email text, mail_problem text)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
   select * from private.enquiries_needing_reply();
 $$;
 
-COMMENT ON FUNCTION private.enquiries_needing_reply() IS 'Admins only: open enquiries (new or in_progress, not held) without a first response, oldest due first, at most 500. Called by public.enquiries_needing_reply().';
+COMMENT ON FUNCTION private.enquiries_needing_reply() IS 'Admins only: open enquiries (new or in_progress, not held) without a first response, oldest due first, at most 500, each with whether mail to it is blocked. Called by public.enquiries_needing_reply().';
 
-COMMENT ON FUNCTION public.enquiries_needing_reply() IS 'Admins only (aal2): open enquiries awaiting a first response with their due time (arrival + the reply promise) and assignee, oldest due first. 42501 for others.';
+COMMENT ON FUNCTION public.enquiries_needing_reply() IS 'Admins only (aal2): open enquiries awaiting a first response with their due time (arrival + the reply promise), assignee, and mail_problem (bounced, complained or null), oldest due first. 42501 for others.';
 
 REVOKE ALL ON FUNCTION private.enquiries_needing_reply() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.enquiries_needing_reply() TO authenticated;

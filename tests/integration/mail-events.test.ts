@@ -285,6 +285,39 @@ describe('suppression', () => {
   });
 });
 
+describe('the lists staff work from', () => {
+  it('mark an enquiry whose address bounced, in the list and in Needs a reply', async () => {
+    const enquiry = await insertEnquiry('listed-gone@example.com');
+    const other = await insertEnquiry('listed-fine@example.com');
+    await sentJob(enquiry, 'listed-gone@example.com', 'msg-listed-gone');
+    await apply('email.bounced', 'msg-listed-gone', { bounce: 'hard', detail: 'Permanent' });
+
+    const { data: rows, error } = await admin
+      .from('enquiry_list')
+      .select('id, mail_problem')
+      .in('id', [enquiry, other]);
+    expect(error).toBeNull();
+    expect(Object.fromEntries((rows ?? []).map((row) => [row.id, row.mail_problem]))).toEqual({
+      [enquiry]: 'bounced',
+      [other]: null,
+    });
+
+    const { data: waiting } = await admin.rpc('enquiries_needing_reply');
+    const problems = Object.fromEntries(
+      (waiting as { id: string; mail_problem: string | null }[]).map((row) => [
+        row.id,
+        row.mail_problem,
+      ]),
+    );
+    expect(problems[enquiry]).toBe('bounced');
+    expect(problems[other]).toBeNull();
+
+    // the list stays the admins': a signed-in account without the role sees no row
+    const { data: none } = await member.from('enquiry_list').select('id, mail_problem');
+    expect(none).toEqual([]);
+  });
+});
+
 describe('the mail-events function', () => {
   const post = (body: string, headers: Record<string, string>) =>
     fetch(`${backend.url}/functions/v1/mail-events`, { method: 'POST', headers, body });

@@ -1,5 +1,5 @@
 import { EnquiryDue } from '@/features/admin/list/enquiry-due';
-import type { Enquiry, ListSort } from '@/features/admin/list/list-enquiries';
+import type { Enquiry, ListedEnquiry, ListSort } from '@/features/admin/list/list-enquiries';
 import { SortHeader } from '@/features/admin/list/sort-header';
 import { UnreadMark } from '@/features/admin/list/unread-mark';
 import {
@@ -13,6 +13,7 @@ import {
 } from '@/features/admin/shared/enquiry-format';
 import { EnquiryStatusBadge } from '@/features/admin/shared/enquiry-status-badge';
 import { HeldBadge } from '@/features/admin/shared/held-badge';
+import { MailProblemBadge } from '@/features/admin/shared/mail-problem';
 import { mailtoHref } from '@/lib/mailto';
 
 /** One line per row: every cell keeps to one line and cuts what does not fit with an ellipsis. */
@@ -62,7 +63,7 @@ export type RowMarks = {
 };
 
 type TableProps = {
-  rows: readonly Enquiry[];
+  rows: readonly ListedEnquiry[];
   onView: (enquiry: Enquiry) => void;
   busy: boolean;
   selection: RowSelection;
@@ -172,7 +173,7 @@ export function EnquiriesTable({ rows, onView, busy, selection, marks, sort, onS
 }
 
 type RowProps = {
-  row: Enquiry;
+  row: ListedEnquiry;
   onView: (row: Enquiry) => void;
   checked: boolean;
   onSelect: RowSelection['onSelect'];
@@ -244,6 +245,7 @@ function EnquiryRow({ row, onView, checked, onSelect, marks }: RowProps) {
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-normal">
           <EnquiryStatusBadge status={row.status} />
           {row.held_at ? <HeldBadge /> : null}
+          <MailProblemBadge problem={row.mail_problem} />
           <EnquiryDue row={row} now={marks.now} />
         </span>
       </td>

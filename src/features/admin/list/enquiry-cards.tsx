@@ -1,6 +1,6 @@
 import type { RowMarks, RowSelection } from '@/features/admin/list/enquiries-table';
 import { EnquiryDue } from '@/features/admin/list/enquiry-due';
-import type { Enquiry } from '@/features/admin/list/list-enquiries';
+import type { Enquiry, ListedEnquiry } from '@/features/admin/list/list-enquiries';
 import { UnreadMark } from '@/features/admin/list/unread-mark';
 import {
   BLANK,
@@ -10,9 +10,10 @@ import {
 } from '@/features/admin/shared/enquiry-format';
 import { EnquiryStatusBadge } from '@/features/admin/shared/enquiry-status-badge';
 import { HeldBadge } from '@/features/admin/shared/held-badge';
+import { MailProblemBadge } from '@/features/admin/shared/mail-problem';
 
 type CardsProps = {
-  rows: readonly Enquiry[];
+  rows: readonly ListedEnquiry[];
   onView: (enquiry: Enquiry) => void;
   busy: boolean;
   selection: RowSelection;
@@ -46,7 +47,7 @@ export function EnquiryCards({ rows, onView, busy, selection, marks }: CardsProp
 }
 
 type CardProps = {
-  row: Enquiry;
+  row: ListedEnquiry;
   onView: (enquiry: Enquiry) => void;
   checked: boolean;
   onSelect: RowSelection['onSelect'];
@@ -94,6 +95,7 @@ function EnquiryCard({ row, onView, checked, onSelect, marks }: CardProps) {
           <p className="flex flex-wrap items-center gap-2">
             <EnquiryStatusBadge status={row.status} />
             {row.held_at ? <HeldBadge /> : null}
+            <MailProblemBadge problem={row.mail_problem} />
             <EnquiryDue row={row} now={marks.now} />
           </p>
           <p className="text-ink-muted">

@@ -82,7 +82,8 @@ export function hasFilters(filters: EnquiryFilters): boolean {
 export type StatusCounts = Record<EnquiryStatus, number>;
 
 /** A row of the list: the enquiry and whether the signed-in staff member has opened it. */
-export type ListedEnquiry = Enquiry & { read_by_me: boolean };
+/** A list row: the enquiry, the caller's read mark, and whether mail to its address is blocked. */
+export type ListedEnquiry = Enquiry & { read_by_me: boolean; mail_problem: string | null };
 
 export type EnquiryPage = { rows: ListedEnquiry[]; total: number };
 

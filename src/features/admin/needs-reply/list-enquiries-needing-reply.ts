@@ -6,11 +6,14 @@ type Row = Database['public']['Functions']['enquiries_needing_reply']['Returns']
 
 /**
  * One open enquiry still owed its first reply. The type generator types every column of a
- * `returns table` function as set, but an unassigned enquiry has no assignee.
+ * `returns table` function as set, but an unassigned enquiry has no assignee, and most addresses
+ * have no mail problem.
  */
-export type EnquiryNeedingReply = Omit<Row, 'assigned_to' | 'assignee_email'> & {
+export type EnquiryNeedingReply = Omit<Row, 'assigned_to' | 'assignee_email' | 'mail_problem'> & {
   assigned_to: string | null;
   assignee_email: string | null;
+  /** bounced or complained when no mail reaches the enquirer. */
+  mail_problem: string | null;
 };
 
 /** Open enquiries without a first response, oldest due first (admins only). */

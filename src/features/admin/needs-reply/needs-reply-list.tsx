@@ -18,6 +18,7 @@ import {
   truncate,
 } from '@/features/admin/shared/enquiry-format';
 import { EnquiryStatusBadge } from '@/features/admin/shared/enquiry-status-badge';
+import { asMailProblem, mailProblemSentence } from '@/features/admin/shared/mail-problem';
 
 /** The assignee by staff name when one is set, else by address; "Unassigned" when nobody. */
 export function assigneeName(
@@ -80,6 +81,7 @@ export function NeedsReplyItem({ enquiry, staff, now, onOpen }: ItemProps) {
       <p className={`mt-1 text-sm font-semibold ${overdue ? 'text-red-800' : 'text-ink'}`} data-due>
         {now ? describeDue(enquiry.due_at, now) : `Due ${formatDateTime(enquiry.due_at)}`}
       </p>
+      <MailProblemLine problem={enquiry.mail_problem} />
       <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
         <Detail label="Company">{blankable(enquiry.company) || BLANK}</Detail>
         <Detail label="Status">
@@ -91,6 +93,17 @@ export function NeedsReplyItem({ enquiry, staff, now, onOpen }: ItemProps) {
         </Detail>
       </dl>
     </li>
+  );
+}
+
+/** "Our e-mail to this address bounced: phone them." when no mail reaches the enquirer. */
+function MailProblemLine({ problem }: { problem: string | null }) {
+  const known = asMailProblem(problem);
+  if (!known) return null;
+  return (
+    <p className="mt-1 text-sm font-semibold text-red-800" data-mail-problem>
+      {mailProblemSentence[known]}
+    </p>
   );
 }
 

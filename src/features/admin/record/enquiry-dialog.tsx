@@ -13,6 +13,7 @@ import { EnquiryTimelineSection } from '@/features/admin/record/enquiry-timeline
 import { EnquiryWorkflowForm } from '@/features/admin/record/enquiry-workflow-form';
 import { HeldNotice } from '@/features/admin/record/held-notice';
 import { LeaveRecordDialog } from '@/features/admin/record/leave-record-dialog';
+import { MailProblemNotice } from '@/features/admin/record/mail-problem-notice';
 import { MarkUnreadButton } from '@/features/admin/record/mark-unread-button';
 import { RecordDraftsProvider } from '@/features/admin/record/record-drafts';
 import {
@@ -94,6 +95,7 @@ export function EnquiryDialog({ enquiryId, initial, onClose, onOpenEnquiry, navi
         >
           <RecordDraftsProvider userId={userId} enquiryId={state.enquiry.id} report={guard.report}>
             {state.enquiry.held_at ? <HeldNotice enquiry={state.enquiry} /> : null}
+            <MailProblemNotice enquiry={state.enquiry} />
             <div className="flex justify-end">
               <MarkUnreadButton enquiryId={state.enquiry.id} onMarked={close} />
             </div>

@@ -9,6 +9,7 @@ import { DraftRestoredNotice } from '@/features/admin/record/draft-restored-noti
 import { describeContactConflict } from '@/features/admin/record/enquiry-conflict';
 import { EnquiryChangedError } from '@/features/admin/record/enquiry-workflow';
 import { callDraft, LogCallPanel } from '@/features/admin/record/log-call-panel';
+import { useMailProblem } from '@/features/admin/record/mail-problem-notice';
 import { textDraft, useRecordDraft } from '@/features/admin/record/record-drafts';
 import {
   RefusedChangeNotice,
@@ -32,10 +33,14 @@ import {
   staffQuery,
 } from '@/features/admin/shared/admin-queries';
 import { displayValue } from '@/features/admin/shared/enquiry-format';
+import { mailProblemSentence } from '@/features/admin/shared/mail-problem';
 import { rpcErrorMessage } from '@/lib/rpc-error';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 type Props = { enquiry: Enquiry };
+
+const BLOCKED_REPLY =
+  'Not sent: mail to this address is blocked. Phone them, or allow mail again above once they give a working address.';
 
 /** 44 px tall on a phone, so each button takes a thumb. */
 const thumb = 'min-h-11 sm:min-h-0';
@@ -167,8 +172,15 @@ export function EnquiryReplyBox({ enquiry }: Props) {
   });
   const busy = sending.isPending || recording.isPending;
 
+  const mailProblem = useMailProblem(enquiry.id);
+
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    // the outbox would only park it: say so, and keep the draft for when mail is allowed again.
+    if (mailProblem) {
+      setError(BLOCKED_REPLY);
+      return;
+    }
     const checked = checkReplyText(draft);
     if (!checked.ok) {
       setError(checked.message);
@@ -191,6 +203,11 @@ export function EnquiryReplyBox({ enquiry }: Props) {
             replyField.current?.focus();
           }}
         />
+      ) : null}
+      {mailProblem ? (
+        <p role="note" className="rounded-md bg-red-50 p-3 text-sm font-semibold text-red-900">
+          {mailProblemSentence[mailProblem]} A reply from here would not be sent.
+        </p>
       ) : null}
       <form
         aria-label="Reply to the enquirer"

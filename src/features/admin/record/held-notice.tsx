@@ -43,7 +43,7 @@ export function HeldNotice({ enquiry }: Props) {
 
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-lg border border-violet-200 bg-violet-50 p-4 text-sm text-violet-950">
-      <p className="min-w-0 flex-1">
+      <p className="min-w-0 grow basis-64">
         <strong>Held.</strong> {heldExplanation}
       </p>
       <button

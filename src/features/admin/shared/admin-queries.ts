@@ -34,6 +34,8 @@ export const adminKeys = {
   followUps: (id: string) => ['admin', 'enquiries', 'follow-ups', id] as const,
   /** The other enquiries from the same address or company as this one. */
   related: (id: string) => ['admin', 'enquiries', 'related', id] as const,
+  /** Whether mail to the enquiry's address is blocked (bounced or marked as spam). */
+  mailProblem: (id: string) => ['admin', 'enquiries', 'mail-problem', id] as const,
   staff: ['admin', 'staff'] as const,
   failedMail: ['admin', 'failed-mail'] as const,
 };

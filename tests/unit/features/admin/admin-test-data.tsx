@@ -74,6 +74,11 @@ export function enquiry(n: number, overrides: Partial<Enquiry> = {}): Enquiry {
   };
 }
 
+/** The enquiry as a list row: not read, and mail reaching its address, unless said. */
+export function listed(n: number, overrides: Partial<ListedEnquiry> = {}): ListedEnquiry {
+  return { ...enquiry(n), read_by_me: false, mail_problem: null, ...overrides };
+}
+
 export function overviewOf(overrides: Partial<EnquiryOverview> = {}): EnquiryOverview {
   return {
     this_week: 0,
@@ -251,6 +256,7 @@ export function renderDashboard(network: ReturnType<typeof useSupabaseNetwork>, 
       list_staff: () => ({ data: [{ id: 'staff-1', email: 'ada@example.com' }] }),
       list_failed_enquiry_mail: () => ({ data: [] }),
       enquiry_timeline: () => ({ data: [] }),
+      enquiry_mail_problem: () => ({ data: null }),
       related_enquiries: () => ({ data: [] }),
       upcoming_consultations: () => ({ data: [] }),
       // The CSV export records itself; the function returns nothing.

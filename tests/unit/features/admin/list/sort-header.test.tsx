@@ -7,7 +7,7 @@ import { defaultSort, type ListSort } from '@/features/admin/list/list-enquiries
 import { nextSort } from '@/features/admin/list/sort-header';
 import { EnquiriesTable } from '@/features/admin/list/enquiries-table';
 
-import { enquiry } from '../admin-test-data';
+import { listed } from '../admin-test-data';
 
 function renderTable(initial: ListSort = defaultSort) {
   const asked: ListSort[] = [];
@@ -15,7 +15,7 @@ function renderTable(initial: ListSort = defaultSort) {
     const [sort, setSort] = useState(initial);
     return (
       <EnquiriesTable
-        rows={[enquiry(1), enquiry(2)]}
+        rows={[listed(1), listed(2)]}
         onView={() => {}}
         busy={false}
         selection={{ selected: new Set(), onSelect: () => {}, onSelectAll: () => {} }}

@@ -35,6 +35,7 @@ function due(n: number, overrides: Partial<EnquiryNeedingReply> = {}): EnquiryNe
     status: 'new',
     assigned_to: null,
     assignee_email: null,
+    mail_problem: null,
     ...overrides,
   };
 }
@@ -81,6 +82,21 @@ describe('the Needs a reply list', () => {
       </ul>,
     );
     expect(screen.getByRole('listitem')).toHaveTextContent('Assigned to:sam@example.com');
+  });
+
+  it('tells staff to phone when no mail reaches the enquirer', () => {
+    render(
+      <NeedsReplyList
+        rows={[due(6, { mail_problem: 'bounced' }), due(7, { mail_problem: 'complained' }), due(8)]}
+        staff={[]}
+        now={now}
+        onOpen={() => {}}
+      />,
+    );
+    const [bounced, complained, fine] = screen.getAllByRole('listitem');
+    expect(bounced).toHaveTextContent('Our e-mail to this address bounced: phone them.');
+    expect(complained).toHaveTextContent('They marked our e-mail as spam: phone them.');
+    expect(fine).not.toHaveTextContent('phone them');
   });
 
   it('leaves "N/A" to the desktop table: a blank company is "-", a blank name says so', () => {

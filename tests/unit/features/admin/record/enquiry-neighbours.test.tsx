@@ -154,6 +154,7 @@ function due(n: number): EnquiryNeedingReply {
     status: 'new',
     assigned_to: null,
     assignee_email: null,
+    mail_problem: null,
   };
 }
 
@@ -174,6 +175,7 @@ describe('Previous and Next enquiry on Needs a reply', () => {
         enquiry_follow_ups_due: () => ({ data: [] }),
         list_staff: () => ({ data: [] }),
         enquiry_timeline: () => ({ data: [] }),
+        enquiry_mail_problem: () => ({ data: null }),
         related_enquiries: () => ({ data: [] }),
         mark_enquiry_read: () => ({ data: null }),
       },

@@ -210,6 +210,7 @@ describe('the address moving away from a record with unsent text (Back)', () => 
         mark_enquiry_read: () => ({ data: null }),
         list_staff: () => ({ data: [] }),
         enquiry_timeline: () => ({ data: [] }),
+        enquiry_mail_problem: () => ({ data: null }),
         related_enquiries: () => ({ data: [] }),
         upcoming_consultations: () => ({ data: [] }),
       },
