@@ -488,6 +488,8 @@ $_$;
 COMMENT ON FUNCTION private.mailbox_key(_email text) IS 'The mailbox an address delivers to, for per-address limits: lower case, without a +tag, and without the local part''s dots at gmail.com/googlemail.com (spelt @gmail.com).';
 
 REVOKE ALL ON FUNCTION private.mailbox_key(_email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mailbox_key(_email text) TO authenticated;
+GRANT ALL ON FUNCTION private.mailbox_key(_email text) TO service_role;
 
 CREATE FUNCTION private.enforce_contact_submission_rate_limit() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
