@@ -130,6 +130,8 @@ declare
   orphan_count integer;
   audit_count integer;
   rate_count integer;
+  event_count integer;
+  suppression_count integer;
   total integer;
 begin
   -- two runs at once would count the same rows twice.
@@ -222,6 +224,28 @@ begin
 
   counts := counts || pg_catalog.jsonb_build_object('rate_records', rate_count);
 
+  -- a delivery event past the period has served its purpose (a redelivery is days late at
+  -- most), and a mailbox blocked that long ago with no enquiry left from it is forgotten.
+  with removed as (
+    delete from private.mail_events as event
+     where event.applied_at < enquiry_cutoff
+    returning 1
+  )
+  select pg_catalog.count(*)::integer into event_count from removed;
+  with removed as (
+    delete from private.mail_suppressions as blocked
+     where blocked.suppressed_at < enquiry_cutoff
+       and not exists (select 1 from public.contact_submissions as enquiry
+                        where private.mailbox_key(enquiry."Email") = blocked.mailbox)
+    returning 1
+  )
+  select pg_catalog.count(*)::integer into suppression_count from removed;
+
+  counts := counts || pg_catalog.jsonb_build_object(
+    'mail_events', event_count,
+    'mail_suppressions', suppression_count
+  );
+
   select pg_catalog.sum(value::integer)::integer into total
     from pg_catalog.jsonb_each_text(counts);
 
@@ -241,7 +265,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION private.apply_retention(_now timestamp with time zone) IS 'Deletes enquiries (and their notes, client addresses and mail) past the retention period after their last contact, mail whose enquiry was deleted once it was queued longer ago than that period, audit entries past theirs, and the hourly rate records (browser audit writes, reply mail releases) older than an hour, as of _now. Idempotent; returns counts per table; one admin_retention_applied entry per run that deleted anything. Daily by pg_cron or the embedded backend.';
+COMMENT ON FUNCTION private.apply_retention(_now timestamp with time zone) IS 'Deletes enquiries (and their notes, client addresses and mail) past the retention period after their last contact, mail whose enquiry was deleted once it was queued longer ago than that period, audit entries past theirs, the hourly rate records (browser audit writes, reply mail releases) older than an hour, delivery events applied before the period, and mailbox blocks set before it with no enquiry left from the mailbox, as of _now. Idempotent; returns counts per table; one admin_retention_applied entry per run that deleted anything. Daily by pg_cron or the embedded backend.';
 
 REVOKE ALL ON FUNCTION private.apply_retention(_now timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.apply_retention(_now timestamp with time zone) TO service_role;
@@ -349,6 +373,9 @@ declare
   follow_up_mention_count integer;
   browser_count integer;
   release_count integer;
+  message_ids text[];
+  event_count integer;
+  suppression_count integer;
 begin
   if not coalesce((select private.is_admin()), false) then
     raise exception using
@@ -363,6 +390,12 @@ begin
   -- replies on the address's enquiries go with them (cascade): counted first.
   select pg_catalog.count(*)::integer into reply_count
     from public.enquiry_replies as reply where reply.submission_id = any(ids);
+  -- the mail API's events for its mail are found by the mail's message ids, which go with it.
+  select coalesce(pg_catalog.array_agg(job.provider_message_id), '{}')
+    into message_ids
+    from private.enquiry_mail_jobs as job
+   where job.provider_message_id is not null
+     and (job.submission_id = any(ids) or pg_catalog.lower(job.recipient) = address);
   counts := private.delete_enquiries(ids);
   -- mail to or about the address that is no longer tied to one of its enquiries.
   with removed as (
@@ -484,6 +517,20 @@ begin
     returning 1
   )
   select pg_catalog.count(*)::integer into release_count from removed;
+  with removed as (
+    delete from private.mail_events as event
+     where event.message_id = any(message_ids)
+        or private.text_names_email(event.detail, address)
+    returning 1
+  )
+  select pg_catalog.count(*)::integer into event_count from removed;
+  -- a blocked mailbox is unblocked: a later enquiry from it asks for mail afresh.
+  with removed as (
+    delete from private.mail_suppressions as blocked
+     where blocked.mailbox = private.mailbox_key(address)
+    returning 1
+  )
+  select pg_catalog.count(*)::integer into suppression_count from removed;
   counts := pg_catalog.jsonb_set(
     counts,
     '{enquiry_mail_jobs}',
@@ -499,14 +546,16 @@ begin
     'enquiry_follow_ups_staff_removed', follow_up_staff_count,
     'enquiry_follow_ups_mentions_removed', follow_up_mention_count,
     'audit_browser_writes', browser_count,
-    'reply_mail_releases', release_count
+    'reply_mail_releases', release_count,
+    'mail_events', event_count,
+    'mail_suppressions', suppression_count
   );
   perform private.write_privacy_audit('admin_subject_erasure', 'subject_data', null, counts, address);
   return counts;
 end;
 $$;
 
-COMMENT ON FUNCTION private.erase_subject_data(_email text) IS 'Admins only: deletes every enquiry from an e-mail address (any case) with its notes, replies, follow-ups, client addresses and mail, and other mail naming it; removes the address from audit entries, and from the notes, replies, call notes and follow-ups of other enquiries that it wrote, set, closed or that name it; deletes the hourly rate records of the account with that address (audit_browser_writes, reply_mail_releases), the account itself staying. One admin_subject_erasure audit entry with the counts per table. Called by public.erase_subject_data().';
+COMMENT ON FUNCTION private.erase_subject_data(_email text) IS 'Admins only: deletes every enquiry from an e-mail address (any case) with its notes, replies, follow-ups, client addresses and mail, and other mail naming it; removes the address from audit entries, and from the notes, replies, call notes and follow-ups of other enquiries that it wrote, set, closed or that name it; deletes the mail API''s delivery events for its mail (or naming it) and unblocks its mailbox (mail_events, mail_suppressions); deletes the hourly rate records of the account with that address (audit_browser_writes, reply_mail_releases), the account itself staying. One admin_subject_erasure audit entry with the counts per table. Called by public.erase_subject_data().';
 
 REVOKE ALL ON FUNCTION private.erase_subject_data(_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.erase_subject_data(_email text) TO authenticated;
@@ -543,6 +592,8 @@ declare
   reply_releases jsonb;
   bookings jsonb;
   booking_changes jsonb;
+  delivery_events jsonb;
+  suppressions jsonb;
   counts jsonb;
 begin
   if not coalesce((select private.is_admin()), false) then
@@ -661,6 +712,19 @@ begin
     from private.consultation_changes as change
    where change.submission_id = any(ids)
       or pg_catalog.lower(change.actor_email) = address;
+  -- what the mail API reported about mail to it, and whether its mailbox is blocked.
+  select coalesce(pg_catalog.jsonb_agg(pg_catalog.to_jsonb(event) order by event.occurred_at), '[]')
+    into delivery_events
+    from private.mail_events as event
+   where event.message_id in (select job.provider_message_id
+                                from private.enquiry_mail_jobs as job
+                               where job.submission_id = any(ids)
+                                  or pg_catalog.lower(job.recipient) = address)
+      or private.text_names_email(event.detail, address);
+  select coalesce(pg_catalog.jsonb_agg(pg_catalog.to_jsonb(blocked)), '[]')
+    into suppressions
+    from private.mail_suppressions as blocked
+   where blocked.mailbox = private.mailbox_key(address);
   counts := pg_catalog.jsonb_build_object(
     'contact_submissions', pg_catalog.jsonb_array_length(enquiries),
     'enquiry_notes', pg_catalog.jsonb_array_length(notes),
@@ -673,7 +737,9 @@ begin
     'audit_browser_writes', pg_catalog.jsonb_array_length(browser_writes),
     'reply_mail_releases', pg_catalog.jsonb_array_length(reply_releases),
     'consultation_bookings', pg_catalog.jsonb_array_length(bookings),
-    'consultation_changes', pg_catalog.jsonb_array_length(booking_changes)
+    'consultation_changes', pg_catalog.jsonb_array_length(booking_changes),
+    'mail_events', pg_catalog.jsonb_array_length(delivery_events),
+    'mail_suppressions', pg_catalog.jsonb_array_length(suppressions)
   );
 
   perform private.write_privacy_audit('admin_subject_access', 'subject_data', null, counts, address);
@@ -693,12 +759,14 @@ begin
     'audit_browser_writes', browser_writes,
     'reply_mail_releases', reply_releases,
     'consultation_bookings', bookings,
-    'consultation_changes', booking_changes
+    'consultation_changes', booking_changes,
+    'mail_events', delivery_events,
+    'mail_suppressions', suppressions
   );
 end;
 $$;
 
-COMMENT ON FUNCTION private.subject_access(_email text) IS 'Admins only: everything held about an e-mail address (any case) as one JSON document: its enquiries with their notes, sources and mail; other enquiries'' notes whose text names it (enquiry_notes_mentioning); replies and contacts on its enquiries, written by it, or whose text or call note names it; follow-ups on its enquiries, set or closed by it, or whose note names it; audit entries about it; the consultations of its enquiries and their changes, and changes it made as staff; and the hourly rate records of the account with that address (audit_browser_writes, reply_mail_releases). Audited as admin_subject_access with counts only. Called by public.subject_access().';
+COMMENT ON FUNCTION private.subject_access(_email text) IS 'Admins only: everything held about an e-mail address (any case) as one JSON document: its enquiries with their notes, sources and mail; other enquiries'' notes whose text names it (enquiry_notes_mentioning); replies and contacts on its enquiries, written by it, or whose text or call note names it; follow-ups on its enquiries, set or closed by it, or whose note names it; audit entries about it; the consultations of its enquiries and their changes, and changes it made as staff; the mail API''s delivery events for mail to it and whether its mailbox is blocked (mail_events, mail_suppressions); and the hourly rate records of the account with that address (audit_browser_writes, reply_mail_releases). Audited as admin_subject_access with counts only. Called by public.subject_access().';
 
 REVOKE ALL ON FUNCTION private.subject_access(_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.subject_access(_email text) TO authenticated;

@@ -23,7 +23,7 @@ interface PersonalColumn {
 
 /**
  * The columns of the app's tables that hold an address (e-mail, phone, client address, mail
- * recipient) or an account id: a uuid referring to auth.users, or one named as such.
+ * recipient, mailbox) or an account id: a uuid referring to auth.users, or one named as such.
  */
 async function personalColumns(): Promise<PersonalColumn[]> {
   return backend.sql<PersonalColumn>(
@@ -52,7 +52,7 @@ async function personalColumns(): Promise<PersonalColumn[]> {
           or (pg_catalog.format_type(a.atttypid, a.atttypmod) = 'uuid'
               and a.attname ~ '(^|_)(user_id|author_id)$|_by$|^assigned_to$')
           or (pg_catalog.format_type(a.atttypid, a.atttypmod) = 'text'
-              and a.attname ~* '(email|phone|address|recipient)')
+              and a.attname ~* '(email|phone|address|recipient|mailbox)')
         )
       order by 1, 2`,
   );

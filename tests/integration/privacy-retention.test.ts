@@ -1,6 +1,7 @@
 // Retention as the privacy policy states it: the daily run deletes exactly the enquiries (with
 // their notes, client addresses and mail), the mail of enquiries deleted before, and audit
-// entries past their periods, as of a frozen clock, and nothing else; a second run deletes
+// entries past their periods, the mail API's old delivery events and mailbox blocks no enquiry
+// needs, as of a frozen clock, and nothing else; a second run deletes
 // nothing. The periods the database uses are the
 // ones the policy page prints.
 
@@ -79,6 +80,23 @@ beforeAll(async () => {
        (null, 'auth_sign_in_success', $2::timestamptz, '{"case": "kept"}')`,
     [CUTOFF_MINUS, CUTOFF_PLUS],
   );
+
+  // delivery events applied either side of the period, and mailboxes blocked either side of it:
+  // one with no enquiry left, one whose enquiry this run deletes, one whose enquiry stays.
+  await backend.sql(
+    `insert into private.mail_events (event_id, event_type, message_id, occurred_at, applied_at) values
+       ('evt-old', 'email.delivered', 'msg-old', $1::timestamptz, $1::timestamptz),
+       ('evt-kept', 'email.delivered', 'msg-kept', $2::timestamptz, $2::timestamptz)`,
+    [CUTOFF_MINUS, CUTOFF_PLUS],
+  );
+  await backend.sql(
+    `insert into private.mail_suppressions (mailbox, reason, suppressed_at) values
+       ('gone@example.com', 'bounced', $1::timestamptz),
+       (private.mailbox_key($3), 'complained', $1::timestamptz),
+       (private.mailbox_key($4), 'bounced', $1::timestamptz),
+       ('recent-block@example.com', 'bounced', $2::timestamptz)`,
+    [CUTOFF_MINUS, CUTOFF_PLUS, outsideNeverContacted.email, insideNeverContacted.email],
+  );
 });
 
 afterAll(async () => {
@@ -108,7 +126,15 @@ describe('private.apply_retention', () => {
       consultation_bookings: 0,
       audit_log: 1,
       rate_records: 0,
+      mail_events: 1,
+      mail_suppressions: 2,
     });
+    expect(
+      await ids(`select event_id as id from private.mail_events where event_id like 'evt-%'`),
+    ).toEqual(['evt-kept']);
+    expect(await ids('select mailbox as id from private.mail_suppressions')).toEqual(
+      [insideNeverContacted.email, 'recent-block@example.com'].sort(),
+    );
 
     const kept = [insideNeverContacted.id, insideContacted.id, recent.id].sort();
     expect(await ids('select id::text as id from public.contact_submissions')).toEqual(kept);
@@ -171,6 +197,8 @@ describe('private.apply_retention', () => {
       consultation_bookings: 0,
       audit_log: 0,
       rate_records: 0,
+      mail_events: 0,
+      mail_suppressions: 0,
     });
     const runs = await backend.sql<{ n: number }>(
       `select count(*)::int as n from public.audit_log where action = 'admin_retention_applied'`,
@@ -345,6 +373,8 @@ describe('mail whose enquiry was deleted before', () => {
       consultation_bookings: 0,
       audit_log: 0,
       rate_records: 0,
+      mail_events: 0,
+      mail_suppressions: 0,
     });
 
     const left = await remainingJobs();

@@ -137,7 +137,35 @@ beforeAll(async () => {
      insert into private.reply_mail_releases (job_id, author_id) select id, $1 from job`,
     [subjectUser.id, bystanderEnquiry, BYSTANDER],
   );
+  // what the mail API reported: a bounce of mail to the subject (found by its message id), an
+  // event whose detail names the address, one about the bystander's mail; and the subject's
+  // mailbox blocked after the bounce.
+  await backend.sql(
+    `insert into private.enquiry_mail_jobs (kind, submission_id, recipient, status, provider_message_id, sent_at)
+     values ('reply', $1, $2, 'sent', 'msg-to-subject', now()),
+            ('reply', $3, $4, 'sent', 'msg-to-bystander', now())`,
+    [subjectEnquiries[0], SUBJECT, bystanderEnquiry, BYSTANDER],
+  );
+  await backend.sql(
+    `insert into private.mail_events (event_id, event_type, message_id, occurred_at, bounce_type, detail) values
+       ('evt-subject-bounce', 'email.bounced', 'msg-to-subject', now(), 'hard', 'Mailbox full'),
+       ('evt-subject-named', 'email.bounced', 'msg-elsewhere', now(), 'hard', $1),
+       ('evt-bystander', 'email.delivered', 'msg-to-bystander', now(), null, null)`,
+    [`550 ${SUBJECT.toLowerCase()}: no such user`],
+  );
+  await backend.sql(
+    `insert into private.mail_suppressions (mailbox, reason, event_id)
+     values (private.mailbox_key($1), 'bounced', 'evt-subject-bounce')`,
+    [SUBJECT],
+  );
 });
+
+const mailEventIds = async () =>
+  (
+    await backend.sql<{ event_id: string }>(
+      `select event_id from private.mail_events where event_id like 'evt-%' order by event_id`,
+    )
+  ).map((row) => row.event_id);
 
 const rateRecordsOf = async (userId: string) =>
   (
@@ -223,6 +251,8 @@ describe('subject access and portability', () => {
       audit_log: { action: string }[];
       audit_browser_writes: { client_address: string }[];
       reply_mail_releases: { released_at: string }[];
+      mail_events: { event_id: string }[];
+      mail_suppressions: { reason: string }[];
     };
     expect(doc.email).toBe(SUBJECT.toLowerCase());
     expect(doc.contact_submissions.map((row) => row.id).sort()).toEqual(
@@ -260,7 +290,14 @@ describe('subject access and portability', () => {
       reply_mail_releases: 1,
       consultation_bookings: 0,
       consultation_changes: 0,
+      mail_events: doc.mail_events.length,
+      mail_suppressions: 1,
     });
+    // the mail API's reports on its mail, and on no one else's; its mailbox's block.
+    const eventIds = doc.mail_events.map((event) => event.event_id);
+    expect(eventIds).toEqual(expect.arrayContaining(['evt-subject-bounce', 'evt-subject-named']));
+    expect(eventIds).not.toContain('evt-bystander');
+    expect(doc.mail_suppressions.map((blocked) => blocked.reason)).toEqual(['bounced']);
     // the account's rate records, and not another account's.
     expect(doc.audit_browser_writes.map((write) => write.client_address)).toEqual(['203.0.113.7']);
     expect(doc.reply_mail_releases).toHaveLength(1);
@@ -293,7 +330,10 @@ describe('erasure', () => {
       audit_log_scrubbed: 2,
       audit_browser_writes: 1,
       reply_mail_releases: 1,
+      mail_suppressions: 1,
     });
+    expect((data as { mail_events: number }).mail_events).toBeGreaterThanOrEqual(2);
+    expect(await mailEventIds()).toEqual(['evt-bystander']);
     expect(Number(await rateRecordsOf(subjectUser.id))).toBe(0);
     expect(
       Number(
@@ -382,6 +422,8 @@ describe('erasure', () => {
       reply_mail_releases: 0,
       consultation_bookings: 0,
       consultation_changes: 0,
+      mail_events: 0,
+      mail_suppressions: 0,
     });
   });
 });
