@@ -1,0 +1,102 @@
+// @vitest-environment node
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { LOCAL_SUPABASE } from '../../../scripts/env/build-env';
+import { loadEnv } from '../../../scripts/env/load-env';
+import {
+  LOCAL_BACKEND_ENV,
+  LOCAL_DEFAULTS_NOTICE,
+  withLocalBackendDefaults,
+} from '../../../scripts/env/local-backend';
+import { EnvError, readNodeEnv } from '../../../scripts/env/node-env';
+import {
+  LOCAL_ANON_KEY,
+  LOCAL_SERVICE_ROLE_KEY,
+  LOCAL_SUPABASE_URL,
+} from '../../../supabase/local/local-keys';
+
+const root = join(import.meta.dirname, '../../..');
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'local-backend-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("a script's Supabase environment", () => {
+  it('without a .env takes the local URL and keys, and says so in one line', () => {
+    const { env, notice } = withLocalBackendDefaults(loadEnv({ dir, processEnv: {} }));
+    expect(env).toMatchObject({
+      VITE_SUPABASE_URL: LOCAL_SUPABASE_URL,
+      VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+      SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+    });
+    expect(notice).toBe(LOCAL_DEFAULTS_NOTICE);
+    expect(notice).toContain(LOCAL_SUPABASE_URL);
+    expect(notice).not.toContain('\n');
+    expect(readNodeEnv(env, ['VITE_SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'])).toEqual({
+      VITE_SUPABASE_URL: LOCAL_SUPABASE_URL,
+      SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+    });
+  });
+
+  it('counts an empty or blank URL as unset, and keeps a key that is set', () => {
+    const { env, notice } = withLocalBackendDefaults({
+      VITE_SUPABASE_URL: ' ',
+      SUPABASE_URL: '',
+      SUPABASE_SERVICE_ROLE_KEY: 'a-key-of-my-own',
+    });
+    expect(notice).toBe(LOCAL_DEFAULTS_NOTICE);
+    expect(env.VITE_SUPABASE_URL).toBe(LOCAL_SUPABASE_URL);
+    expect(env.SUPABASE_SERVICE_ROLE_KEY).toBe('a-key-of-my-own');
+  });
+
+  it.each(['VITE_SUPABASE_URL', 'SUPABASE_URL'])(
+    'leaves everything as given when %s names a project, from a .env too',
+    (name) => {
+      writeFileSync(join(dir, '.env'), `${name}=https://abcd.supabase.co\n`);
+      const given = loadEnv({ dir, processEnv: {} });
+      const { env, notice } = withLocalBackendDefaults(given);
+      expect(notice).toBeUndefined();
+      expect(env).toBe(given);
+      expect(env.SUPABASE_SERVICE_ROLE_KEY).toBeUndefined();
+    },
+  );
+
+  it('keeps a URL that is set but bad, so its check names it', () => {
+    const { env, notice } = withLocalBackendDefaults({ VITE_SUPABASE_URL: 'ftp://x' });
+    expect(notice).toBeUndefined();
+    expect(() => readNodeEnv(env, ['VITE_SUPABASE_URL'])).toThrow(EnvError);
+    expect(() => readNodeEnv(env, ['VITE_SUPABASE_URL'])).toThrow(
+      'VITE_SUPABASE_URL must be an http(s) URL, got "ftp://x"',
+    );
+  });
+
+  it('holds the same browser values the build falls back to', () => {
+    expect(LOCAL_SUPABASE).toEqual({
+      VITE_SUPABASE_URL: LOCAL_BACKEND_ENV.VITE_SUPABASE_URL,
+      VITE_SUPABASE_ANON_KEY: LOCAL_BACKEND_ENV.VITE_SUPABASE_ANON_KEY,
+    });
+  });
+
+  it('admin:create refuses a set but bad URL by name, before reaching any backend', () => {
+    const run = spawnSync(
+      join(root, 'node_modules', '.bin', 'tsx'),
+      ['scripts/admin-create.ts', '--email', 'a@example.com', '--password', 'a-long-password-1'],
+      {
+        cwd: root,
+        env: { ...process.env, VITE_SUPABASE_URL: 'ftp://x', SUPABASE_URL: '' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('VITE_SUPABASE_URL must be an http(s) URL, got "ftp://x"');
+    expect(run.stdout).not.toContain(LOCAL_DEFAULTS_NOTICE);
+  });
+});
