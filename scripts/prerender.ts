@@ -13,6 +13,7 @@ import { isStaffAreaPath, privatePaths } from '../src/config/paths.ts';
 import type * as ServerEntryModule from '../src/entry-server.tsx';
 import { deferHydration } from '../src/page-loading/hydration-loader.ts';
 import { BUILD_DIR } from './build-dir.ts';
+import { styleFirstResponse } from './critical-css.ts';
 import { gitContentHistory, sitemapXml } from './sitemap/sitemap.ts';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
@@ -130,7 +131,10 @@ async function inlineStylesheets(html: string): Promise<string> {
   let result = html;
   for (const match of html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)) {
     const css = await readFile(join(distDir, match[1]!), 'utf8');
-    result = result.replace(match[0], `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`);
+    result = result.replace(
+      match[0],
+      `<style data-href="/${match[1]}">${css.replace(/<\/style/gi, '<\\/style')}</style>`,
+    );
   }
   return result;
 }
@@ -185,7 +189,7 @@ async function main() {
       .replace('<div id="root">', `<div id="root" data-prerendered-path="${path}">`)
       .replace(HTML_MARKER, body);
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, loadScripts(html, path));
+    await writeFile(file, await styleFirstResponse(loadScripts(html, path), path));
   };
 
   const routes = entry.staticPaths();
