@@ -26,7 +26,7 @@ import WebSocket from 'ws';
 import type { Database } from '../src/lib/database.types.ts';
 import { isEmailAddress } from '../src/lib/email-pattern.ts';
 import { readSupabaseConfig } from '../supabase/local/supabase-config.ts';
-import { loadEnv, PROJECT_ROOT } from './env/load-env.ts';
+import { type Env, loadEnv, PROJECT_ROOT } from './env/load-env.ts';
 import { withLocalBackendDefaults } from './env/local-backend.ts';
 import { readNodeEnv } from './env/node-env.ts';
 
@@ -111,6 +111,17 @@ function parseRequest(argv: string[]): AdminRequest {
     throw new UsageError('--name cannot contain line breaks, tabs or other control characters.');
   }
   return { email, password, fullName, totp, resetMfa };
+}
+
+/** The environment, with the local backend's values (said in one line) when it names no project. */
+function localDefaultsWhenUnset(env: Env): Env {
+  try {
+    const { env: filled, notice } = withLocalBackendDefaults(env);
+    if (notice) console.log(notice);
+    return filled;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 function readConnection(env: Record<string, string | undefined>): Connection {
@@ -337,9 +348,7 @@ async function enrolTotp(
 async function main(argv: string[]): Promise<number> {
   try {
     const request = parseRequest(argv);
-    const { env, notice } = withLocalBackendDefaults(loadEnv());
-    if (notice) console.log(notice);
-    const connection = readConnection(env);
+    const connection = readConnection(localDefaultsWhenUnset(loadEnv()));
     await assertReachable(connection);
     const client = createClient<Database>(connection.url, connection.serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false },

@@ -10,6 +10,7 @@ import {
   LOCAL_SUPABASE_URL,
 } from '../../supabase/local/local-keys.ts';
 import type { Env } from './load-env.ts';
+import { readNodeEnv } from './node-env.ts';
 
 export const LOCAL_BACKEND_ENV = {
   VITE_SUPABASE_URL: LOCAL_SUPABASE_URL,
@@ -17,21 +18,26 @@ export const LOCAL_BACKEND_ENV = {
   SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
 } as const;
 
-/** The one line a script prints when it falls back. */
-export const LOCAL_DEFAULTS_NOTICE = `No .env or VITE_SUPABASE_URL found: using the local backend's defaults (${LOCAL_SUPABASE_URL}).`;
+/** The one line a script prints when it falls back to the local backend at `url`. */
+export const localDefaultsNotice = (url: string) =>
+  `No .env or VITE_SUPABASE_URL found: using the local backend's defaults (${url}).`;
 
 const isSet = (value: string | undefined) => Boolean(value?.trim());
 
 /**
  * A script's environment: as given when it names a project (SUPABASE_URL or VITE_SUPABASE_URL
  * set, even to a bad value, which the script's own check then names), else with the local
- * backend's values for each of the three that is unset, and the notice to print.
+ * backend's values for each of the three that is unset, and the notice to print. The URL is on
+ * LOCAL_SUPABASE_PORT when that is set, as the embedded backend listens there (a bad port throws
+ * an EnvError naming it).
  */
 export function withLocalBackendDefaults(env: Env): { env: Env; notice?: string } {
   if (isSet(env.SUPABASE_URL) || isSet(env.VITE_SUPABASE_URL)) return { env };
+  const port = readNodeEnv(env, ['LOCAL_SUPABASE_PORT']).LOCAL_SUPABASE_PORT;
+  const local = { ...LOCAL_BACKEND_ENV, VITE_SUPABASE_URL: `http://127.0.0.1:${port}` };
   const filled: Record<string, string | undefined> = { ...env };
-  for (const [name, value] of Object.entries(LOCAL_BACKEND_ENV)) {
+  for (const [name, value] of Object.entries(local)) {
     if (!isSet(filled[name])) filled[name] = value;
   }
-  return { env: filled, notice: LOCAL_DEFAULTS_NOTICE };
+  return { env: filled, notice: localDefaultsNotice(local.VITE_SUPABASE_URL) };
 }

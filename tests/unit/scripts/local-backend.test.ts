@@ -10,7 +10,7 @@ import { LOCAL_SUPABASE } from '../../../scripts/env/build-env';
 import { loadEnv } from '../../../scripts/env/load-env';
 import {
   LOCAL_BACKEND_ENV,
-  LOCAL_DEFAULTS_NOTICE,
+  localDefaultsNotice,
   withLocalBackendDefaults,
 } from '../../../scripts/env/local-backend';
 import { EnvError, readNodeEnv } from '../../../scripts/env/node-env';
@@ -36,9 +36,9 @@ describe("a script's Supabase environment", () => {
       VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
       SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
     });
-    expect(notice).toBe(LOCAL_DEFAULTS_NOTICE);
-    expect(notice).toContain(LOCAL_SUPABASE_URL);
-    expect(notice).not.toContain('\n');
+    expect(notice).toBe(
+      `No .env or VITE_SUPABASE_URL found: using the local backend's defaults (${LOCAL_SUPABASE_URL}).`,
+    );
     expect(readNodeEnv(env, ['VITE_SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'])).toEqual({
       VITE_SUPABASE_URL: LOCAL_SUPABASE_URL,
       SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
@@ -51,9 +51,19 @@ describe("a script's Supabase environment", () => {
       SUPABASE_URL: '',
       SUPABASE_SERVICE_ROLE_KEY: 'a-key-of-my-own',
     });
-    expect(notice).toBe(LOCAL_DEFAULTS_NOTICE);
+    expect(notice).toBe(localDefaultsNotice(LOCAL_SUPABASE_URL));
     expect(env.VITE_SUPABASE_URL).toBe(LOCAL_SUPABASE_URL);
     expect(env.SUPABASE_SERVICE_ROLE_KEY).toBe('a-key-of-my-own');
+  });
+
+  it('finds the local backend on LOCAL_SUPABASE_PORT, and names a bad one', () => {
+    const { env, notice } = withLocalBackendDefaults({ LOCAL_SUPABASE_PORT: '6543' });
+    expect(env.VITE_SUPABASE_URL).toBe('http://127.0.0.1:6543');
+    expect(notice).toBe(localDefaultsNotice('http://127.0.0.1:6543'));
+    expect(() => withLocalBackendDefaults({ LOCAL_SUPABASE_PORT: 'x' })).toThrow(EnvError);
+    expect(() => withLocalBackendDefaults({ LOCAL_SUPABASE_PORT: 'x' })).toThrow(
+      'LOCAL_SUPABASE_PORT must be a port number',
+    );
   });
 
   it.each(['VITE_SUPABASE_URL', 'SUPABASE_URL'])(
@@ -97,6 +107,6 @@ describe("a script's Supabase environment", () => {
     );
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('VITE_SUPABASE_URL must be an http(s) URL, got "ftp://x"');
-    expect(run.stdout).not.toContain(LOCAL_DEFAULTS_NOTICE);
+    expect(run.stdout).not.toContain('local backend');
   });
 });
