@@ -146,8 +146,9 @@ test.describe('client-side navigation keeps a page on screen', () => {
     // The sections below the first screen follow the hero a frame later.
     await expect(page.locator('#approach')).toBeAttached();
     await expect(page.locator('#related')).toBeAttached();
-    // Every page carries the whole stylesheet inline: a page's code never asks for it again
-    // (a second copy would be fetched, parsed and applied to the whole document).
+    // The whole stylesheet is in before a page's code runs (the loader adds the entry after it):
+    // the code never asks for it again (a second copy would be fetched, parsed and applied to
+    // the whole document).
     expect(fetched.filter((path) => path.endsWith('.css'))).toEqual([]);
   });
 

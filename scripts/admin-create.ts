@@ -9,7 +9,8 @@
 // authenticator) through the admin API; with --totp as well, a new factor is enrolled after.
 //
 // Needs the project URL (SUPABASE_URL or VITE_SUPABASE_URL) and SUPABASE_SERVICE_ROLE_KEY, from
-// the environment or from .env / .env.local in the project root. It talks to Supabase only
+// the environment or from .env / .env.local in the project root; when neither URL is set, it
+// says so in one line and uses the local backend's URL and key (env/local-backend.ts). It talks to Supabase only
 // through supabase-js with the service-role key, so the same command works against the embedded
 // backend (npm run backend), `supabase start` and a hosted project.
 //
@@ -25,7 +26,8 @@ import WebSocket from 'ws';
 import type { Database } from '../src/lib/database.types.ts';
 import { isEmailAddress } from '../src/lib/email-pattern.ts';
 import { readSupabaseConfig } from '../supabase/local/supabase-config.ts';
-import { loadEnv, PROJECT_ROOT } from './env/load-env.ts';
+import { type Env, loadEnv, PROJECT_ROOT } from './env/load-env.ts';
+import { withLocalBackendDefaults } from './env/local-backend.ts';
 import { readNodeEnv } from './env/node-env.ts';
 
 const USAGE =
@@ -109,6 +111,17 @@ function parseRequest(argv: string[]): AdminRequest {
     throw new UsageError('--name cannot contain line breaks, tabs or other control characters.');
   }
   return { email, password, fullName, totp, resetMfa };
+}
+
+/** The environment, with the local backend's values (said in one line) when it names no project. */
+function localDefaultsWhenUnset(env: Env): Env {
+  try {
+    const { env: filled, notice } = withLocalBackendDefaults(env);
+    if (notice) console.log(notice);
+    return filled;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 function readConnection(env: Record<string, string | undefined>): Connection {
@@ -335,7 +348,7 @@ async function enrolTotp(
 async function main(argv: string[]): Promise<number> {
   try {
     const request = parseRequest(argv);
-    const connection = readConnection(loadEnv());
+    const connection = readConnection(localDefaultsWhenUnset(loadEnv()));
     await assertReachable(connection);
     const client = createClient<Database>(connection.url, connection.serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false },

@@ -13,6 +13,8 @@ import { isStaffAreaPath, privatePaths } from '../src/config/paths.ts';
 import type * as ServerEntryModule from '../src/entry-server.tsx';
 import { deferHydration } from '../src/page-loading/hydration-loader.ts';
 import { BUILD_DIR } from './build-dir.ts';
+import { styleFirstResponse } from './critical-css.ts';
+import { gitContentHistory, sitemapXml } from './sitemap/sitemap.ts';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
@@ -129,23 +131,16 @@ async function inlineStylesheets(html: string): Promise<string> {
   let result = html;
   for (const match of html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)) {
     const css = await readFile(join(distDir, match[1]!), 'utf8');
-    result = result.replace(match[0], `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`);
+    result = result.replace(
+      match[0],
+      `<style data-href="/${match[1]}">${css.replace(/<\/style/gi, '<\\/style')}</style>`,
+    );
   }
   return result;
 }
 
 function outputFile(path: string) {
   return path === '/' ? join(distDir, 'index.html') : join(distDir, path.slice(1), 'index.html');
-}
-
-function sitemap(urls: string[], siteUrl: string, lastmod: string) {
-  const entries = urls
-    .map((path) => {
-      const loc = new URL(path, siteUrl).toString();
-      return `  <url><loc>${loc}</loc><lastmod>${lastmod}</lastmod></url>`;
-    })
-    .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`;
 }
 
 function robots(siteUrl: string) {
@@ -194,18 +189,21 @@ async function main() {
       .replace('<div id="root">', `<div id="root" data-prerendered-path="${path}">`)
       .replace(HTML_MARKER, body);
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, loadScripts(html, path));
+    await writeFile(file, await styleFirstResponse(loadScripts(html, path), path));
   };
 
   const routes = entry.staticPaths();
   for (const path of routes) await render(path, outputFile(path));
   await render(entry.NOT_FOUND_RENDER_PATH, join(distDir, '404.html'));
 
-  const lastmod = new Date().toISOString().slice(0, 10);
+  const history = gitContentHistory(root);
   await writeFile(
     join(distDir, 'sitemap.xml'),
-    sitemap(entry.indexablePaths(), entry.site.url, lastmod),
+    sitemapXml(entry.indexablePaths(), entry.site.url, history),
   );
+  if ('unavailable' in history) {
+    console.warn(`sitemap.xml: ${history.unavailable}, so only declared dates give a lastmod`);
+  }
   await writeFile(join(distDir, 'robots.txt'), robots(entry.site.url));
   const what = clientOnly ? 'wrote the client-only shell for' : 'prerendered';
   console.log(`${what} ${routes.length} routes + 404.html, sitemap.xml, robots.txt`);

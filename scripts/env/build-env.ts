@@ -10,17 +10,17 @@ import {
   renderVercelJson,
   scriptOriginsFromEnv,
 } from '../security-headers.ts';
-import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../../supabase/local/local-keys.ts';
 import { parseBrowserEnv } from './browser-env.ts';
 import type { Env } from './load-env.ts';
+import { LOCAL_BACKEND_ENV } from './local-backend.ts';
 
 /** Only variables with this prefix reach the browser (Vite's rule; never a secret). */
 export const CLIENT_ENV_PREFIX = 'VITE_';
 
 /** The standard local values of the embedded backend and `supabase start` (public demo keys). */
 export const LOCAL_SUPABASE = {
-  VITE_SUPABASE_URL: LOCAL_SUPABASE_URL,
-  VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+  VITE_SUPABASE_URL: LOCAL_BACKEND_ENV.VITE_SUPABASE_URL,
+  VITE_SUPABASE_ANON_KEY: LOCAL_BACKEND_ENV.VITE_SUPABASE_ANON_KEY,
 } as const;
 
 export type ClientEnv = Readonly<Record<string, string>> & {

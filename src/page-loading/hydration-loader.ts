@@ -8,6 +8,11 @@
  * browser (and Lighthouse's model of a phone) holds that paint back behind them. The loader's
  * text is the same on every page, so one CSP hash (computed here, at build time) allows it.
  *
+ * The page paints from the CSS its own markup uses, inline (scripts/critical-css.ts); the whole
+ * stylesheet comes as a `media="print"` link, which does not block rendering. The loader applies
+ * it once it has arrived (an inline `onload` handler would need 'unsafe-hashes' in the CSP), and
+ * adds the entry script only then, so no code can show markup the inline CSS does not cover.
+ *
  * Build-time code: the prerender (scripts/prerender.ts) writes the loader into each page and the
  * headers (scripts/security-headers.ts) allow it by its hash. The app never imports this file.
  */
@@ -17,9 +22,25 @@ import { createHash } from 'node:crypto';
 export const HYDRATION_LOADER = [
   '(function (loader, win) {',
   '  var hrefs = loader.dataset.preload.split(" ");',
+  '  var sheet = document.querySelector("link[data-full-stylesheet]");',
+  '  var styled = !sheet;',
+  '  var waiting = false;',
+  '  function applySheet() {',
+  '    sheet.media = "all";',
+  '    styled = true;',
+  '    if (waiting) soon();',
+  '  }',
+  '  if (sheet && sheet.sheet) applySheet();',
+  '  else if (sheet) {',
+  // A sheet that fails to load must not hold hydration back for good.
+  '    sheet.addEventListener("load", applySheet, { once: true });',
+  '    sheet.addEventListener("error", applySheet, { once: true });',
+  '  }',
   // One file per task: appending all the tags at once made a single 15-25 ms task on a phone
   // profile, which Lighthouse counts as blocking time.
   '  function next() {',
+  '    waiting = !hrefs.length && !styled;',
+  '    if (waiting) return;',
   '    var href = hrefs.shift();',
   '    if (href === "") return next();',
   '    var tag;',

@@ -224,18 +224,17 @@ describe.concurrent(
       expect(await userRecord('anonkey@example.com')).toEqual([]);
     });
 
-    it('a missing project URL', async () => {
+    it('no project URL: the local backend on its port, said in one line', async () => {
+      const port = new URL(backend.url).port;
       const result = await runAdminCreate(
         ['--email', 'nourl@example.com', '--password', 'long-enough-pw'],
-        {
-          SUPABASE_URL: '',
-          VITE_SUPABASE_URL: '',
-        },
+        { SUPABASE_URL: '', VITE_SUPABASE_URL: '', LOCAL_SUPABASE_PORT: port },
       );
-      expect(result.exitCode).toBe(1);
-      expect(result.stderr).toContain(
-        'Missing the project URL: set SUPABASE_URL or VITE_SUPABASE_URL',
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toContain(
+        `No .env or VITE_SUPABASE_URL found: using the local backend's defaults (http://127.0.0.1:${port}).`,
       );
+      expect(await userRecord('nourl@example.com')).toHaveLength(1);
     });
 
     it('a service-role key from another project (signed with another secret)', async () => {

@@ -41,8 +41,17 @@ type PaintCallback = (
   self: { disconnect: () => void },
 ) => void;
 
-/** Runs the loader's text against a stand-in window, as the browser would run it. */
-function runLoader({ reportsPaints }: { reportsPaints: boolean }) {
+/**
+ * Runs the loader's text against a stand-in window, as the browser would run it. `stylesheet`:
+ * the page's full-stylesheet link, already loaded or not (none: a page without one).
+ */
+function runLoader({
+  reportsPaints,
+  stylesheet,
+}: {
+  reportsPaints: boolean;
+  stylesheet?: 'loaded' | 'loading';
+}) {
   const loader = document.createElement('script');
   loader.dataset.entry = '/assets/index-B.js';
   loader.dataset.preload = '/assets/about-page-A.js /assets/react-C.js';
@@ -65,13 +74,22 @@ function runLoader({ reportsPaints }: { reportsPaints: boolean }) {
       if (type === 'load') onLoad.push(callback);
     },
   };
+  document.head.replaceChildren();
+  const sheet = document.createElement('link');
+  sheet.rel = 'stylesheet';
+  sheet.media = 'print';
+  sheet.setAttribute('data-full-stylesheet', '');
+  if (stylesheet === 'loaded') Object.defineProperty(sheet, 'sheet', { value: {} });
   const fakeDocument = {
     currentScript: loader,
     readyState: 'loading',
     head: document.head,
     createElement: document.createElement.bind(document),
+    querySelector: (selector: string) => {
+      expect(selector).toBe('link[data-full-stylesheet]');
+      return stylesheet ? sheet : null;
+    },
   };
-  document.head.replaceChildren();
   new Function('document', 'window', HYDRATION_LOADER)(fakeDocument, fakeWindow);
 
   const paint = (name: string) =>
@@ -91,6 +109,7 @@ function runLoader({ reportsPaints }: { reportsPaints: boolean }) {
     while (runQueuedTasks() > 0);
   };
   return {
+    sheet,
     paint,
     added,
     timers,
@@ -134,5 +153,44 @@ describe('the loader', () => {
     const afterEachTask: (string | null)[][] = [];
     while (loader.runQueuedTasks() > 0) afterEachTask.push(loader.added());
     expect(afterEachTask).toEqual([everyFile.slice(0, 1), everyFile.slice(0, 2), everyFile]);
+  });
+
+  it('applies a full stylesheet that has already arrived at once', () => {
+    const loader = runLoader({ reportsPaints: true, stylesheet: 'loaded' });
+    expect(loader.sheet.media).toBe('all');
+    loader.paint('first-contentful-paint');
+    loader.drainTasks();
+    expect(loader.added()).toEqual(everyFile);
+  });
+
+  it('adds the entry only once the full stylesheet has arrived and applies it then', () => {
+    const loader = runLoader({ reportsPaints: true, stylesheet: 'loading' });
+    loader.paint('first-contentful-paint');
+    loader.drainTasks();
+    expect(loader.sheet.media).toBe('print');
+    expect(loader.added()).toEqual(everyFile.slice(0, 2));
+    loader.sheet.dispatchEvent(new Event('load'));
+    expect(loader.sheet.media).toBe('all');
+    loader.drainTasks();
+    expect(loader.added()).toEqual(everyFile);
+  });
+
+  it('applies a stylesheet that arrives before the first paint, then hydrates as usual', () => {
+    const loader = runLoader({ reportsPaints: true, stylesheet: 'loading' });
+    loader.sheet.dispatchEvent(new Event('load'));
+    expect(loader.sheet.media).toBe('all');
+    expect(loader.timers).toHaveLength(0);
+    loader.paint('first-contentful-paint');
+    loader.drainTasks();
+    expect(loader.added()).toEqual(everyFile);
+  });
+
+  it('still hydrates when the full stylesheet fails to load', () => {
+    const loader = runLoader({ reportsPaints: true, stylesheet: 'loading' });
+    loader.paint('first-contentful-paint');
+    loader.drainTasks();
+    loader.sheet.dispatchEvent(new Event('error'));
+    loader.drainTasks();
+    expect(loader.added()).toEqual(everyFile);
   });
 });
