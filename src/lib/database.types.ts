@@ -690,6 +690,7 @@ export type Database = {
           kind: string;
           payload: Json;
           recipient: string;
+          thread: Json;
         }[];
       };
       clear_mail_suppression: {
@@ -736,6 +737,7 @@ export type Database = {
       enquiries_needing_reply: {
         Args: Record<PropertyKey, never>;
         Returns: {
+          answered_at: string;
           assigned_to: string;
           assignee_email: string;
           company: string;
@@ -835,6 +837,20 @@ export type Database = {
         Args: { _read?: boolean; _submission_id: string };
         Returns: undefined;
       };
+      receive_enquiry_answer: {
+        Args: {
+          attachments: Json;
+          body: string;
+          email_id: string;
+          from_address: string;
+          message_id: string;
+          received_at: string;
+          subject: string;
+          token: string;
+          truncated: boolean;
+        };
+        Returns: string;
+      };
       record_busy_times: {
         Args: { p_busy: Json; p_error?: string; p_staff_id: string };
         Returns: number;
@@ -888,6 +904,10 @@ export type Database = {
         Returns: Json;
       };
       retry_failed_enquiry_mail: { Args: { job_id: string }; Returns: boolean };
+      review_enquiry_answer: {
+        Args: { _action: string; _answer_id: string };
+        Returns: string;
+      };
       revoke_admin_role: { Args: { _email: string }; Returns: boolean };
       revoke_consultation_feed: {
         Args: Record<PropertyKey, never>;

@@ -26,13 +26,13 @@ CREATE TABLE private.enquiry_mail_jobs (
     delivery_detail text,
     CONSTRAINT enquiry_mail_jobs_delivery_detail_length CHECK (((delivery_detail IS NULL) OR (char_length(delivery_detail) <= 500))),
     CONSTRAINT enquiry_mail_jobs_delivery_state_valid CHECK (((delivery_state IS NULL) OR (delivery_state = ANY (ARRAY['sent'::text, 'delivered'::text, 'delayed'::text, 'bounced'::text, 'complained'::text])))),
-    CONSTRAINT enquiry_mail_jobs_kind_valid CHECK ((kind = ANY (ARRAY['staff_alert'::text, 'staff_digest'::text, 'acknowledgement'::text, 'reply'::text, 'reply_reminder'::text, 'reply_escalation'::text, 'weekly_summary'::text, 'follow_up_reminder'::text, 'consultation_booked'::text, 'consultation_moved'::text, 'consultation_cancelled'::text, 'consultation_reminder'::text, 'consultation_host_invite'::text]))),
+    CONSTRAINT enquiry_mail_jobs_kind_valid CHECK ((kind = ANY (ARRAY['staff_alert'::text, 'staff_digest'::text, 'acknowledgement'::text, 'reply'::text, 'reply_reminder'::text, 'reply_escalation'::text, 'weekly_summary'::text, 'follow_up_reminder'::text, 'consultation_booked'::text, 'consultation_moved'::text, 'consultation_cancelled'::text, 'consultation_reminder'::text, 'consultation_host_invite'::text, 'answer_alert'::text]))),
     CONSTRAINT enquiry_mail_jobs_last_error_length CHECK (((last_error IS NULL) OR (char_length(last_error) <= 1000))),
     CONSTRAINT enquiry_mail_jobs_payload_object CHECK ((jsonb_typeof(payload) = 'object'::text)),
     CONSTRAINT enquiry_mail_jobs_recipient_by_kind CHECK (
 CASE
     WHEN (kind = ANY (ARRAY['acknowledgement'::text, 'reply'::text, 'consultation_booked'::text, 'consultation_moved'::text, 'consultation_cancelled'::text, 'consultation_reminder'::text, 'consultation_host_invite'::text])) THEN (recipient IS NOT NULL)
-    WHEN (kind = ANY (ARRAY['reply_reminder'::text, 'follow_up_reminder'::text])) THEN true
+    WHEN (kind = ANY (ARRAY['reply_reminder'::text, 'follow_up_reminder'::text, 'answer_alert'::text])) THEN true
     ELSE (recipient IS NULL)
 END),
     CONSTRAINT enquiry_mail_jobs_skip_reason CHECK (((status = 'skipped'::text) = (skip_reason IS NOT NULL))),
@@ -43,7 +43,7 @@ COMMENT ON TABLE private.enquiry_mail_jobs IS 'Outbox of enquiry e-mails, writte
 
 COMMENT ON COLUMN private.enquiry_mail_jobs.id IS 'Job key; also the Idempotency-Key of the mail request, so a job is mailed at most once.';
 
-COMMENT ON COLUMN private.enquiry_mail_jobs.kind IS 'staff_alert, staff_digest, acknowledgement, reply (a staff reply to the enquirer), reply_reminder, reply_escalation, weekly_summary, follow_up_reminder, consultation_booked, _moved, _cancelled or _reminder (to the enquirer, with the invitation), or consultation_host_invite (to the booking''s host: their own invitation or cancellation).';
+COMMENT ON COLUMN private.enquiry_mail_jobs.kind IS 'staff_alert, staff_digest, acknowledgement, reply (a staff reply to the enquirer), reply_reminder, reply_escalation, weekly_summary, follow_up_reminder, consultation_booked, _moved, _cancelled or _reminder (to the enquirer, with the invitation), consultation_host_invite (to the booking''s host: their own invitation or cancellation), or answer_alert (to the assignee or the team: the enquirer answered by mail).';
 
 COMMENT ON COLUMN private.enquiry_mail_jobs.submission_id IS 'The enquiry of a staff alert or acknowledgement; null for a digest, or once the enquiry is deleted.';
 
@@ -393,7 +393,7 @@ COMMENT ON FUNCTION private.queue_enquiry_mail() IS 'AFTER INSERT trigger on con
 
 REVOKE ALL ON FUNCTION private.queue_enquiry_mail() FROM PUBLIC;
 
-CREATE FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer DEFAULT 10) RETURNS TABLE(id uuid, kind text, recipient text, payload jsonb, attempts integer, claim_token uuid)
+CREATE FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer DEFAULT 10) RETURNS TABLE(id uuid, kind text, recipient text, payload jsonb, attempts integer, claim_token uuid, thread jsonb)
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
@@ -451,11 +451,12 @@ begin
          updated_at = pg_catalog.now()
     from due
    where job.id = due.id
-  returning job.id, job.kind, job.recipient, job.payload, job.attempts, job.claim_token;
+  returning job.id, job.kind, job.recipient, job.payload, job.attempts, job.claim_token,
+            private.mail_thread(job.submission_id, job.recipient);
 end;
 $$;
 
-COMMENT ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) IS 'Sender only (service_role): parks due jobs to a suppressed address as skipped (suppressed_bounced, suppressed_complained), then claims up to max_jobs due mail jobs (FOR UPDATE SKIP LOCKED) with a lease, and returns them with their claim tokens.';
+COMMENT ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) IS 'Sender only (service_role): parks due jobs to a suppressed address as skipped (suppressed_bounced, suppressed_complained), then claims up to max_jobs due mail jobs (FOR UPDATE SKIP LOCKED) with a lease, and returns them with their claim tokens and, for mail to the enquirer, its thread (private.mail_thread).';
 
 REVOKE ALL ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) TO service_role;

@@ -254,6 +254,18 @@ begin
         from private.consultation_changes as change
        where change.submission_id = _submission_id
       union all
+      -- the enquirer's answers by mail, and answers held for review.
+      select answer.received_at, 2,
+             case answer.state when 'attached' then 'prospect_answer' else 'prospect_answer_held' end,
+             answer.from_address,
+             pg_catalog.jsonb_strip_nulls(pg_catalog.jsonb_build_object(
+               'answer_id', answer.id, 'from', answer.from_address, 'subject', answer.subject,
+               'body', answer.body, 'truncated', answer.truncated,
+               'attachments', answer.attachments, 'held_reason', answer.held_reason
+             ))
+        from private.enquiry_answers as answer
+       where answer.submission_id = _submission_id
+      union all
       -- each mail job once, at its outcome: sent, skipped (e.g. held), failed, or still queued.
       select coalesce(job.sent_at, case when job.status in ('failed', 'skipped') then job.updated_at end, job.created_at),
              3,
@@ -298,9 +310,9 @@ CREATE FUNCTION public.enquiry_timeline(_submission_id uuid) RETURNS TABLE(occur
   select * from private.enquiry_timeline(_submission_id);
 $$;
 
-COMMENT ON FUNCTION private.enquiry_timeline(_submission_id uuid) IS 'Admins only: the events of one enquiry in order, read from what is already stored (the enquiry, the admin_* entries of audit_log, which only database code writes, bulk actions'' entries for each enquiry they changed, enquiry_notes, enquiry_replies with a call''s outcome and note, the outbox); an undone contact shows as contact_undone, not as the contact). Each event names its actor by staff name (else the address kept) with actor_id in details. Called by public.enquiry_timeline().';
+COMMENT ON FUNCTION private.enquiry_timeline(_submission_id uuid) IS 'Admins only: the events of one enquiry in order, read from what is already stored (the enquiry, the admin_* entries of audit_log, which only database code writes, bulk actions'' entries for each enquiry they changed, enquiry_notes, enquiry_replies with a call''s outcome and note, the enquirer''s answers by mail, the outbox); an undone contact shows as contact_undone, not as the contact). Each event names its actor by staff name (else the address kept) with actor_id in details. Called by public.enquiry_timeline().';
 
-COMMENT ON FUNCTION public.enquiry_timeline(_submission_id uuid) IS 'Admins only (aal2): one enquiry''s events oldest first: received, status/assignee/last-contacted changes, notes, replies and recorded contacts, and each mail (acknowledgement, alert, digest, reply, reminder, escalation) with its outcome and delivery_state, a bounce or complaint as its own event (mail_<kind>_bounced, _complained). Empty for an unknown enquiry; 42501 for others.';
+COMMENT ON FUNCTION public.enquiry_timeline(_submission_id uuid) IS 'Admins only (aal2): one enquiry''s events oldest first: received, status/assignee/last-contacted changes, notes, replies and recorded contacts, the enquirer''s answers by mail (prospect_answer, or prospect_answer_held for review), and each mail (acknowledgement, alert, digest, reply, reminder, escalation) with its outcome and delivery_state, a bounce or complaint as its own event (mail_<kind>_bounced, _complained). Empty for an unknown enquiry; 42501 for others.';
 
 REVOKE ALL ON FUNCTION private.enquiry_timeline(_submission_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.enquiry_timeline(_submission_id uuid) TO authenticated;
@@ -525,9 +537,9 @@ CREATE FUNCTION public.send_enquiry_reply(_submission_id uuid, _body text) RETUR
   select private.send_enquiry_reply(_submission_id, _body);
 $$;
 
-COMMENT ON FUNCTION private.send_enquiry_reply(_submission_id uuid, _body text) IS 'Admins only: stores a reply to the enquiry, queues it as a reply mail to the enquirer (Reply-To the staff member) unless that would pass the hourly caps, when the mail is parked for review instead; counts it as a contact and audits it. Called by public.send_enquiry_reply().';
+COMMENT ON FUNCTION private.send_enquiry_reply(_submission_id uuid, _body text) IS 'Admins only: stores a reply to the enquiry, queues it as a reply mail to the enquirer (Reply-To the enquiry''s reply address, so their answer comes back to the record) unless that would pass the hourly caps, when the mail is parked for review instead; counts it as a contact and audits it. Called by public.send_enquiry_reply().';
 
-COMMENT ON FUNCTION public.send_enquiry_reply(_submission_id uuid, _body text) IS 'Admins only (aal2): replies to an enquiry by e-mail from the site''s sender, with the caller''s name and Reply-To address; returns {"reply_id", "held_for_review"}: past 20 replies an hour from one staff member or 60 from the team the mail is parked for review, not sent. 42501 for others, 22023 for an empty or over-long text.';
+COMMENT ON FUNCTION public.send_enquiry_reply(_submission_id uuid, _body text) IS 'Admins only (aal2): replies to an enquiry by e-mail from the site''s sender, with the caller''s name, in the thread of the enquirer''s answers; returns {"reply_id", "held_for_review"}: past 20 replies an hour from one staff member or 60 from the team the mail is parked for review, not sent. 42501 for others, 22023 for an empty or over-long text.';
 
 REVOKE ALL ON FUNCTION private.send_enquiry_reply(_submission_id uuid, _body text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.send_enquiry_reply(_submission_id uuid, _body text) TO authenticated;

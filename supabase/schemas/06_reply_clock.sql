@@ -40,7 +40,7 @@ REVOKE ALL ON FUNCTION private.reply_promise() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.reply_promise() TO authenticated;
 GRANT ALL ON FUNCTION private.reply_promise() TO service_role;
 
-CREATE FUNCTION private.enquiries_needing_reply() RETURNS TABLE(id uuid, created_at timestamp with time zone, due_at timestamp with time zone, overdue boolean, name text, company text, status text, assigned_to uuid, assignee_email text, mail_problem text)
+CREATE FUNCTION private.enquiries_needing_reply() RETURNS TABLE(id uuid, created_at timestamp with time zone, due_at timestamp with time zone, overdue boolean, name text, company text, status text, assigned_to uuid, assignee_email text, mail_problem text, answered_at timestamp with time zone)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -51,36 +51,58 @@ begin
       message = 'Only staff admins may list enquiries awaiting a reply.';
   end if;
   return query
+  with waiting as (
+    -- never answered...
+    select enquiry.id, enquiry.created_at as since, null::timestamptz as answered_at
+      from public.contact_submissions as enquiry
+     where enquiry.first_response_at is null
+       and enquiry.held_at is null
+       and enquiry.status in ('new', 'in_progress')
+    union all
+    -- ...or answered, and the enquirer has written back by mail since the last contact: the
+    -- clock runs from their first answer not yet replied to, whatever the status (bar spam).
+    select enquiry.id, unanswered.first_at, unanswered.first_at
+      from public.contact_submissions as enquiry
+      join lateral (
+        select pg_catalog.min(answer.received_at) as first_at
+          from private.enquiry_answers as answer
+         where answer.submission_id = enquiry.id
+           and answer.state = 'attached'
+           and answer.received_at > coalesce(enquiry.last_contacted_at, enquiry.first_response_at)
+      ) as unanswered on unanswered.first_at is not null
+     where enquiry.first_response_at is not null
+       and enquiry.held_at is null
+       and enquiry.status <> 'spam'
+  )
   select enquiry.id,
          enquiry.created_at,
-         enquiry.created_at + private.reply_promise(),
-         enquiry.created_at + private.reply_promise() <= pg_catalog.now(),
+         waiting.since + private.reply_promise(),
+         waiting.since + private.reply_promise() <= pg_catalog.now(),
          enquiry."Name",
          enquiry."Company",
          enquiry.status,
          enquiry.assigned_to,
          account.email::text,
-         private.mail_suppression_of(enquiry."Email")
-    from public.contact_submissions as enquiry
+         private.mail_suppression_of(enquiry."Email"),
+         waiting.answered_at
+    from waiting
+    join public.contact_submissions as enquiry on enquiry.id = waiting.id
     left join auth.users as account on account.id = enquiry.assigned_to
-   where enquiry.first_response_at is null
-     and enquiry.held_at is null
-     and enquiry.status in ('new', 'in_progress')
-   order by enquiry.created_at, enquiry.id
+   order by waiting.since, enquiry.id
    limit 500;
 end;
 $$;
 
-CREATE FUNCTION public.enquiries_needing_reply() RETURNS TABLE(id uuid, created_at timestamp with time zone, due_at timestamp with time zone, overdue boolean, name text, company text, status text, assigned_to uuid, assignee_email text, mail_problem text)
+CREATE FUNCTION public.enquiries_needing_reply() RETURNS TABLE(id uuid, created_at timestamp with time zone, due_at timestamp with time zone, overdue boolean, name text, company text, status text, assigned_to uuid, assignee_email text, mail_problem text, answered_at timestamp with time zone)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
   select * from private.enquiries_needing_reply();
 $$;
 
-COMMENT ON FUNCTION private.enquiries_needing_reply() IS 'Admins only: open enquiries (new or in_progress, not held) without a first response, oldest due first, at most 500, each with whether mail to it is blocked. Called by public.enquiries_needing_reply().';
+COMMENT ON FUNCTION private.enquiries_needing_reply() IS 'Admins only: open enquiries (new or in_progress, not held) without a first response, and enquiries (not spam or held) whose enquirer answered by mail since the last contact, oldest due first, at most 500, each with whether mail to it is blocked. Called by public.enquiries_needing_reply().';
 
-COMMENT ON FUNCTION public.enquiries_needing_reply() IS 'Admins only (aal2): open enquiries awaiting a first response with their due time (arrival + the reply promise), assignee, and mail_problem (bounced, complained or null), oldest due first. 42501 for others.';
+COMMENT ON FUNCTION public.enquiries_needing_reply() IS 'Admins only (aal2): open enquiries awaiting a first response with their due time (arrival + the reply promise), assignee, mail_problem (bounced, complained or null) and answered_at: for an enquiry back on the clock because the enquirer answered by mail since the last contact, the time of their first answer not yet replied to (due 24 hours after it), else null. Oldest due first. 42501 for others.';
 
 REVOKE ALL ON FUNCTION private.enquiries_needing_reply() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.enquiries_needing_reply() TO authenticated;

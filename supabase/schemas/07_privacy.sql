@@ -29,8 +29,9 @@ declare
   digest_count integer;
   enquiry_count integer;
   booking_count integer;
+  answer_count integer;
 begin
-  -- notes, follow-ups and consultations go with their enquiries (cascade): counted first.
+  -- notes, follow-ups, consultations and answers go with their enquiries (cascade): counted first.
   select pg_catalog.count(*)::integer into note_count
     from public.enquiry_notes as note where note.submission_id = any(_ids);
   select pg_catalog.count(*)::integer into follow_up_count
@@ -39,6 +40,8 @@ begin
     from private.enquiry_sources as source where source.submission_id = any(_ids);
   select pg_catalog.count(*)::integer into booking_count
     from public.consultation_bookings as booking where booking.submission_id = any(_ids);
+  select pg_catalog.count(*)::integer into answer_count
+    from private.enquiry_answers as answer where answer.submission_id = any(_ids);
   with removed as (
     delete from private.enquiry_mail_jobs as job
      where job.submission_id = any(_ids)
@@ -89,12 +92,13 @@ begin
     'enquiry_follow_ups', follow_up_count,
     'enquiry_sources', source_count,
     'enquiry_mail_jobs', job_count + digest_count,
-    'consultation_bookings', booking_count
+    'consultation_bookings', booking_count,
+    'enquiry_answers', answer_count
   );
 end;
 $$;
 
-COMMENT ON FUNCTION private.delete_enquiries(_ids uuid[]) IS 'Deletes enquiries with their notes, follow-ups, consultations (and their changes), client addresses, outbox jobs and digest entries, without per-enquiry audit entries; returns counts per table. For apply_retention, erase_subject_data and the bulk delete.';
+COMMENT ON FUNCTION private.delete_enquiries(_ids uuid[]) IS 'Deletes enquiries with their notes, follow-ups, consultations (and their changes), answers by mail, client addresses, outbox jobs and digest entries, without per-enquiry audit entries; returns counts per table. For apply_retention, erase_subject_data and the bulk delete.';
 
 REVOKE ALL ON FUNCTION private.delete_enquiries(_ids uuid[]) FROM PUBLIC;
 
@@ -132,6 +136,7 @@ declare
   rate_count integer;
   event_count integer;
   suppression_count integer;
+  answer_count integer;
   total integer;
 begin
   -- two runs at once would count the same rows twice.
@@ -144,7 +149,12 @@ begin
   select coalesce(pg_catalog.array_agg(enquiry.id), '{}')
     into expired
     from public.contact_submissions as enquiry
-   where coalesce(enquiry.last_contacted_at, enquiry.created_at) < enquiry_cutoff;
+   where greatest(
+           coalesce(enquiry.last_contacted_at, enquiry.created_at),
+           -- the enquirer's answer by mail is contact too.
+           (select pg_catalog.max(answer.received_at) from private.enquiry_answers as answer
+             where answer.submission_id = enquiry.id and answer.state = 'attached')
+         ) < enquiry_cutoff;
 
   counts := private.delete_enquiries(expired);
 
@@ -241,9 +251,23 @@ begin
   )
   select pg_catalog.count(*)::integer into suppression_count from removed;
 
+  -- an answer held with no enquiry to show it on goes when an enquiry would.
+  with removed as (
+    delete from private.enquiry_answers as answer
+     where answer.submission_id is null
+       and answer.received_at < enquiry_cutoff
+    returning 1
+  )
+  select pg_catalog.count(*)::integer into answer_count from removed;
+
   counts := counts || pg_catalog.jsonb_build_object(
     'mail_events', event_count,
     'mail_suppressions', suppression_count
+  );
+  counts := pg_catalog.jsonb_set(
+    counts,
+    '{enquiry_answers}',
+    pg_catalog.to_jsonb((counts ->> 'enquiry_answers')::integer + answer_count)
   );
 
   select pg_catalog.sum(value::integer)::integer into total
@@ -265,7 +289,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION private.apply_retention(_now timestamp with time zone) IS 'Deletes enquiries (and their notes, client addresses and mail) past the retention period after their last contact, mail whose enquiry was deleted once it was queued longer ago than that period, audit entries past theirs, the hourly rate records (browser audit writes, reply mail releases) older than an hour, delivery events applied before the period, and mailbox blocks set before it with no enquiry left from the mailbox, as of _now. Idempotent; returns counts per table; one admin_retention_applied entry per run that deleted anything. Daily by pg_cron or the embedded backend.';
+COMMENT ON FUNCTION private.apply_retention(_now timestamp with time zone) IS 'Deletes enquiries (and their notes, answers by mail, client addresses and mail) past the retention period after their last contact (a staff contact or the enquirer''s latest answer by mail), answers held with no enquiry received before the period, mail whose enquiry was deleted once it was queued longer ago than that period, audit entries past theirs, the hourly rate records (browser audit writes, reply mail releases) older than an hour, delivery events applied before the period, and mailbox blocks set before it with no enquiry left from the mailbox, as of _now. Idempotent; returns counts per table; one admin_retention_applied entry per run that deleted anything. Daily by pg_cron or the embedded backend.';
 
 REVOKE ALL ON FUNCTION private.apply_retention(_now timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.apply_retention(_now timestamp with time zone) TO service_role;
@@ -376,6 +400,7 @@ declare
   message_ids text[];
   event_count integer;
   suppression_count integer;
+  answer_count integer;
 begin
   if not coalesce((select private.is_admin()), false) then
     raise exception using
@@ -524,6 +549,13 @@ begin
     returning 1
   )
   select pg_catalog.count(*)::integer into event_count from removed;
+  -- its answers by mail held on other enquiries, or on none (those on its own went with them).
+  with removed as (
+    delete from private.enquiry_answers as answer
+     where private.mailbox_key(answer.from_address) = private.mailbox_key(address)
+    returning 1
+  )
+  select pg_catalog.count(*)::integer into answer_count from removed;
   -- a blocked mailbox is unblocked: a later enquiry from it asks for mail afresh.
   with removed as (
     delete from private.mail_suppressions as blocked
@@ -550,12 +582,17 @@ begin
     'mail_events', event_count,
     'mail_suppressions', suppression_count
   );
+  counts := pg_catalog.jsonb_set(
+    counts,
+    '{enquiry_answers}',
+    pg_catalog.to_jsonb((counts ->> 'enquiry_answers')::integer + answer_count)
+  );
   perform private.write_privacy_audit('admin_subject_erasure', 'subject_data', null, counts, address);
   return counts;
 end;
 $$;
 
-COMMENT ON FUNCTION private.erase_subject_data(_email text) IS 'Admins only: deletes every enquiry from an e-mail address (any case) with its notes, replies, follow-ups, client addresses and mail, and other mail naming it; removes the address from audit entries, and from the notes, replies, call notes and follow-ups of other enquiries that it wrote, set, closed or that name it; deletes the mail API''s delivery events for its mail (or naming it) and unblocks its mailbox (mail_events, mail_suppressions); deletes the hourly rate records of the account with that address (audit_browser_writes, reply_mail_releases), the account itself staying. One admin_subject_erasure audit entry with the counts per table. Called by public.erase_subject_data().';
+COMMENT ON FUNCTION private.erase_subject_data(_email text) IS 'Admins only: deletes every enquiry from an e-mail address (any case) with its notes, replies, follow-ups, client addresses and mail, and other mail naming it; removes the address from audit entries, and from the notes, replies, call notes and follow-ups of other enquiries that it wrote, set, closed or that name it; deletes the mail API''s delivery events for its mail (or naming it) and unblocks its mailbox (mail_events, mail_suppressions); deletes its answers by mail wherever they are held (enquiry_answers); deletes the hourly rate records of the account with that address (audit_browser_writes, reply_mail_releases), the account itself staying. One admin_subject_erasure audit entry with the counts per table. Called by public.erase_subject_data().';
 
 REVOKE ALL ON FUNCTION private.erase_subject_data(_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.erase_subject_data(_email text) TO authenticated;
@@ -594,6 +631,7 @@ declare
   booking_changes jsonb;
   delivery_events jsonb;
   suppressions jsonb;
+  answers jsonb;
   counts jsonb;
 begin
   if not coalesce((select private.is_admin()), false) then
@@ -725,6 +763,12 @@ begin
     into suppressions
     from private.mail_suppressions as blocked
    where blocked.mailbox = private.mailbox_key(address);
+  -- answers by mail on its enquiries, or sent from its mailbox wherever they are held.
+  select coalesce(pg_catalog.jsonb_agg(pg_catalog.to_jsonb(answer) order by answer.received_at), '[]')
+    into answers
+    from private.enquiry_answers as answer
+   where answer.submission_id = any(ids)
+      or private.mailbox_key(answer.from_address) = private.mailbox_key(address);
   counts := pg_catalog.jsonb_build_object(
     'contact_submissions', pg_catalog.jsonb_array_length(enquiries),
     'enquiry_notes', pg_catalog.jsonb_array_length(notes),
@@ -739,7 +783,8 @@ begin
     'consultation_bookings', pg_catalog.jsonb_array_length(bookings),
     'consultation_changes', pg_catalog.jsonb_array_length(booking_changes),
     'mail_events', pg_catalog.jsonb_array_length(delivery_events),
-    'mail_suppressions', pg_catalog.jsonb_array_length(suppressions)
+    'mail_suppressions', pg_catalog.jsonb_array_length(suppressions),
+    'enquiry_answers', pg_catalog.jsonb_array_length(answers)
   );
 
   perform private.write_privacy_audit('admin_subject_access', 'subject_data', null, counts, address);
@@ -761,12 +806,13 @@ begin
     'consultation_bookings', bookings,
     'consultation_changes', booking_changes,
     'mail_events', delivery_events,
-    'mail_suppressions', suppressions
+    'mail_suppressions', suppressions,
+    'enquiry_answers', answers
   );
 end;
 $$;
 
-COMMENT ON FUNCTION private.subject_access(_email text) IS 'Admins only: everything held about an e-mail address (any case) as one JSON document: its enquiries with their notes, sources and mail; other enquiries'' notes whose text names it (enquiry_notes_mentioning); replies and contacts on its enquiries, written by it, or whose text or call note names it; follow-ups on its enquiries, set or closed by it, or whose note names it; audit entries about it; the consultations of its enquiries and their changes, and changes it made as staff; the mail API''s delivery events for mail to it and whether its mailbox is blocked (mail_events, mail_suppressions); and the hourly rate records of the account with that address (audit_browser_writes, reply_mail_releases). Audited as admin_subject_access with counts only. Called by public.subject_access().';
+COMMENT ON FUNCTION private.subject_access(_email text) IS 'Admins only: everything held about an e-mail address (any case) as one JSON document: its enquiries with their notes, sources and mail; other enquiries'' notes whose text names it (enquiry_notes_mentioning); replies and contacts on its enquiries, written by it, or whose text or call note names it; follow-ups on its enquiries, set or closed by it, or whose note names it; audit entries about it; the consultations of its enquiries and their changes, and changes it made as staff; the mail API''s delivery events for mail to it and whether its mailbox is blocked (mail_events, mail_suppressions); its answers by mail and those on its enquiries (enquiry_answers); and the hourly rate records of the account with that address (audit_browser_writes, reply_mail_releases). Audited as admin_subject_access with counts only. Called by public.subject_access().';
 
 REVOKE ALL ON FUNCTION private.subject_access(_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.subject_access(_email text) TO authenticated;
