@@ -2,7 +2,14 @@ import { deepStrictEqual, equal, match } from 'node:assert/strict';
 
 import { Webhook } from 'standardwebhooks';
 
-import { handle, MAX_BODY_BYTES, readMailEventsEnv, type MailEvent } from './handler.ts';
+import {
+  handle,
+  MAX_BODY_BYTES,
+  readMailEventsEnv,
+  readReceivedAnswer,
+  type MailEvent,
+  type ReceivedAnswer,
+} from './handler.ts';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const env = readMailEventsEnv(
@@ -11,6 +18,9 @@ const env = readMailEventsEnv(
       SUPABASE_URL: 'http://db.test',
       SUPABASE_SERVICE_ROLE_KEY: 'service-key',
       MAIL_WEBHOOK_SECRET: SECRET,
+      MAIL_API_URL: 'http://mail.test',
+      MAIL_API_KEY: 'mail-key',
+      MAIL_INBOUND_DOMAIN: 'reply.kestrel.test',
     })[name],
 );
 
@@ -272,4 +282,135 @@ Deno.test('without its secret the receiver refuses everything with 500', async (
       })[name],
   );
   equal(malformed.ok, false);
+});
+
+const TOKEN = '0123456789abcdef0123456789abcdef';
+
+const received = (to = [`Kestrel <reply+${TOKEN}@reply.kestrel.test>`]) => ({
+  type: 'email.received',
+  created_at: '2026-12-06T10:00:01.000Z',
+  data: {
+    email_id: 'in-1',
+    created_at: '2026-12-06T10:00:00.000Z',
+    from: 'Rita <rita@example.com>',
+    to,
+    cc: [],
+    bcc: [],
+    message_id: '<CAF+1@mail.example.com>',
+    subject: 'Re: Your enquiry',
+    attachments: [{ id: 'att-1', filename: 'brief.pdf', content_type: 'application/pdf' }],
+  },
+});
+
+const message = {
+  object: 'email',
+  id: 'in-1',
+  from: 'Rita <rita@example.com>',
+  to: [`reply+${TOKEN}@reply.kestrel.test`],
+  created_at: '2026-12-06T10:00:00.000Z',
+  subject: 'Re: Your enquiry',
+  text: 'Tuesday at ten suits us.\n\nRita\n\nOn Fri, 4 Dec 2026 at 09:00, Ada <no-reply@kestrel.test> wrote:\n> Could we meet?\n',
+  html: null,
+  message_id: '<CAF+1@mail.example.com>',
+  attachments: [
+    { id: 'att-1', filename: 'brief.pdf', content_type: 'application/pdf', size: 5120 },
+  ],
+};
+
+/** The mail API's receiving endpoint and the database, as the receiver sees them. */
+function inbound(stored: unknown = message, status = 200) {
+  const answers: ReceivedAnswer[] = [];
+  const fetched: string[] = [];
+  const fetcher = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = String(input);
+    if (url.startsWith('http://mail.test/')) {
+      fetched.push(url);
+      equal(new Headers(init?.headers).get('authorization'), 'Bearer mail-key');
+      return new Response(JSON.stringify(stored), { status });
+    }
+    equal(url, 'http://db.test/rest/v1/rpc/receive_enquiry_answer');
+    const answer = JSON.parse(String(init?.body)) as ReceivedAnswer;
+    const seen = answers.some((earlier) => earlier.email_id === answer.email_id);
+    answers.push(answer);
+    return new Response(JSON.stringify(seen ? 'duplicate' : 'attached'), { status: 200 });
+  }) as typeof fetch;
+  return { answers, fetched, fetcher };
+}
+
+Deno.test('an answer is fetched from the receiving API, trimmed and stored once', async () => {
+  const mail = inbound();
+  const first = await handle(signed(received(), { id: 'msg_in_1' }), env, mail.fetcher);
+  equal(first.status, 200);
+  deepStrictEqual(await first.json(), { result: 'attached' });
+  deepStrictEqual(mail.fetched, ['http://mail.test/emails/receiving/in-1']);
+  deepStrictEqual(mail.answers[0], {
+    email_id: 'in-1',
+    token: TOKEN,
+    from_address: 'rita@example.com',
+    subject: 'Re: Your enquiry',
+    body: 'Tuesday at ten suits us.\n\nRita',
+    truncated: false,
+    attachments: [{ filename: 'brief.pdf', size: 5120, content_type: 'application/pdf' }],
+    message_id: '<CAF+1@mail.example.com>',
+    received_at: '2026-12-06T10:00:00.000Z',
+  });
+  // the same webhook again: the database keeps the first.
+  const again = await handle(signed(received(), { id: 'msg_in_1' }), env, mail.fetcher);
+  deepStrictEqual(await again.json(), { result: 'duplicate' });
+});
+
+Deno.test('an answer to no reply address is passed on without a token, to be held', () => {
+  const answer = readReceivedAnswer(
+    received(['info@reply.kestrel.test']),
+    { ...message, to: ['info@reply.kestrel.test'] },
+    'reply.kestrel.test',
+  );
+  equal(typeof answer, 'object');
+  if (typeof answer === 'object') equal(answer.token, null);
+  // a reply address on another domain is no token of ours.
+  const elsewhere = readReceivedAnswer(
+    received([`reply+${TOKEN}@evil.test`]),
+    { ...message, to: [`reply+${TOKEN}@evil.test`] },
+    'reply.kestrel.test',
+  );
+  if (typeof elsewhere === 'object') equal(elsewhere.token, null);
+});
+
+Deno.test('an HTML-only answer is read as text, its quoted history left out', () => {
+  const answer = readReceivedAnswer(
+    received(),
+    {
+      ...message,
+      text: null,
+      html: '<div>Yes &amp; thanks<br>Rita</div><blockquote>On Fri… wrote: old text</blockquote>',
+    },
+    'reply.kestrel.test',
+  );
+  if (typeof answer === 'string') throw new Error(answer);
+  equal(answer.body, 'Yes & thanks\nRita');
+});
+
+Deno.test('an unsigned or stale answer is refused before anything is fetched', async () => {
+  const mail = inbound();
+  const unsigned = new Request('http://functions.test/mail-events', {
+    method: 'POST',
+    body: JSON.stringify(received()),
+  });
+  equal((await handle(unsigned, env, mail.fetcher)).status, 401);
+  const stale = signed(received(), { at: new Date(Date.now() - 10 * 60_000) });
+  equal((await handle(stale, env, mail.fetcher)).status, 401);
+  deepStrictEqual(mail.fetched, []);
+  deepStrictEqual(mail.answers, []);
+});
+
+Deno.test('a receiving API that fails answers 500, so the webhook comes again', async () => {
+  const mail = inbound({ message: 'down' }, 503);
+  equal((await handle(signed(received()), env, mail.fetcher)).status, 500);
+  deepStrictEqual(mail.answers, []);
+});
+
+Deno.test('a received event without its message id is refused with 400', async () => {
+  const mail = inbound();
+  const broken = { ...received(), data: { ...received().data, email_id: '' } };
+  equal((await handle(signed(broken), env, mail.fetcher)).status, 400);
 });

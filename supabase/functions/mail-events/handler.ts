@@ -4,9 +4,17 @@ import {
   DATABASE_ENV,
   readEnv,
   secret,
+  url,
   type EnvGetter,
   type EnvResult as SharedEnvResult,
 } from '../_shared/env.ts';
+import {
+  bareAddress,
+  inboundDomainRule,
+  messageIdOrNull,
+  tokenFromRecipients,
+} from '../_shared/mail-thread.ts';
+import { answerText, htmlText } from './answer-text.ts';
 
 /** What the receiver needs; on Supabase these come from the function's secrets. */
 export interface MailEventsEnv {
@@ -14,6 +22,11 @@ export interface MailEventsEnv {
   serviceRoleKey: string;
   /** The webhook's signing secret, `whsec_` and base64, as the mail API gives it. */
   webhookSecret: string;
+  /** The mail API, whose receiving endpoint gives a received message's text. */
+  mailApiUrl: string;
+  mailApiKey: string;
+  /** The domain of the reply addresses (reply+<token>@ it). */
+  inboundDomain: string;
 }
 
 export type EnvResult = SharedEnvResult<MailEventsEnv>;
@@ -22,7 +35,13 @@ const SIGNING_SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 
 /** Reads the settings by name; a malformed secret is named without its value being shown. */
 export function readMailEventsEnv(get: EnvGetter): EnvResult {
-  const read = readEnv(get, { ...DATABASE_ENV, webhookSecret: ['MAIL_WEBHOOK_SECRET', secret] });
+  const read = readEnv(get, {
+    ...DATABASE_ENV,
+    webhookSecret: ['MAIL_WEBHOOK_SECRET', secret],
+    mailApiUrl: ['MAIL_API_URL', url],
+    mailApiKey: ['MAIL_API_KEY', secret],
+    inboundDomain: ['MAIL_INBOUND_DOMAIN', inboundDomainRule],
+  });
   if (read.ok && !SIGNING_SECRET.test(read.env.webhookSecret)) {
     return {
       ok: false,
@@ -135,25 +154,129 @@ export function readMailEvent(eventId: string, payload: unknown): MailEvent | st
   };
 }
 
-async function applyEvent(env: MailEventsEnv, fetcher: typeof fetch, event: MailEvent) {
-  const response = await fetcher(`${env.supabaseUrl}/rest/v1/rpc/apply_mail_event`, {
+async function rpc(env: MailEventsEnv, fetcher: typeof fetch, name: string, args: unknown) {
+  const response = await fetcher(`${env.supabaseUrl}/rest/v1/rpc/${name}`, {
     method: 'POST',
     headers: {
       apikey: env.serviceRoleKey,
       Authorization: `Bearer ${env.serviceRoleKey}`,
       'Content-Type': 'application/json',
     },
-    body: JSON.stringify(event),
+    body: JSON.stringify(args),
   });
   const answer = await response.text();
   if (!response.ok) {
-    throw new Error(`apply_mail_event answered ${response.status}: ${answer.slice(0, 300)}`);
+    throw new Error(`${name} answered ${response.status}: ${answer.slice(0, 300)}`);
   }
   return JSON.parse(answer) as string;
 }
 
+export const RECEIVED_EVENT_TYPE = 'email.received';
+
+const addresses = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []).filter(
+    (item): item is string => typeof item === 'string',
+  );
+
+/** One received answer, as public.receive_enquiry_answer takes it. */
+export interface ReceivedAnswer {
+  email_id: string;
+  token: string | null;
+  from_address: string;
+  subject: string;
+  body: string;
+  truncated: boolean;
+  attachments: { filename: string; size: number | null; content_type: string | null }[];
+  message_id: string | null;
+  received_at: string;
+}
+
 /**
- * `POST /functions/v1/mail-events`: the mail API's delivery webhooks. The signature is the
+ * The answer from the event (`data: { email_id, to, cc, from, ... }`) and the message the mail
+ * API's receiving endpoint gives (`{ from, subject, text, html, message_id, attachments, ... }`).
+ */
+export function readReceivedAnswer(
+  payload: unknown,
+  message: unknown,
+  domain: string,
+): ReceivedAnswer | string {
+  const data = record(record(payload)?.data);
+  const stored = record(message);
+  const emailId = text(data?.email_id);
+  if (!data || !emailId) return 'The event names no received message (data.email_id).';
+  if (!stored) return 'The receiving API gave no message.';
+  const from = bareAddress(text(stored.from) ?? text(data.from) ?? '');
+  if (!from.includes('@')) return 'The received message has no sender address.';
+  const when =
+    text(stored.created_at) ?? text(data.created_at) ?? text(record(payload)?.created_at);
+  if (!when || Number.isNaN(Date.parse(when))) return 'The received message has no time.';
+  const recipients = [
+    ...addresses(stored.to ?? data.to),
+    ...addresses(stored.cc ?? data.cc),
+    ...addresses(data.bcc),
+  ];
+  const plain = typeof stored.text === 'string' && stored.text.trim() !== '' ? stored.text : null;
+  const html = typeof stored.html === 'string' ? stored.html : '';
+  const body = answerText(plain ?? htmlText(html));
+  const listed = Array.isArray(stored.attachments) ? stored.attachments : (data.attachments ?? []);
+  const attachments = (Array.isArray(listed) ? listed : [])
+    .map(record)
+    .filter((item): item is Record<string, unknown> => item !== null)
+    .slice(0, 50)
+    .map((item) => ({
+      filename: (text(item.filename) ?? 'unnamed').slice(0, 255),
+      size:
+        typeof item.size === 'number' && Number.isFinite(item.size) ? Math.round(item.size) : null,
+      content_type: text(item.content_type),
+    }));
+  return {
+    email_id: emailId,
+    token: tokenFromRecipients(recipients, domain),
+    from_address: from.slice(0, 320),
+    subject: (text(stored.subject) ?? text(data.subject) ?? '').slice(0, 300),
+    body: body.text,
+    truncated: body.truncated,
+    attachments,
+    message_id: messageIdOrNull(stored.message_id ?? data.message_id),
+    received_at: new Date(when).toISOString(),
+  };
+}
+
+/** The received message from the mail API, or why it could not be had. */
+async function fetchReceived(env: MailEventsEnv, fetcher: typeof fetch, emailId: string) {
+  const response = await fetcher(
+    `${env.mailApiUrl}/emails/receiving/${encodeURIComponent(emailId)}`,
+    {
+      headers: { Authorization: `Bearer ${env.mailApiKey}` },
+      signal: AbortSignal.timeout(10_000),
+    },
+  );
+  const body = await response.text();
+  if (!response.ok) {
+    throw new Error(`the receiving API answered ${response.status}: ${body.slice(0, 300)}`);
+  }
+  return JSON.parse(body) as unknown;
+}
+
+async function receiveAnswer(env: MailEventsEnv, fetcher: typeof fetch, payload: unknown) {
+  const emailId = text(record(record(payload)?.data)?.email_id);
+  if (!emailId) return { status: 400, body: { error: 'The event names no received message.' } };
+  const answer = readReceivedAnswer(
+    payload,
+    await fetchReceived(env, fetcher, emailId),
+    env.inboundDomain,
+  );
+  if (typeof answer === 'string') return { status: 400, body: { error: answer } };
+  return {
+    status: 200,
+    body: { result: await rpc(env, fetcher, 'receive_enquiry_answer', answer) },
+  };
+}
+
+/**
+ * `POST /functions/v1/mail-events`: the mail API's delivery webhooks, and `email.received` for
+ * mail to a reply address: the message is fetched from the receiving API, trimmed to the
+ * enquirer's own words and stored once per message (public.receive_enquiry_answer). The signature is the
  * authentication (the gateway lets the request through without a JWT): a request not signed
  * with the secret, or signed more than five minutes from now, is refused with 401. A verified
  * event is applied once per webhook id; a failure to record it answers 500, so the mail API
@@ -188,13 +311,22 @@ export async function handle(
   } catch {
     return jsonResponse(400, { error: 'The event is not JSON.' });
   }
+  if (record(payload)?.type === RECEIVED_EVENT_TYPE) {
+    try {
+      const outcome = await receiveAnswer(env.env, fetcher, payload);
+      return jsonResponse(outcome.status, outcome.body);
+    } catch (error) {
+      console.error(`mail-events: ${error instanceof Error ? error.message : String(error)}`);
+      return jsonResponse(500, { error: 'The answer could not be recorded; deliver it again.' });
+    }
+  }
   const event = readMailEvent(headers['webhook-id'] ?? '', payload);
   if (typeof event === 'string') return jsonResponse(400, { error: event });
   if (!(APPLIED_EVENT_TYPES as readonly string[]).includes(event.event_type)) {
     return jsonResponse(200, { result: 'ignored' });
   }
   try {
-    return jsonResponse(200, { result: await applyEvent(env.env, fetcher, event) });
+    return jsonResponse(200, { result: await rpc(env.env, fetcher, 'apply_mail_event', event) });
   } catch (error) {
     console.error(`mail-events: ${error instanceof Error ? error.message : String(error)}`);
     return jsonResponse(500, { error: 'The event could not be recorded; deliver it again.' });

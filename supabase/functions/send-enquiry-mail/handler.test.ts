@@ -9,6 +9,7 @@ const values: Record<string, string> = {
   MAIL_FROM: 'no-reply@kestrel.test',
   ENQUIRY_NOTIFY_TO: 'team@kestrel.test',
   SITE_URL: 'https://www.kestrel.test',
+  MAIL_INBOUND_DOMAIN: 'reply.kestrel.test',
 };
 
 const request = (authorization?: string, method = 'POST') =>
@@ -30,6 +31,7 @@ Deno.test('readSenderEnv names every missing or bad variable', () => {
     'MAIL_FROM',
     'ENQUIRY_NOTIFY_TO',
     'SITE_URL',
+    'MAIL_INBOUND_DOMAIN',
   ]) {
     ok(
       result.problems.some((problem) => problem.startsWith(name)),
@@ -381,5 +383,89 @@ Deno.test(
     equal(invite?.content_type, 'text/calendar; method=REQUEST; charset=UTF-8');
     ok(/^[A-Za-z0-9+/]+=*$/.test(invite?.content ?? ''));
     ok(atob(invite?.content ?? '').startsWith('BEGIN:VCALENDAR\r\n'));
+  },
+);
+
+/** One run over the given jobs; returns the bodies the mail API received. */
+async function mailsOf(jobs: unknown[]): Promise<Record<string, unknown>[]> {
+  const env = readSenderEnv((name) => values[name]);
+  const mails: Record<string, unknown>[] = [];
+  let claims = 0;
+  const fetcher = ((input: string, init: RequestInit) => {
+    if (input.endsWith('/emails')) {
+      mails.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+      return Promise.resolve(new Response('{"id":"msg-1"}'));
+    }
+    if (input.endsWith('/rpc/claim_enquiry_mail_jobs')) {
+      claims += 1;
+      return Promise.resolve(new Response(JSON.stringify(claims === 1 ? jobs : [])));
+    }
+    return Promise.resolve(new Response('true'));
+  }) as typeof fetch;
+  equal((await handle(request('Bearer service-key'), env, fetcher)).status, 200);
+  return mails;
+}
+
+const thread = {
+  enquiry_id: 'e1',
+  token: '0123456789abcdef0123456789abcdef',
+  answer_message_id: null as string | null,
+};
+
+Deno.test(
+  'mail to the enquirer answers to the reply address and opens or joins one thread',
+  async () => {
+    const [acknowledgement, reply, staffAlert] = await mailsOf([
+      {
+        id: 'job-a',
+        kind: 'acknowledgement',
+        recipient: 'ann@example.com',
+        payload: {},
+        attempts: 1,
+        claim_token: 'c1',
+        thread,
+      },
+      {
+        id: 'job-r',
+        kind: 'reply',
+        recipient: 'ann@example.com',
+        payload: { staff_name: 'Ada', staff_email: 'ada@kestrel.test', body: 'Hello' },
+        attempts: 1,
+        claim_token: 'c2',
+        thread: { ...thread, answer_message_id: '<CAF+answer@mail.example.com>' },
+      },
+      {
+        id: 'job-s',
+        kind: 'answer_alert',
+        recipient: null,
+        payload: {
+          enquiry: { id: 'e1', name: 'Ann', company: 'Acme' },
+          answer: {
+            id: 'x',
+            from: 'ann@example.com',
+            subject: 'Re',
+            received_at: '2026-12-06T10:00:00Z',
+            attachments: 0,
+          },
+        },
+        attempts: 1,
+        claim_token: 'c3',
+        thread: null,
+      },
+    ]);
+    const address = 'reply+0123456789abcdef0123456789abcdef@reply.kestrel.test';
+    equal(acknowledgement?.reply_to, address);
+    deepStrictEqual(acknowledgement?.headers, { 'Message-ID': '<enquiry-e1@reply.kestrel.test>' });
+    // the staff member's own address gives way to the reply address: answers reach the record.
+    equal(reply?.reply_to, address);
+    deepStrictEqual(reply?.headers, {
+      'Message-ID': '<job-r@reply.kestrel.test>',
+      'In-Reply-To': '<CAF+answer@mail.example.com>',
+      References: '<enquiry-e1@reply.kestrel.test> <CAF+answer@mail.example.com>',
+    });
+    equal(staffAlert?.to, 'team@kestrel.test');
+    equal(staffAlert?.reply_to, undefined);
+    equal(staffAlert?.headers, undefined);
+    equal(staffAlert?.subject, 'Ann (Acme) answered by e-mail');
   },
 );

@@ -7,6 +7,8 @@ import {
   type EnvResult as SharedEnvResult,
   type EnvRule,
 } from '../_shared/env.ts';
+import { inboundDomainRule, threadHeaders } from '../_shared/mail-thread.ts';
+import type { MailThread } from '../_shared/mail-thread.ts';
 import { isServiceRoleRequest } from '../_shared/service-role.ts';
 import { headerAddress, renderJob } from './render.ts';
 import type { MailJob } from './render.ts';
@@ -22,6 +24,8 @@ export interface SenderEnv {
   mailFrom: string;
   notifyTo: string;
   siteUrl: string;
+  /** Where the enquirer's answers go: reply+<token>@ this domain (MAIL_INBOUND_DOMAIN). */
+  inboundDomain: string;
 }
 
 export type EnvResult = SharedEnvResult<SenderEnv>;
@@ -37,11 +41,14 @@ export const readSenderEnv = (get: EnvGetter): EnvResult =>
     mailFrom: ['MAIL_FROM', address],
     notifyTo: ['ENQUIRY_NOTIFY_TO', address],
     siteUrl: ['SITE_URL', url],
+    inboundDomain: ['MAIL_INBOUND_DOMAIN', inboundDomainRule],
   });
 
 interface ClaimedJob extends MailJob {
   attempts: number;
   claim_token: string;
+  /** Set for mail to the enquirer: the thread it belongs to. */
+  thread?: MailThread | null;
 }
 
 export interface RunSummary {
@@ -115,6 +122,12 @@ async function sendMail(
     siteUrl: env.siteUrl,
   });
   if (!rendered.ok) return rendered;
+  const mail = job.thread
+    ? {
+        ...rendered.mail,
+        ...threadHeaders(job.thread, job.id, job.kind === 'acknowledgement', env.inboundDomain),
+      }
+    : rendered.mail;
   try {
     const response = await fetcher(`${env.mailApiUrl}/emails`, {
       method: 'POST',
@@ -125,7 +138,7 @@ async function sendMail(
         // again after its send was not recorded is not delivered twice.
         'Idempotency-Key': job.id,
       },
-      body: JSON.stringify(rendered.mail),
+      body: JSON.stringify(mail),
       // a hung provider must not hold the run past the job's lease
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });

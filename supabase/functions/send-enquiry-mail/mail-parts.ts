@@ -20,6 +20,8 @@ export interface OutgoingMail {
   text: string;
   reply_to?: string;
   attachments?: MailAttachment[];
+  /** Extra headers (Resend's `headers`): the thread's Message-ID, In-Reply-To and References. */
+  headers?: Record<string, string>;
 }
 
 export interface RenderSettings {

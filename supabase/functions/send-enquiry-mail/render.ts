@@ -14,6 +14,8 @@ import type {
   ConsultationKind,
   ConsultationOrganizer,
 } from './consultation-mail.ts';
+import { ANSWER_ALERT_KIND, renderAnswerAlert } from './answer-alert-mail.ts';
+import type { AnswerAlertPayload } from './answer-alert-mail.ts';
 import { HOST_INVITE_KIND, renderHostInvite } from './host-invite-mail.ts';
 import type { HostInvitePayload } from './host-invite-mail.ts';
 import {
@@ -92,7 +94,10 @@ export interface FollowUp {
 
 /** What each kind's job carries; the fields of one kind only are set. */
 export interface MailPayload
-  extends Partial<WeeklySummary>, Omit<HostInvitePayload, 'booking' | 'enquiry'> {
+  extends
+    Partial<WeeklySummary>,
+    Omit<HostInvitePayload, 'booking' | 'enquiry'>,
+    Omit<AnswerAlertPayload, 'enquiry'> {
   /** staff_alert, staff_digest */
   enquiries?: EnquirySnapshot[];
   /** reply: the staff member's text, name and address (the Reply-To). */
@@ -131,7 +136,8 @@ export type MailKind =
   | 'weekly_summary'
   | 'follow_up_reminder'
   | ConsultationKind
-  | typeof HOST_INVITE_KIND;
+  | typeof HOST_INVITE_KIND
+  | typeof ANSWER_ALERT_KIND;
 
 export interface MailJob {
   id: string;
@@ -300,6 +306,9 @@ export function renderJob(job: MailJob, settings: RenderSettings): RenderResult 
     return renderConsultationMail({ ...job, kind: job.kind }, settings);
   }
   if (job.kind === HOST_INVITE_KIND) return renderHostInvite(job, settings);
+  if (job.kind === ANSWER_ALERT_KIND) {
+    return renderAnswerAlert(job, settings);
+  }
   if (job.kind === 'reply_reminder' || job.kind === 'reply_escalation') {
     return renderDueMail(job, settings);
   }
@@ -334,7 +343,8 @@ export function localTime(iso: string): string {
 
 /**
  * A staff reply to the enquirer: plain text, from the site's sender address with the staff
- * member's name as display name, Reply-To the staff member, so the answer reaches them.
+ * member's name as display name. Reply-To is the staff member here; the sender replaces it with
+ * the enquiry's reply address, so the answer comes back to the record.
  */
 function renderReply(job: MailJob, settings: RenderSettings): RenderResult {
   const to = job.recipient === null ? null : headerAddress(job.recipient);

@@ -1,0 +1,98 @@
+/**
+ * The short alert that an enquirer answered by mail: to the enquiry's assignee, or the team inbox.
+ * It links to the record, where the answer is; only an answer that names no enquiry carries its
+ * text, there being no record to open.
+ */
+
+import { enquiryLink, escapeHtml, headerAddress, headerText, page } from './mail-parts.ts';
+import type { RenderResult, RenderSettings } from './mail-parts.ts';
+
+export const ANSWER_ALERT_KIND = 'answer_alert';
+
+export interface AnswerAlertPayload {
+  enquiry?: { id: string; name: string; company: string };
+  answer?: {
+    id: string;
+    from: string;
+    subject: string;
+    received_at: string;
+    attachments: number;
+    text?: string;
+  };
+  held_reason?: 'other_sender' | 'unknown_token';
+}
+
+interface AnswerAlertJob {
+  recipient: string | null;
+  payload: AnswerAlertPayload;
+}
+
+function subjectOf(payload: Required<Pick<AnswerAlertPayload, 'answer'>> & AnswerAlertPayload) {
+  const { enquiry, answer, held_reason: held } = payload;
+  if (!enquiry) return `An answer from ${answer.from} names no enquiry`;
+  const who = `${enquiry.name} (${enquiry.company})`;
+  if (held === 'other_sender')
+    return `Held for review: an answer about ${who} from another address`;
+  if (held === 'unknown_token') return `Held for review: an answer from ${answer.from}`;
+  return `${who} answered by e-mail`;
+}
+
+function whatToDo(payload: AnswerAlertPayload): string {
+  if (!payload.enquiry) {
+    return 'Its reply address names no enquiry we still hold. Read it below and answer it from your own mail if it needs one.';
+  }
+  if (payload.held_reason === 'other_sender') {
+    return "It came from another address than the enquiry's, so it is held: open the enquiry to attach it or discard it.";
+  }
+  if (payload.held_reason === 'unknown_token') {
+    return 'Its reply address names no enquiry we still hold. It is held on the latest enquiry from the same address: open it to attach it or discard it.';
+  }
+  return 'Their answer is on the enquiry, which is back on the reply clock.';
+}
+
+export function renderAnswerAlert(job: AnswerAlertJob, settings: RenderSettings): RenderResult {
+  const { answer, enquiry } = job.payload;
+  if (!answer || typeof answer.from !== 'string') {
+    return { ok: false, error: 'The answer alert names no answer.' };
+  }
+  let to = settings.staffTo;
+  if (job.recipient !== null) {
+    const checked = headerAddress(job.recipient);
+    if (checked === null) return { ok: false, error: 'The answer alert has no usable address.' };
+    to = checked;
+  }
+  const link = enquiry ? enquiryLink(settings.siteUrl, enquiry.id) : null;
+  const attachments =
+    answer.attachments > 0
+      ? [`Attachments: ${answer.attachments} (listed on the record, not kept)`]
+      : [];
+  const lines = [
+    whatToDo(job.payload),
+    '',
+    `From: ${answer.from}`,
+    `Subject: ${answer.subject || '(none)'}`,
+    ...attachments,
+    ...(link ? ['', `Open the enquiry: ${link}`] : []),
+    ...(typeof answer.text === 'string' ? ['', answer.text] : []),
+  ];
+  const html = page(
+    `<p>${escapeHtml(whatToDo(job.payload))}</p>` +
+      `<p>From: ${escapeHtml(answer.from)}<br>Subject: ${escapeHtml(answer.subject || '(none)')}` +
+      attachments.map((line) => `<br>${escapeHtml(line)}`).join('') +
+      '</p>' +
+      (link ? `<p><a href="${escapeHtml(link)}">Open the enquiry</a></p>` : '') +
+      (typeof answer.text === 'string'
+        ? `<p style="white-space:pre-wrap">${escapeHtml(answer.text)}</p>`
+        : ''),
+  );
+  return {
+    ok: true,
+    mail: {
+      from: settings.from,
+      to,
+      subject: headerText(subjectOf({ ...job.payload, answer })),
+      text: lines.join('\n'),
+      html,
+    },
+  };
+}
