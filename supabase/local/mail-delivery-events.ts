@@ -38,6 +38,37 @@ export function deliveryEventsFor(address: string): DeliveryEvent[] {
   return delivered;
 }
 
+/** A webhook event as Resend posts it. */
+export interface WebhookEvent {
+  type: string;
+  created_at: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Posts `event` to `endpoint` signed as Resend (through Svix) signs its webhooks: a new `msg_`
+ * id, the time in seconds and the Standard Webhooks signature, in svix-* headers.
+ */
+export function postSignedEvent(
+  endpoint: string,
+  webhook: Webhook,
+  event: WebhookEvent,
+  now = new Date(),
+): Promise<Response> {
+  const body = JSON.stringify(event);
+  const id = `msg_${randomUUID()}`;
+  return fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'svix-id': id,
+      'svix-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'svix-signature': webhook.sign(id, now, body),
+    },
+    body,
+  });
+}
+
 export interface DeliveryReporter {
   /** Reports what becomes of a captured message, shortly after, without holding the send. */
   report(messageId: string, to: string, from: string, subject: string): void;
@@ -67,29 +98,23 @@ export function createDeliveryReporter(options: {
       await pause();
       if (stopped) return;
       const now = new Date();
-      const body = JSON.stringify({
-        type: event.type,
-        created_at: now.toISOString(),
-        data: {
-          email_id: messageId,
-          from,
-          to: [to],
-          subject,
+      const response = await postSignedEvent(
+        options.endpoint(),
+        webhook,
+        {
+          type: event.type,
           created_at: now.toISOString(),
-          ...(event.bounce ? { bounce: event.bounce } : {}),
+          data: {
+            email_id: messageId,
+            from,
+            to: [to],
+            subject,
+            created_at: now.toISOString(),
+            ...(event.bounce ? { bounce: event.bounce } : {}),
+          },
         },
-      });
-      const id = `msg_${randomUUID()}`;
-      const response = await fetch(options.endpoint(), {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'svix-id': id,
-          'svix-timestamp': String(Math.floor(now.getTime() / 1000)),
-          'svix-signature': webhook.sign(id, now, body),
-        },
-        body,
-      });
+        now,
+      );
       if (!response.ok) {
         options.log(`mail-events answered ${response.status}: ${await response.text()}`);
       }

@@ -5,6 +5,13 @@ import { header, json } from './http.ts';
 import type { LocalRequest, LocalResponse } from './http.ts';
 import { parseAttachments, storedAttachments } from './mail-attachments.ts';
 import type { CapturedAttachment } from './mail-attachments.ts';
+import {
+  listReceivedMail,
+  replyAsRecipient,
+  retrieveReceivedMail,
+  storedHeaders,
+} from './mail-receiving.ts';
+import type { ReceivedMail, ReplyOptions } from './mail-receiving.ts';
 
 /** A captured e-mail; the local backend never sends mail, it keeps it for `/__local/mail`. */
 export interface CapturedMail {
@@ -22,6 +29,8 @@ export interface CapturedMail {
   attachments: CapturedAttachment[];
   /** The local mail API's message id, or null for mail captured another way. */
   message_id: string | null;
+  /** The extra headers the sender set (Message-ID, In-Reply-To, …); {} for none. */
+  headers: Record<string, string>;
   /** What the outbox recorded of the message's delivery events (null before the first). */
   delivery_state: string | null;
   created_at: string;
@@ -39,10 +48,11 @@ export async function captureMail(
     replyTo?: string | null;
     attachments?: CapturedAttachment[];
     messageId?: string | null;
+    headers?: Record<string, string>;
   },
 ): Promise<void> {
   await db.query(
-    'insert into local_dev.mail (from_address, to_address, subject, text_body, html_body, links, reply_to, attachments, message_id) values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb, $9)',
+    'insert into local_dev.mail (from_address, to_address, subject, text_body, html_body, links, reply_to, attachments, message_id, headers) values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb, $9, $10::jsonb)',
     [
       mail.from,
       mail.to,
@@ -53,6 +63,7 @@ export async function captureMail(
       mail.replyTo ?? null,
       JSON.stringify(mail.attachments ?? []),
       mail.messageId ?? null,
+      JSON.stringify(mail.headers ?? {}),
     ],
   );
 }
@@ -66,9 +77,11 @@ export async function listMail(db: Queryable, to: string | null): Promise<Captur
     ? `(select job.delivery_state from private.enquiry_mail_jobs as job
          where job.provider_message_id = mail.message_id limit 1)`
     : 'null::text';
-  const result = await db.query<CapturedMail & { links: string[] | string; attachments: unknown }>(
+  const result = await db.query<
+    CapturedMail & { links: string[] | string; attachments: unknown; headers: unknown }
+  >(
     `select mail.id::int as id, from_address as "from", to_address as "to", subject, text_body as text, html_body as html, links, reply_to, attachments,
-            mail.message_id, ${deliveryState} as delivery_state,
+            mail.message_id, mail.headers, ${deliveryState} as delivery_state,
             to_char(mail.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
        from local_dev.mail as mail where $1::text is null or lower(to_address) = lower($1::text)
       order by mail.id desc limit 200`,
@@ -78,6 +91,7 @@ export async function listMail(db: Queryable, to: string | null): Promise<Captur
     ...row,
     links: typeof row.links === 'string' ? (JSON.parse(row.links) as string[]) : row.links,
     attachments: storedAttachments(row.attachments),
+    headers: storedHeaders(row.headers),
   }));
 }
 
@@ -101,35 +115,88 @@ function attachmentItem(attachment: CapturedAttachment): string {
     <pre>${escapeHtml(attachment.text)}</pre></details></li>`;
 }
 
-function inboxPage(mails: CapturedMail[], to: string | null): string {
-  const items = mails
-    .map(
-      (mail) => `<article>
+/** The extra headers a sender set, one meta line each. */
+const headerLines = (headers: Record<string, string>) =>
+  Object.entries(headers)
+    .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`)
+    .join('');
+
+/** The form with which a mail's recipient answers it (`POST /__local/mail/<id>/reply`). */
+function replyForm(mail: CapturedMail, to: string | null): string {
+  const id = `reply-${mail.id}`;
+  return `<details class="reply"><summary>Reply as the recipient</summary>
+  <form method="post" action="/__local/mail/${mail.id}/reply">
+    ${to ? `<input type="hidden" name="to" value="${escapeHtml(to)}">` : ''}
+    <p><label for="${id}-text">Their answer</label><textarea id="${id}-text" name="text" rows="5" maxlength="50000" required></textarea></p>
+    <p><label for="${id}-from">From (another address)</label><input id="${id}-from" name="from" type="email" placeholder="${escapeHtml(mail.to)}"></p>
+    <p><button type="submit">Send as the recipient</button></p>
+  </form></details>`;
+}
+
+function mailItem(mail: CapturedMail, to: string | null): string {
+  return `<article>
   <h2>${escapeHtml(mail.subject)}</h2>
   <dl class="meta">
     <dt>From</dt><dd>${escapeHtml(mail.from)}</dd>
     <dt>To</dt><dd>${escapeHtml(mail.to)}</dd>
     ${mail.reply_to ? `<dt>Reply-To</dt><dd>${escapeHtml(mail.reply_to)}</dd>` : ''}
+    ${headerLines(mail.headers)}
     <dt>Date</dt><dd>${escapeHtml(mail.created_at)}</dd>
     <dt>Delivery</dt><dd>${escapeHtml(mail.delivery_state ?? (mail.message_id ? 'no event yet' : 'not reported'))}</dd>
   </dl>
   <pre>${escapeHtml(mail.text)}</pre>
   <ul>${mail.links.map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`).join('')}</ul>
   ${mail.attachments.length > 0 ? `<h3>Attachments</h3><ul class="attachments">${mail.attachments.map(attachmentItem).join('')}</ul>` : ''}
-</article>`,
-    )
-    .join('\n');
+  ${replyForm(mail, to)}
+</article>`;
+}
+
+function answerItem(answer: ReceivedMail): string {
+  const files = answer.attachments
+    .map((file) => `<li>${escapeHtml(file.filename)} (${file.size} bytes)</li>`)
+    .join('');
+  return `<article>
+  <h3>${escapeHtml(answer.subject)}</h3>
+  <dl class="meta">
+    <dt>From</dt><dd>${escapeHtml(answer.from)}</dd>
+    <dt>To</dt><dd>${escapeHtml(answer.to.join(', '))}</dd>
+    <dt>Date</dt><dd>${escapeHtml(answer.created_at)}</dd>
+  </dl>
+  <pre>${escapeHtml(answer.text ?? '')}</pre>
+  ${files ? `<ul class="attachments">${files}</ul>` : ''}
+</article>`;
+}
+
+function inboxPage(mails: CapturedMail[], answers: ReceivedMail[], to: string | null): string {
+  const items = mails.map((mail) => mailItem(mail, to)).join('\n');
+  const answered = answers.map(answerItem).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Local mail${to ? ` for ${escapeHtml(to)}` : ''}</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:6px;padding:0 1rem;margin:1rem 0}.meta{color:#555;display:grid;grid-template-columns:max-content 1fr;gap:0 .75rem}.meta dd{margin:0;overflow-wrap:anywhere}pre{white-space:pre-wrap}.attachments pre{background:#f6f6f6;padding:.5rem;font-size:13px}a{word-break:break-all}</style>
+<style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:6px;padding:0 1rem;margin:1rem 0}.meta{color:#555;display:grid;grid-template-columns:max-content 1fr;gap:0 .75rem}.meta dd{margin:0;overflow-wrap:anywhere}pre{white-space:pre-wrap}.attachments pre{background:#f6f6f6;padding:.5rem;font-size:13px}a{word-break:break-all}.reply{margin:0 0 1rem}.reply label{display:block}.reply textarea,.reply input{width:100%;box-sizing:border-box;font:inherit}</style>
 </head><body><h1>Local mail inbox</h1><p>E-mails captured by the embedded backend, newest first. Nothing is really sent.</p>
 ${items || '<p>No mail yet.</p>'}
+${answered ? `<h2>Answers sent from here</h2>\n${answered}` : ''}
 </body></html>`;
 }
 
-/** `GET /__local/mail[?to=]` (JSON, or HTML for a browser) and `GET /__local/mail/inbox`. */
-export async function handleMail(request: LocalRequest, db: Queryable): Promise<LocalResponse> {
+const REPLY_PATH = /^\/(\d+)\/reply$/;
+
+/**
+ * `GET /__local/mail[?to=]` (JSON, or HTML for a browser), `GET /__local/mail/inbox`, `DELETE
+ * /__local/mail` (empties the inbox) and `POST /__local/mail/<id>/reply` (answers a mail as its
+ * recipient; needs `replies`, where the answer is announced).
+ */
+export async function handleMail(
+  request: LocalRequest,
+  db: Queryable,
+  replies?: ReplyOptions,
+): Promise<LocalResponse> {
   const subpath = request.url.pathname.slice('/__local/mail'.length);
+  const reply = REPLY_PATH.exec(subpath);
+  if (reply) {
+    if (!replies) return json(404, { message: 'Not found' });
+    return replyAsRecipient(request, db, Number(reply[1]), replies);
+  }
   if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'DELETE') {
     return json(405, { message: 'Method not allowed' });
   }
@@ -137,16 +204,22 @@ export async function handleMail(request: LocalRequest, db: Queryable): Promise<
     return json(404, { message: 'Not found' });
   if (request.method === 'DELETE') {
     await db.query('delete from local_dev.mail');
+    await db.query('delete from local_dev.received_mail');
     return { status: 204 };
   }
   const to = request.url.searchParams.get('to');
   const mails = await listMail(db, to);
   const wantsHtml = subpath === '/inbox' || /text\/html/.test(header(request, 'accept') ?? '');
   if (wantsHtml) {
+    const shown = new Set(mails.map((mail) => mail.id));
+    const answers = (await listReceivedMail(db)).filter(
+      (answer) =>
+        to === null || (answer.in_reply_to_mail !== null && shown.has(answer.in_reply_to_mail)),
+    );
     return {
       status: 200,
       headers: { 'Content-Type': 'text/html; charset=utf-8' },
-      body: inboxPage(mails, to),
+      body: inboxPage(mails, answers, to),
     };
   }
   return json(200, mails);
@@ -155,7 +228,10 @@ export async function handleMail(request: LocalRequest, db: Queryable): Promise<
 /** The key the local mail API accepts unless another is configured. */
 export const LOCAL_MAIL_API_KEY = 'local-mail-api-key';
 
-/** Idempotency keys of the local mail API; created on start, like Resend's 24-hour record. */
+/**
+ * Idempotency keys of the local mail API, like Resend's 24-hour record, and the messages it
+ * received; created on start.
+ */
 export async function ensureMailApiTable(db: Queryable): Promise<void> {
   await db.exec(`
     create table if not exists local_dev.mail_api_requests (
@@ -167,7 +243,21 @@ export async function ensureMailApiTable(db: Queryable): Promise<void> {
     alter table local_dev.mail add column if not exists reply_to text;
     alter table local_dev.mail add column if not exists from_address text not null default '';
     alter table local_dev.mail add column if not exists attachments jsonb not null default '[]'::jsonb;
-    alter table local_dev.mail add column if not exists message_id text;`);
+    alter table local_dev.mail add column if not exists message_id text;
+    alter table local_dev.mail add column if not exists headers jsonb not null default '{}'::jsonb;
+    create table if not exists local_dev.received_mail (
+      id uuid primary key default gen_random_uuid(),
+      from_address text not null,
+      to_addresses jsonb not null default '[]'::jsonb,
+      subject text not null,
+      text_body text,
+      html_body text,
+      headers jsonb not null default '{}'::jsonb,
+      message_id text,
+      attachments jsonb not null default '[]'::jsonb,
+      created_at timestamptz not null default now(),
+      in_reply_to_mail integer
+    );`);
 }
 
 const mailApiError = (status: number, name: string, message: string) =>
@@ -184,6 +274,37 @@ export interface MailApiBody {
   text: string;
   replyTo: string | null;
   attachments: CapturedAttachment[];
+  headers: Record<string, string>;
+}
+
+/** The most extra headers a message may carry. */
+export const MAX_MAIL_HEADERS = 20;
+
+const HEADER_NAME = /^[A-Za-z0-9-]{1,64}$/;
+
+/**
+ * The `headers` field of a send request: an object of header names (letters, digits and
+ * hyphens) and string values on one line, at most MAX_MAIL_HEADERS of them. Returns the reason
+ * when refused.
+ */
+export function parseMailHeaders(value: unknown): Record<string, string> | string {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    return 'The `headers` field must be an object of header names and values.';
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > MAX_MAIL_HEADERS) {
+    return `The \`headers\` field may hold at most ${MAX_MAIL_HEADERS} headers.`;
+  }
+  const seen = new Set<string>();
+  for (const [name, text] of entries) {
+    if (!HEADER_NAME.test(name)) return `The header name \`${name}\` is not a valid header name.`;
+    if (seen.has(name.toLowerCase())) return `The header \`${name}\` is given twice.`;
+    seen.add(name.toLowerCase());
+    if (typeof text !== 'string') return `The header \`${name}\` must have a string value.`;
+    if (hasControl(text)) return 'Header values must not contain line breaks.';
+  }
+  return Object.fromEntries(entries) as Record<string, string>;
 }
 
 function parseMailApiBody(body: Buffer): MailApiBody | string {
@@ -214,6 +335,8 @@ function parseMailApiBody(body: Buffer): MailApiBody | string {
   }
   const attachments = parseAttachments(fields.attachments);
   if (typeof attachments === 'string') return attachments;
+  const headers = parseMailHeaders(fields.headers);
+  if (typeof headers === 'string') return headers;
   return {
     from: fields.from,
     to: to as string[],
@@ -222,6 +345,7 @@ function parseMailApiBody(body: Buffer): MailApiBody | string {
     text: typeof fields.text === 'string' ? fields.text : '',
     replyTo: replyTo.length > 0 ? replyTo.join(', ') : null,
     attachments,
+    headers,
   };
 }
 
@@ -243,12 +367,26 @@ export function htmlLinks(html: string): string[] {
 /** Told of each message the local mail API captured, once it is committed. */
 export type OnCaptured = (messageId: string, mail: MailApiBody) => void;
 
+/** The bearer key's refusal, as Resend answers it; null when the key is the one accepted. */
+function refuseApiKey(request: LocalRequest, apiKey: string): LocalResponse | null {
+  const authorization = header(request, 'authorization');
+  if (!authorization)
+    return mailApiError(401, 'missing_api_key', 'Missing API key in the authorization header.');
+  if (authorization !== `Bearer ${apiKey}`)
+    return mailApiError(403, 'invalid_api_key', 'API key is invalid.');
+  return null;
+}
+
+const RECEIVING_PATH = /^\/__local\/mail-api\/emails\/receiving\/([^/]+)$/;
+
 /**
  * `POST /__local/mail-api/emails`: a stand-in for Resend's send endpoint. Checks the bearer key,
- * refuses header values with line breaks, captures the mail with its attachments for
- * `/__local/mail`, and honours `Idempotency-Key` for 24 hours: the same key with the same body
- * returns the first answer without sending again; the same key with another body is refused
- * (409). Each new message is passed to `onCaptured` (its delivery events).
+ * refuses header values with line breaks, captures the mail with its attachments and extra
+ * headers for `/__local/mail`, and honours `Idempotency-Key` for 24 hours: the same key with the
+ * same body returns the first answer without sending again; the same key with another body is
+ * refused (409). Each new message is passed to `onCaptured` (its delivery events).
+ * `GET /__local/mail-api/emails/receiving/<id>` retrieves a received message, as Resend's
+ * receiving API does.
  */
 export async function handleMailApi(
   request: LocalRequest,
@@ -256,17 +394,25 @@ export async function handleMailApi(
   apiKey: string,
   onCaptured: OnCaptured = () => {},
 ): Promise<LocalResponse> {
+  const received = RECEIVING_PATH.exec(request.url.pathname);
+  if (received) {
+    if (request.method !== 'GET') {
+      return mailApiError(
+        405,
+        'method_not_allowed',
+        'Method is not allowed for the requested path.',
+      );
+    }
+    return refuseApiKey(request, apiKey) ?? retrieveReceivedMail(db, received[1] ?? '');
+  }
   if (request.url.pathname !== '/__local/mail-api/emails') {
     return mailApiError(404, 'not_found', 'The requested endpoint does not exist.');
   }
   if (request.method !== 'POST') {
     return mailApiError(405, 'method_not_allowed', 'Method is not allowed for the requested path.');
   }
-  const authorization = header(request, 'authorization');
-  if (!authorization)
-    return mailApiError(401, 'missing_api_key', 'Missing API key in the authorization header.');
-  if (authorization !== `Bearer ${apiKey}`)
-    return mailApiError(403, 'invalid_api_key', 'API key is invalid.');
+  const refused = refuseApiKey(request, apiKey);
+  if (refused) return refused;
   const mail = parseMailApiBody(request.body);
   if (typeof mail === 'string') return mailApiError(422, 'validation_error', mail);
 
@@ -328,6 +474,7 @@ async function captureAll(db: Queryable, mail: MailApiBody, messageId: string): 
       replyTo: mail.replyTo,
       attachments: mail.attachments,
       messageId,
+      headers: mail.headers,
     });
   }
 }

@@ -80,6 +80,11 @@ export interface EnquiryMailOptions {
    * API signs the delivery events it reports. Default the local one.
    */
   webhookSecret?: string;
+  /**
+   * The domain whose mail the mail API receives (MAIL_INBOUND_DOMAIN): replies to the prospect
+   * go to reply+<token>@ it. Default inbound.kestrel-data.local.
+   */
+  inboundDomain?: string;
 }
 
 /**
@@ -282,6 +287,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
     ENQUIRY_NOTIFY_TO: mailOptions.notifyTo ?? 'enquiries@kestrel-data.local',
     SITE_URL: siteUrl,
     MAIL_WEBHOOK_SECRET: mailOptions.webhookSecret ?? LOCAL_MAIL_WEBHOOK_SECRET,
+    MAIL_INBOUND_DOMAIN: mailOptions.inboundDomain ?? 'inbound.kestrel-data.local',
   };
   const senderEnv = readSenderEnv((name) => senderSettings[name]);
   if (!senderEnv.ok) log(`send-enquiry-mail is not configured: ${senderEnv.problems.join('; ')}`);
@@ -291,10 +297,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
   const feedEnv = readFeedEnv((name) => senderSettings[name]);
   const mailEventsEnv = readMailEventsEnv((name) => senderSettings[name]);
   if (!mailEventsEnv.ok) log(`mail-events is not configured: ${mailEventsEnv.problems.join('; ')}`);
+  const mailEventsEndpoint = `${url}/functions/v1/mail-events`;
+  const webhookSecret = senderSettings.MAIL_WEBHOOK_SECRET ?? LOCAL_MAIL_WEBHOOK_SECRET;
   // what Resend does after a send: report the message's delivery events to the webhook.
   const deliveryReporter = createDeliveryReporter({
-    endpoint: () => `${url}/functions/v1/mail-events`,
-    secret: senderSettings.MAIL_WEBHOOK_SECRET ?? LOCAL_MAIL_WEBHOOK_SECRET,
+    endpoint: () => mailEventsEndpoint,
+    secret: webhookSecret,
     log,
   });
   const functions = {
@@ -429,7 +437,13 @@ export async function startLocalSupabase(options: LocalSupabaseOptions): Promise
           json(403, { message: 'The local mail inbox answers only on this machine (Host)' }),
         );
       }
-      return handleMail(request, db);
+      // an answer played from the inbox is announced as Resend announces received mail
+      return handleMail(request, db, {
+        eventsEndpoint: mailEventsEndpoint,
+        webhookSecret,
+        siteOrigins,
+        log,
+      });
     }
     return Promise.resolve(json(404, { message: 'no Route matched with those values' }));
   };

@@ -1,5 +1,5 @@
-// The embedded backend's mail API keeps a mail's From and Reply-To, so a test can check where the
-// enquirer's answer to a staff reply goes; a line break in it is refused like any header.
+// The embedded backend's mail API keeps a mail's From, Reply-To and threading headers, so a test
+// can check where the enquirer's answer to a staff reply goes; a line break in any is refused.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend } from './support/backend.ts';
@@ -58,5 +58,31 @@ describe('the local mail API and Reply-To', () => {
       expect(response.status).toBe(422);
     }
     expect(await mailTo(backend, 'mallory@example.com')).toEqual([]);
+  });
+
+  it('keeps the threading headers the sender set, shown in the inbox beside Reply-To', async () => {
+    const headers = {
+      'Message-ID': '<reply-2@kestrel.test>',
+      'In-Reply-To': '<enquiry-1@kestrel.test>',
+      References: '<enquiry-1@kestrel.test>',
+    };
+    const response = await send({ to: 'tom@example.com', reply_to: 'ada@kestrel.test', headers });
+    expect(response.status).toBe(200);
+    const [captured] = await mailTo(backend, 'tom@example.com');
+    expect(captured).toMatchObject({ reply_to: 'ada@kestrel.test', headers });
+    const page = await (await fetch(`${backend.url}/__local/mail/inbox?to=tom@example.com`)).text();
+    expect(page).toContain('<dt>Reply-To</dt><dd>ada@kestrel.test</dd>');
+    expect(page).toContain('<dt>In-Reply-To</dt><dd>&lt;enquiry-1@kestrel.test&gt;</dd>');
+  });
+
+  it('refuses a line break in a header, as in reply_to', async () => {
+    for (const headers of [
+      { 'In-Reply-To': '<a@kestrel.test>\r\nBcc: victim@example.com' },
+      { 'Reply-To\nBcc': 'victim@example.com' },
+    ]) {
+      const response = await send({ to: 'eve@example.com', headers });
+      expect(response.status).toBe(422);
+    }
+    expect(await mailTo(backend, 'eve@example.com')).toEqual([]);
   });
 });
