@@ -128,6 +128,7 @@ describe('private.apply_retention', () => {
       rate_records: 0,
       mail_events: 1,
       mail_suppressions: 2,
+      enquiry_answers: 0,
     });
     expect(
       await ids(`select event_id as id from private.mail_events where event_id like 'evt-%'`),
@@ -199,6 +200,7 @@ describe('private.apply_retention', () => {
       rate_records: 0,
       mail_events: 0,
       mail_suppressions: 0,
+      enquiry_answers: 0,
     });
     const runs = await backend.sql<{ n: number }>(
       `select count(*)::int as n from public.audit_log where action = 'admin_retention_applied'`,
@@ -375,6 +377,7 @@ describe('mail whose enquiry was deleted before', () => {
       rate_records: 0,
       mail_events: 0,
       mail_suppressions: 0,
+      enquiry_answers: 0,
     });
 
     const left = await remainingJobs();

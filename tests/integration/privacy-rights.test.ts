@@ -292,6 +292,7 @@ describe('subject access and portability', () => {
       consultation_changes: 0,
       mail_events: doc.mail_events.length,
       mail_suppressions: 1,
+      enquiry_answers: 0,
     });
     // the mail API's reports on its mail, and on no one else's; its mailbox's block.
     const eventIds = doc.mail_events.map((event) => event.event_id);
@@ -424,6 +425,7 @@ describe('erasure', () => {
       consultation_changes: 0,
       mail_events: 0,
       mail_suppressions: 0,
+      enquiry_answers: 0,
     });
   });
 });

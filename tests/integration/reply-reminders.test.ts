@@ -263,7 +263,7 @@ describe('reminders and escalations', () => {
 });
 
 describe('a staff reply through the sender', () => {
-  it('goes to the enquirer from the site sender with the staff name, Reply-To the staff member, plain text, once', async () => {
+  it('goes to the enquirer from the site sender with the staff name, Reply-To the enquiry, plain text, once', async () => {
     const id = await seedEnquiry(new Date().toISOString());
     await backend.sql(`delete from private.enquiry_mail_jobs`);
     const { error } = await admin.rpc('send_enquiry_reply', {
@@ -281,12 +281,23 @@ describe('a staff reply through the sender', () => {
     );
     expect(job[0]!.status).toBe('sent');
     expect(mail!.headers['idempotency-key']).toBe(job[0]!.id);
+    const [token] = await backend.sql<{ token: string }>(
+      'select token from private.enquiry_reply_tokens where submission_id = $1',
+      [id],
+    );
+    // the answer goes back to the record, not to Jane's own inbox; the reply joins the thread
+    // the acknowledgement opened.
     expect(mail!.body).toEqual({
       from: '"Jane Doe via Kestrel Data" <no-reply@kestrel-data.local>',
       to: `clock-${counter}@example.com`,
-      reply_to: 'jane.doe@kestrel.test',
+      reply_to: `reply+${token!.token}@inbound.kestrel-data.local`,
       subject: 'Re: Your enquiry to Kestrel Data',
       text: 'Hello,\n\nThanks for writing. Shall we talk on Friday?\n\nJane\n\n-- \nJane Doe, Kestrel Data',
+      headers: {
+        'Message-ID': `<${job[0]!.id}@inbound.kestrel-data.local>`,
+        'In-Reply-To': `<enquiry-${id}@inbound.kestrel-data.local>`,
+        References: `<enquiry-${id}@inbound.kestrel-data.local>`,
+      },
     });
   });
 

@@ -5,18 +5,24 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 type Row = Database['public']['Functions']['enquiries_needing_reply']['Returns'][number];
 
 /**
- * One open enquiry still owed its first reply. The type generator types every column of a
- * `returns table` function as set, but an unassigned enquiry has no assignee, and most addresses
- * have no mail problem.
+ * One enquiry owed a reply: its first, or one to the answer the enquirer sent by mail since the
+ * last contact. The type generator types every column of a `returns table` function as set, but
+ * an unassigned enquiry has no assignee, most addresses have no mail problem, and an enquiry not
+ * yet answered has no answer of theirs waiting.
  */
-export type EnquiryNeedingReply = Omit<Row, 'assigned_to' | 'assignee_email' | 'mail_problem'> & {
+export type EnquiryNeedingReply = Omit<
+  Row,
+  'assigned_to' | 'assignee_email' | 'mail_problem' | 'answered_at'
+> & {
   assigned_to: string | null;
   assignee_email: string | null;
   /** bounced or complained when no mail reaches the enquirer. */
   mail_problem: string | null;
+  /** When the enquirer answered by mail, if that is what is owed a reply. */
+  answered_at: string | null;
 };
 
-/** Open enquiries without a first response, oldest due first (admins only). */
+/** Enquiries owed a reply, oldest due first (admins only). */
 export async function listEnquiriesNeedingReply(
   client: AppSupabaseClient,
 ): Promise<EnquiryNeedingReply[]> {

@@ -81,6 +81,12 @@ export function NeedsReplyItem({ enquiry, staff, now, onOpen }: ItemProps) {
       <p className={`mt-1 text-sm font-semibold ${overdue ? 'text-red-800' : 'text-ink'}`} data-due>
         {now ? describeDue(enquiry.due_at, now) : `Due ${formatDateTime(enquiry.due_at)}`}
       </p>
+      {enquiry.answered_at ? (
+        <p className="mt-1 text-sm text-ink" data-answered>
+          They answered by e-mail on{' '}
+          <time dateTime={enquiry.answered_at}>{formatDateTime(enquiry.answered_at)}</time>
+        </p>
+      ) : null}
       <MailProblemLine problem={enquiry.mail_problem} />
       <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
         <Detail label="Company">{blankable(enquiry.company) || BLANK}</Detail>

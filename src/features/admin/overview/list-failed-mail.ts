@@ -42,6 +42,7 @@ const kindLabels: Record<string, string> = {
   consultation_cancelled: 'Consultation cancellation',
   consultation_reminder: 'Consultation reminder',
   consultation_host_invite: "Host's calendar invitation",
+  answer_alert: 'Answer alert',
 };
 
 /** The kinds mailed to one person (the enquirer, or a booking's host), named by their address. */

@@ -54,7 +54,8 @@ const contactDone: Record<ContactChannel, string> = {
 type Contact = { channel: ContactChannel; call?: CallDetails; seen: string | null };
 
 /**
- * A plain-text reply mailed to the enquirer from the site (Reply-To the sender), and the two
+ * A plain-text reply mailed to the enquirer from the site (their answer comes back to the
+ * record), and the two
  * ways to record a response made elsewhere: a call with its outcome and an optional note, or a
  * reply from one's own mailbox in one press; either can be undone from its toast for a few
  * seconds. Each reloads the enquiry, the list and the timeline. The reply and the call being

@@ -5,6 +5,7 @@ import {
   describeTimelineLine,
   loadEnquiryTimeline,
 } from '@/features/admin/record/enquiry-timeline';
+import { HeldAnswerActions } from '@/features/admin/record/held-answer-actions';
 import { adminKeys, staffQuery } from '@/features/admin/shared/admin-queries';
 import { formatDateTime } from '@/features/admin/shared/enquiry-format';
 import { reportLoadError } from '@/features/admin/shared/report-load-error';
@@ -53,6 +54,10 @@ export function EnquiryTimelineSection({ enquiryId }: Props) {
                     {line.text}
                   </p>
                 ) : null}
+                {line.attachments ? (
+                  <p className="mt-1 text-sm break-words text-ink-muted">{line.attachments}</p>
+                ) : null}
+                {line.heldAnswerId ? <HeldAnswerActions answerId={line.heldAnswerId} /> : null}
                 {line.reply ? (
                   <details className="mt-1 text-sm">
                     <summary className="inline-flex min-h-6 cursor-pointer items-center text-brand-700 underline-offset-2 hover:underline">

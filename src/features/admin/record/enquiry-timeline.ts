@@ -37,6 +37,7 @@ const mailLabels: Record<string, string> = {
   consultation_cancelled: 'Consultation cancellation',
   consultation_reminder: 'Consultation reminder',
   consultation_host_invite: "Host's calendar invitation",
+  answer_alert: 'Answer alert',
 };
 
 const outcomeLabels: Record<string, string> = {
@@ -80,6 +81,16 @@ const eventLabels: Record<string, string> = {
   consultation_booked: 'Consultation booked',
   consultation_moved: 'Consultation moved',
   consultation_cancelled: 'Consultation cancelled',
+  prospect_answer: 'They answered by e-mail',
+  prospect_answer_held: 'An answer by e-mail is held for review',
+  answer_attached: 'Held answer attached',
+  answer_discarded: 'Held answer discarded',
+};
+
+/** Why an answer by e-mail was held rather than put on the record. */
+const heldReasonLabels: Record<string, string> = {
+  other_sender: "it came from another address than the enquiry's",
+  unknown_token: 'its reply address names no enquiry we still hold',
 };
 
 /** A staff member by name, else address; "a former staff member" once neither is known. */
@@ -163,7 +174,25 @@ export type TimelineLine = {
   text?: string;
   /** A sent reply, behind a disclosure. */
   reply?: string;
+  /** The files an answer by e-mail listed: named, not kept. */
+  attachments?: string;
+  /** A held answer's id, for the buttons that attach or discard it. */
+  heldAnswerId?: string;
 };
+
+/** "report.pdf (120 KB), photo.jpg": the files an answer listed. */
+export function describeAttachments(value: unknown): string | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  return value
+    .map((item: unknown) => {
+      const file = item && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+      const name = text(file.filename) ?? 'unnamed file';
+      const size = typeof file.size === 'number' ? file.size : null;
+      if (size === null) return name;
+      return size < 1024 ? `${name} (${size} bytes)` : `${name} (${Math.round(size / 1024)} KB)`;
+    })
+    .join(', ');
+}
 
 function detailsOf(event: TimelineEvent): Record<string, unknown> {
   const { details } = event;
@@ -213,8 +242,10 @@ export function describeTimelineLine(
   if (event.event === 'received' && details.held === true) {
     parts.push('held: many enquiries arrived at once');
   }
-  // the database names every actor one way: the staff name, else the address it kept.
-  if (event.actor) parts.push(`by ${event.actor}`);
+  const answer = event.event.startsWith('prospect_answer');
+  // the database names every actor one way: the staff name, else the address it kept; an
+  // answer's actor is the address it came from.
+  if (event.actor) parts.push(answer ? `from ${event.actor}` : `by ${event.actor}`);
   else if (event.event.startsWith('consultation_') && details.by === 'visitor') {
     parts.push('by the prospect');
   } else if (event.event.startsWith('consultation_') && details.by === 'staff') {
@@ -227,6 +258,8 @@ export function describeTimelineLine(
     const reason = text(details[key]);
     if (reason) parts.push(reason.replace(/_/g, ' '));
   }
+  const held = text(details.held_reason);
+  if (held && event.event === 'prospect_answer_held') parts.push(heldReasonLabels[held] ?? held);
   const delivery = text(details.delivery_state);
   if (delivery) parts.push(deliveryLabels[delivery] ?? delivery);
   const line: TimelineLine = { label: labelOf(event, details, staff), context: parts.join(' · ') };
@@ -235,6 +268,20 @@ export function describeTimelineLine(
   if (event.event === 'reply_sent' && body) line.reply = body;
   else if (event.event === 'note_added' && body) line.text = body;
   else if (event.event === 'contact_recorded' && note) line.text = note;
+  else if (answer) {
+    const subject = text(details.subject);
+    line.text = [
+      subject ? `Subject: ${subject}` : null,
+      body,
+      details.truncated === true ? '(cut short: the rest was too long to keep)' : null,
+    ]
+      .filter((part): part is string => part !== null)
+      .join('\n\n');
+    const files = describeAttachments(details.attachments);
+    if (files) line.attachments = `Attached (not kept): ${files}`;
+    const id = text(details.answer_id);
+    if (event.event === 'prospect_answer_held' && id) line.heldAnswerId = id;
+  }
   return line;
 }
 

@@ -76,7 +76,8 @@ const sentReplySchema = z.object({ reply_id: z.string(), held_for_review: z.bool
 
 /**
  * Sends a reply to the enquirer: the database stores it, queues the e-mail (from the site's
- * address with the caller's name, Reply-To the caller) and counts it as the first response when
+ * address with the caller's name, Reply-To the enquiry's reply address, so their answer comes
+ * back to the record) and counts it as the first response when
  * it is one. Past the hourly reply caps the mail is parked for review instead of sent
  * (`heldForReview`). Throws RpcError with a message to show.
  */

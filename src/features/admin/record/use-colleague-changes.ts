@@ -37,7 +37,7 @@ export function describeColleagueChange(
  * poll interval while the tab is visible, and when it holds something a colleague did since the
  * record opened, every enquiry query reloads (fields, notes, follow-ups, the list behind) and the
  * newest of those changes is returned in words. The signed-in person's own changes refresh the
- * record the usual way and are not announced.
+ * record the usual way and are not announced; an answer by mail from the enquirer is announced.
  */
 export function useColleagueChanges(enquiryId: string, staff: readonly StaffMember[]) {
   const client = useSupabaseClient();
@@ -62,7 +62,17 @@ export function useColleagueChanges(enquiryId: string, staff: readonly StaffMemb
       setNotice(null);
       return;
     }
-    const theirs = timeline.slice(before).filter((event) => {
+    const added = timeline.slice(before);
+    const answer = added.findLast((event) => event.event.startsWith('prospect_answer'));
+    if (answer) {
+      // the enquirer's answer by mail lands while the record is open: say so wherever it is.
+      notify({
+        title: describeTimelineLine(answer, staff).label,
+        description: `From ${answer.actor ?? 'the enquirer'}, at ${formatTime(answer.occurred_at)}. It is in the timeline.`,
+      });
+      void invalidateEnquiries(queryClient, adminKeys.timeline(enquiryId));
+    }
+    const theirs = added.filter((event) => {
       const actor = actorIdOf(event);
       return actor !== null && actor !== me;
     });

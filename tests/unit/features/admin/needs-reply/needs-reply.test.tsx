@@ -36,6 +36,7 @@ function due(n: number, overrides: Partial<EnquiryNeedingReply> = {}): EnquiryNe
     assigned_to: null,
     assignee_email: null,
     mail_problem: null,
+    answered_at: null,
     ...overrides,
   };
 }
@@ -82,6 +83,21 @@ describe('the Needs a reply list', () => {
       </ul>,
     );
     expect(screen.getByRole('listitem')).toHaveTextContent('Assigned to:sam@example.com');
+  });
+
+  it('says when the enquirer answered by e-mail and that answer is what is owed a reply', () => {
+    render(
+      <NeedsReplyList
+        rows={[due(9, { answered_at: '2026-11-25T10:30:00Z' }), due(10)]}
+        staff={[]}
+        now={now}
+        onOpen={() => {}}
+      />,
+    );
+    const [answered, first] = screen.getAllByRole('listitem');
+    expect(answered).toHaveTextContent('They answered by e-mail on');
+    expect(answered?.querySelector('time[datetime="2026-11-25T10:30:00Z"]')).not.toBeNull();
+    expect(first).not.toHaveTextContent('answered by e-mail');
   });
 
   it('tells staff to phone when no mail reaches the enquirer', () => {

@@ -155,6 +155,7 @@ function due(n: number): EnquiryNeedingReply {
     assigned_to: null,
     assignee_email: null,
     mail_problem: null,
+    answered_at: null,
   };
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@/features/admin/record/enquiry-timeline';
 import type { StaffMember } from '@/features/admin/record/enquiry-workflow';
 import { formatDate } from '@/features/admin/shared/enquiry-format';
+import type { Json } from '@/lib/database.types';
 
 const staff: StaffMember[] = [
   { id: 'alex', email: 'alex@kestrel.test', display_name: 'Alex Lead' },
@@ -210,5 +211,56 @@ describe('what the timeline says changed', () => {
     expect(describeTimelineEvent('mail_consultation_host_invite_failed')).toBe(
       "Host's calendar invitation failed",
     );
+  });
+
+  it('names the answer alert', () => {
+    expect(describeTimelineEvent('mail_answer_alert_sent')).toBe('Answer alert sent');
+  });
+});
+
+describe('answers by e-mail on the timeline', () => {
+  const event = (name: string, details: { [key: string]: Json }): TimelineEvent => ({
+    occurred_at: '2026-12-06T10:00:00Z',
+    event: name,
+    actor: 'rita@example.com',
+    details,
+  });
+
+  it("shows the enquirer's answer with its sender, subject, text and listed files", () => {
+    const line = describeTimelineLine(
+      event('prospect_answer', {
+        answer_id: 'a1',
+        subject: 'Re: Your enquiry',
+        body: 'Tuesday suits us.',
+        attachments: [
+          { filename: 'brief.pdf', size: 123_904 },
+          { filename: 'note.txt', size: 200 },
+        ],
+      }),
+      [],
+    );
+    expect(line.label).toBe('They answered by e-mail');
+    expect(line.context).toBe('from rita@example.com');
+    expect(line.text).toBe('Subject: Re: Your enquiry\n\nTuesday suits us.');
+    expect(line.attachments).toBe('Attached (not kept): brief.pdf (121 KB), note.txt (200 bytes)');
+    expect(line.heldAnswerId).toBeUndefined();
+  });
+
+  it('says why an answer is held and offers it for review', () => {
+    const line = describeTimelineLine(
+      event('prospect_answer_held', {
+        answer_id: 'a2',
+        body: 'Hi',
+        held_reason: 'other_sender',
+        truncated: true,
+      }),
+      [],
+    );
+    expect(line.label).toBe('An answer by e-mail is held for review');
+    expect(line.context).toBe(
+      "from rita@example.com · it came from another address than the enquiry's",
+    );
+    expect(line.text).toBe('Hi\n\n(cut short: the rest was too long to keep)');
+    expect(line.heldAnswerId).toBe('a2');
   });
 });
