@@ -57,6 +57,7 @@ export SUPABASE_ACCESS_TOKEN=sbp_check_only_token_never_printed
 export MAIL_API_URL=https://api.resend.com
 export MAIL_API_KEY=re_check_only_key_never_printed
 export MAIL_FROM='Kestrel Data <enquiries@example.com>'
+export MAIL_INBOUND_DOMAIN=reply.example.com
 export ENQUIRY_NOTIFY_TO=team@example.com
 export SITE_URL=https://www.example.com
 
@@ -115,6 +116,8 @@ ROTATED="$(state)"
 
 setup dry --dry-run
 grep -q '^7/7 ' "$WORK_DIR/dry" || { cat "$WORK_DIR/dry" >&2; fail "the dry run did not print every step"; }
+grep -q '"email.received"' "$WORK_DIR/dry" \
+  || { cat "$WORK_DIR/dry" >&2; fail "the dry run's webhook does not carry received mail"; }
 [ "$(state)" = "$ROTATED" ] || fail "the dry run changed the database"
 
 echo "setup-hosted-check: the database part applied $MIGRATIONS migrations, stored both Vault secrets and found every job scheduled; a second run changed nothing, a new key updated Vault in place; the dry run printed every step; no output held a secret."

@@ -4,8 +4,9 @@
 //
 // 1. `supabase db push` of supabase/migrations (no seed): the schema, pg_cron, pg_net, the jobs;
 // 2. `supabase functions deploy` of every function (bundled by Supabase: no Docker);
-// 3. the mail API's delivery webhook to the mail-events function: registered (its signing secret
-//    kept for step 4) unless MAIL_WEBHOOK_SECRET says it is already;
+// 3. the mail API's webhook to the mail-events function, for delivery events and received mail
+//    (replies): registered (its signing secret kept for step 4) unless MAIL_WEBHOOK_SECRET says it
+//    is already, in which case the events it lacks are added to it;
 // 4. `supabase secrets set` of the functions' mail settings, from a temporary --env-file;
 // 5. Auth, through the Management API: the password minimum and the confirmation lifetime of
 //    supabase/config.toml, then leaked-password protection (Pro plan and above: a refusal is
@@ -49,12 +50,18 @@ import {
   judgeFunctionAnswer,
   judgeLeakedPasswords,
   judgeWebhookCreated,
-  judgeWebhookList,
+  judgeWebhookUpdated,
+  MAX_WEBHOOK_PAGES,
   mailEventsUrl,
   MASK,
-  showWebhookRequest,
+  planWebhook,
+  readWebhookPage,
+  secretsSummary,
+  showMailApiRequest,
   webhookBody,
+  webhookListUrl,
   webhooksUrl,
+  webhookUrl,
   MISSING_ACCESS_TOKEN,
   readAuthPolicy,
   redact,
@@ -72,7 +79,7 @@ import {
   vaultSecrets,
   vaultStatement,
 } from './setup-hosted/plan.ts';
-import type { CliCommand, StepName } from './setup-hosted/plan.ts';
+import type { CliCommand, ListedWebhook, StepName } from './setup-hosted/plan.ts';
 import {
   consultationUrl,
   FORWARDING_MARKER,
@@ -104,7 +111,7 @@ interface Run {
   changes: string[];
   /** What a step could not do and did not fail for (a plan without leaked-password protection). */
   warnings: string[];
-  /** The delivery webhook's signing secret: given, or from the webhook step. */
+  /** The mail API webhook's signing secret: given, or from the webhook step. */
   webhookSecret: string | undefined;
 }
 
@@ -359,12 +366,13 @@ async function measureForwarding(run: Run): Promise<void> {
 /** A request to the mail API with its key; the answer, or why there was none. */
 async function mailApi(
   run: Run,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
   body?: object,
 ): Promise<{ status: number; text: string }> {
-  run.log(indent(showWebhookRequest(run.config, method)));
+  run.log(indent(showMailApiRequest(method, url, body)));
   try {
-    const response = await fetch(webhooksUrl(run.config), {
+    const response = await fetch(url, {
       method,
       headers: {
         Authorization: `Bearer ${run.config.functionSecrets.MAIL_API_KEY}`,
@@ -380,28 +388,57 @@ async function mailApi(
   }
 }
 
+/** Every webhook of the mail API's account, page after page. */
+async function listWebhooks(run: Run): Promise<ListedWebhook[]> {
+  const webhooks: ListedWebhook[] = [];
+  let after: string | undefined;
+  for (let page = 1; page <= MAX_WEBHOOK_PAGES; page += 1) {
+    const listed = await mailApi(run, 'GET', webhookListUrl(run.config, after));
+    const read = readWebhookPage(listed.status, listed.text);
+    if (!read.ok) throw new StepError(redact(read.message, run.secrets));
+    webhooks.push(...read.value.webhooks);
+    if (read.value.next === undefined) return webhooks;
+    after = read.value.next;
+  }
+  throw new StepError(`listing webhooks: more than ${MAX_WEBHOOK_PAGES} pages`);
+}
+
 /**
- * Registers the mail API's delivery webhook to mail-events and keeps its signing secret for the
- * secrets step. Given MAIL_WEBHOOK_SECRET, the webhook is taken as registered. One registered
- * before whose secret is not given is refused: the mail API shows a secret only on creation.
+ * The mail API's webhook to mail-events, for delivery events and received mail. Without
+ * MAIL_WEBHOOK_SECRET it is registered and its signing secret kept for the secrets step; one
+ * registered before is refused then, as the mail API shows a secret only on creation. With the
+ * secret given, the webhook must be there, and the events it lacks are added to its own.
  */
 async function registerWebhook(run: Run): Promise<void> {
-  if (run.webhookSecret) {
-    run.log(indent('MAIL_WEBHOOK_SECRET is given: the webhook is registered already'));
+  const endpoint = mailEventsUrl(run.config.projectRef);
+  const plan = planWebhook(await listWebhooks(run), endpoint, run.webhookSecret !== undefined);
+  if (!plan.ok) throw new StepError(redact(plan.message, run.secrets));
+  if (plan.value.action === 'keep') {
+    for (const update of plan.value.updates) {
+      const answer = await mailApi(run, 'PATCH', webhookUrl(run.config, update.id), {
+        events: update.events,
+      });
+      const verdict = judgeWebhookUpdated(answer.status, answer.text, update);
+      if (!verdict.ok) throw new StepError(redact(verdict.message, run.secrets));
+      run.log(indent(verdict.value));
+    }
+    if (plan.value.updates.length === 0) {
+      run.log(indent(`registered, with every event: ${endpoint}`));
+    }
+    for (const warning of plan.value.warnings) {
+      run.log(indent(`warning: ${warning}`));
+      run.warnings.push(warning);
+    }
     return;
   }
-  const endpoint = mailEventsUrl(run.config.projectRef);
-  const listed = await mailApi(run, 'GET');
-  const none = judgeWebhookList(listed.status, listed.text, endpoint);
-  if (!none.ok) throw new StepError(redact(none.message, run.secrets));
-  const created = await mailApi(run, 'POST', webhookBody(run.config));
+  const created = await mailApi(run, 'POST', webhooksUrl(run.config), webhookBody(run.config));
   const secret = judgeWebhookCreated(created.status, created.text);
   if (!secret.ok) throw new StepError(redact(secret.message, run.secrets));
   run.webhookSecret = secret.value;
   run.secrets.unshift(secret.value);
   run.log(indent(`registered: ${endpoint}`));
   run.warnings.push(
-    'the delivery webhook was registered: copy its signing secret from the mail API (Webhooks) into .env as MAIL_WEBHOOK_SECRET, so the next run keeps it',
+    'the mail API webhook was registered: copy its signing secret from the mail API (Webhooks) into .env as MAIL_WEBHOOK_SECRET, so the next run keeps it',
   );
 }
 
@@ -415,7 +452,7 @@ async function runStep(run: Run, step: StepName): Promise<void> {
     case 'webhook':
       return registerWebhook(run);
     case 'secrets':
-      run.log(indent(stepLines('secrets', run.config, run.jobs)[0] ?? ''));
+      for (const line of secretsSummary(run.config)) run.log(indent(line));
       return setSecrets(run);
     case 'auth':
       return setAuth(run);

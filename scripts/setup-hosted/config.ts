@@ -2,7 +2,8 @@
  * What `npm run setup:hosted` needs, read and checked before anything runs: every missing or
  * malformed value is named in one error, so an operator fixes `.env` once rather than once per
  * run. The checks of each variable's form are node-env.ts's; the ones here are what only a hosted
- * set-up needs (a value must be present, the key must belong to the project).
+ * set-up needs (a value must be present, the key must belong to the project, the form of
+ * MAIL_INBOUND_DOMAIN, which only the Edge Functions read).
  */
 import { parseArgs } from 'node:util';
 
@@ -30,13 +31,16 @@ Reads, from the environment or .env, .env.local, .env.production, .env.productio
   MAIL_API_URL               the Resend-style mail API (default https://api.resend.com)
   MAIL_API_KEY               its key
   MAIL_FROM                  the sender, e.g. "Kestrel Data <enquiries@your-domain>"
+  MAIL_INBOUND_DOMAIN        the domain the mail API receives replies on (Resend: Emails →
+                             Receiving), e.g. reply.your-domain or <id>.resend.app
   ENQUIRY_NOTIFY_TO          the staff inbox notified of each enquiry
   SITE_URL                   the site's origin, for links in the mail
   SUPABASE_ACCESS_TOKEN      a personal access token: for the Auth settings (Management API),
                              and the CLI's deploy and secrets unless \`npx supabase login\` was run
-  MAIL_WEBHOOK_SECRET        the signing secret (whsec_…) of the mail API's delivery webhook to
-                             the mail-events function; left out, the webhook is registered with
-                             the mail API and its new secret used (save it here for the next run)`;
+  MAIL_WEBHOOK_SECRET        the signing secret (whsec_…) of the mail API's webhook to the
+                             mail-events function (delivery events and received mail); left out,
+                             the webhook is registered with the mail API and its new secret used
+                             (save it here for the next run)`;
 
 export const DEFAULT_MAIL_API_URL = 'https://api.resend.com';
 
@@ -45,6 +49,7 @@ export const FUNCTION_SECRET_NAMES = [
   'MAIL_API_URL',
   'MAIL_API_KEY',
   'MAIL_FROM',
+  'MAIL_INBOUND_DOMAIN',
   'ENQUIRY_NOTIFY_TO',
   'SITE_URL',
 ] as const;
@@ -93,12 +98,24 @@ export function parseOptions(argv: readonly string[]): SetupOptions | 'help' {
   return { dryRun: values['dry-run'] === true, onlyDatabase: values.only === 'database' };
 }
 
+const INBOUND_DOMAIN_WHAT =
+  'the domain the mail API receives replies on: mail to a prospect carries Reply-To: reply+<token>@<this domain>, ' +
+  'and the answer is threaded into the enquiry (Resend: Emails → Receiving; your own subdomain with its MX record, or the <id>.resend.app one)';
+
+/**
+ * A bare domain name in lower case, as the mail API shows it: no scheme, no address, no path, and
+ * a top-level label that starts with a letter. The functions refuse anything else when they start.
+ */
+const INBOUND_DOMAIN =
+  /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+
 const REQUIRED = [
   ['SUPABASE_PROJECT_REF', 'the project ref (https://<ref>.supabase.co)'],
   ['SUPABASE_DB_URL', 'the database connection string (Dashboard → Connect), password included'],
   ['SUPABASE_SERVICE_ROLE_KEY', "the project's service_role key (Dashboard → API keys)"],
   ['MAIL_API_KEY', "the mail API's key"],
   ['MAIL_FROM', 'the sender address, on a domain verified with the mail API'],
+  ['MAIL_INBOUND_DOMAIN', INBOUND_DOMAIN_WHAT],
   ['ENQUIRY_NOTIFY_TO', 'the staff address notified of each enquiry'],
   ['SITE_URL', "the site's origin, for the links in the mail"],
 ] as const;
@@ -120,7 +137,11 @@ export function readSetupConfig(env: Env): SetupConfig {
     'SUPABASE_DB_URL',
     'SUPABASE_SERVICE_ROLE_KEY',
     'SUPABASE_ACCESS_TOKEN',
-    ...FUNCTION_SECRET_NAMES,
+    'MAIL_API_URL',
+    'MAIL_API_KEY',
+    'MAIL_FROM',
+    'ENQUIRY_NOTIFY_TO',
+    'SITE_URL',
   ] as const;
   let checked: ReturnType<typeof readNodeEnv<(typeof names)[number]>> | undefined;
   try {
@@ -162,6 +183,13 @@ export function readSetupConfig(env: Env): SetupConfig {
     }
   }
 
+  const inboundDomain = given(env, 'MAIL_INBOUND_DOMAIN');
+  if (inboundDomain !== undefined && !INBOUND_DOMAIN.test(inboundDomain)) {
+    problems.push(
+      `MAIL_INBOUND_DOMAIN must be the bare domain the mail API receives replies on, in lower case (letters, digits, hyphens and dots, e.g. reply.example.co.uk or <id>.resend.app; no scheme, no @, no path; Resend: Emails → Receiving), got "${inboundDomain}"`,
+    );
+  }
+
   const webhookSecret = given(env, 'MAIL_WEBHOOK_SECRET');
   if (webhookSecret !== undefined && !/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(webhookSecret)) {
     problems.push(
@@ -184,6 +212,7 @@ export function readSetupConfig(env: Env): SetupConfig {
       MAIL_API_URL: (checked.MAIL_API_URL ?? DEFAULT_MAIL_API_URL).replace(/\/+$/, ''),
       MAIL_API_KEY: required(checked.MAIL_API_KEY),
       MAIL_FROM: required(checked.MAIL_FROM),
+      MAIL_INBOUND_DOMAIN: required(inboundDomain),
       ENQUIRY_NOTIFY_TO: required(checked.ENQUIRY_NOTIFY_TO),
       SITE_URL: checked.SITE_URL.replace(/\/+$/, ''),
     },

@@ -25,7 +25,7 @@ const SECRET_FUNCTION_VALUES: readonly FunctionSecretName[] = ['MAIL_API_KEY'];
 export const functionUrl = (projectRef: string) =>
   `https://${projectRef}.supabase.co/functions/v1/${FUNCTION_NAME}`;
 
-/** Where the mail API posts its delivery events. */
+/** Where the mail API posts its delivery events and the mail it receives. */
 export const mailEventsUrl = (projectRef: string) =>
   `https://${projectRef}.supabase.co/functions/v1/mail-events`;
 
@@ -128,7 +128,7 @@ export function secretsCommand(config: SetupConfig, envFile: string): CliCommand
 
 /**
  * The --env-file's text: each value in single quotes, read as is (config.ts refuses a quote), and
- * the delivery webhook's signing secret (given, or from the webhook just registered).
+ * the mail API webhook's signing secret (given, or from the webhook just registered).
  */
 export function secretsEnvFile(config: SetupConfig, webhookSecret: string): string {
   return [
@@ -138,10 +138,10 @@ export function secretsEnvFile(config: SetupConfig, webhookSecret: string): stri
 }
 
 // ---------------------------------------------------------------------------------------------
-// The mail API's delivery webhook
+// The mail API's webhook to mail-events: delivery events and received mail
 
 /** The delivery events the mail-events function applies. */
-export const WEBHOOK_EVENTS = [
+export const DELIVERY_EVENTS = [
   'email.sent',
   'email.delivered',
   'email.delivery_delayed',
@@ -149,8 +149,26 @@ export const WEBHOOK_EVENTS = [
   'email.complained',
 ] as const;
 
+/** Mail the mail API received: a reply to reply+<token>@MAIL_INBOUND_DOMAIN, for mail-events. */
+export const RECEIVED_EVENT = 'email.received';
+
+/** Every event the webhook must carry. */
+export const WEBHOOK_EVENTS = [...DELIVERY_EVENTS, RECEIVED_EVENT] as const;
+
+/** The largest page the mail API gives; a longer list is read page by page (`after`). */
+export const WEBHOOK_PAGE_SIZE = 100;
+/** Far more webhooks than an account keeps: more pages than this is a cursor going round. */
+export const MAX_WEBHOOK_PAGES = 20;
+
 export const webhooksUrl = (config: SetupConfig) =>
   `${config.functionSecrets.MAIL_API_URL}/webhooks`;
+
+/** A page of the list: the first, or the one after the webhook `after`. */
+export const webhookListUrl = (config: SetupConfig, after?: string) =>
+  `${webhooksUrl(config)}?limit=${WEBHOOK_PAGE_SIZE}${after === undefined ? '' : `&after=${encodeURIComponent(after)}`}`;
+
+export const webhookUrl = (config: SetupConfig, id: string) =>
+  `${webhooksUrl(config)}/${encodeURIComponent(id)}`;
 
 export const webhookBody = (config: SetupConfig) => ({
   endpoint: mailEventsUrl(config.projectRef),
@@ -160,39 +178,136 @@ export const webhookBody = (config: SetupConfig) => ({
 export type WebhookVerdict<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const refusedKey = (status: number) =>
-  `${status}: the mail API refused MAIL_API_KEY; registering a webhook needs a key with full access`;
+  `${status}: the mail API refused MAIL_API_KEY; it must be a key with full access: the webhook is managed with it, and mail-events reads received mail with it`;
+
+/** A webhook as the mail API lists it (`GET /webhooks`). */
+export interface ListedWebhook {
+  id: string;
+  endpoint: string;
+  /** Absent from an entry, taken as none: the update then sets every event. */
+  events: string[];
+  /** `enabled` or `disabled`; absent from an entry, taken as enabled. */
+  status: string | undefined;
+}
+
+export interface WebhookPage {
+  webhooks: ListedWebhook[];
+  /** The cursor of the next page (the last webhook's id) while `has_more`, else undefined. */
+  next: string | undefined;
+}
 
 /**
- * Whether the mail API's list of webhooks (`{ data: [{ endpoint }] }`) holds one for `endpoint`
- * already: its secret cannot be read back here, so the operator must give it.
+ * One page of the mail API's list of webhooks:
+ * `{ object: "list", has_more, data: [{ id, created_at, status, endpoint, events }] }`. A page
+ * without its `data` list is refused rather than read as no webhook, which would register a
+ * second one.
  */
-export function judgeWebhookList(
-  status: number,
-  body: string,
-  endpoint: string,
-): WebhookVerdict<'none'> {
+export function readWebhookPage(status: number, body: string): WebhookVerdict<WebhookPage> {
   if (status === 401 || status === 403) return { ok: false, message: refusedKey(status) };
   if (status !== 200)
     return { ok: false, message: `listing webhooks: ${status}: ${body.slice(0, 200)}` };
-  let hooks: unknown = [];
+  let page: unknown;
   try {
-    hooks = (JSON.parse(body) as { data?: unknown }).data;
+    page = JSON.parse(body);
   } catch {
-    return { ok: false, message: `listing webhooks: 200 without a list: ${body.slice(0, 200)}` };
+    page = undefined;
   }
-  const known =
-    Array.isArray(hooks) &&
-    hooks.some((hook) => (hook as { endpoint?: unknown })?.endpoint === endpoint);
-  if (known) {
+  const data = (page as { data?: unknown } | null | undefined)?.data;
+  if (typeof page !== 'object' || page === null || !Array.isArray(data)) {
     return {
       ok: false,
-      message: `the mail API has a webhook to ${endpoint} already; set MAIL_WEBHOOK_SECRET to its signing secret (the mail API's dashboard → Webhooks) and run again`,
+      message: `listing webhooks: 200 without a "data" list of webhooks: ${body.slice(0, 200)}`,
     };
   }
-  return { ok: true, value: 'none' };
+  const webhooks: ListedWebhook[] = [];
+  for (const entry of data as unknown[]) {
+    const hook = (entry ?? {}) as Record<string, unknown>;
+    if (typeof hook.id !== 'string' || typeof hook.endpoint !== 'string') {
+      return {
+        ok: false,
+        message: `listing webhooks: an entry without an id or an endpoint: ${JSON.stringify(entry).slice(0, 200)}`,
+      };
+    }
+    const events = Array.isArray(hook.events)
+      ? hook.events.filter((event): event is string => typeof event === 'string')
+      : [];
+    const state = typeof hook.status === 'string' ? hook.status : undefined;
+    webhooks.push({ id: hook.id, endpoint: hook.endpoint, events, status: state });
+  }
+  const hasMore = (page as { has_more?: unknown }).has_more === true;
+  if (hasMore && webhooks.length === 0) {
+    return { ok: false, message: 'listing webhooks: has_more on an empty page, so no next page' };
+  }
+  return { ok: true, value: { webhooks, next: hasMore ? webhooks.at(-1)?.id : undefined } };
 }
 
-/** The signing secret of a webhook just created (`{ id, signing_secret }`). */
+/** What the webhook step does, once the whole list is read. */
+export type WebhookAction =
+  | { action: 'create' }
+  | {
+      action: 'keep';
+      /** The webhooks to mail-events lacking events, with the events to PATCH each with. */
+      updates: { id: string; missing: string[]; events: string[] }[];
+      /** What the operator should know and the run does not fix (a disabled or second webhook). */
+      warnings: string[];
+    };
+
+const missingEvents = (hook: ListedWebhook) =>
+  WEBHOOK_EVENTS.filter((event) => !hook.events.includes(event));
+
+/**
+ * Given the mail API's webhooks: with no signing secret given, one is registered unless one to
+ * mail-events exists (its secret is shown only on creation, so the operator must give it). With
+ * the secret given, the webhook must exist; each one lacking an event gets it added to its own.
+ */
+export function planWebhook(
+  webhooks: readonly ListedWebhook[],
+  endpoint: string,
+  secretGiven: boolean,
+): WebhookVerdict<WebhookAction> {
+  const ours = webhooks.filter((hook) => hook.endpoint === endpoint);
+  if (!secretGiven) {
+    if (ours.length === 0) return { ok: true, value: { action: 'create' } };
+    const missing = WEBHOOK_EVENTS.filter((event) =>
+      ours.some((hook) => !hook.events.includes(event)),
+    );
+    const lacking =
+      missing.length > 0 ? `; it lacks ${missing.join(', ')}, which that run adds` : '';
+    return {
+      ok: false,
+      message: `the mail API has a webhook to ${endpoint} already; set MAIL_WEBHOOK_SECRET to its signing secret (the mail API's dashboard → Webhooks) and run again${lacking}`,
+    };
+  }
+  if (ours.length === 0) {
+    return {
+      ok: false,
+      message: `MAIL_WEBHOOK_SECRET is given, but the mail API has no webhook to ${endpoint}: no delivery event or reply would reach mail-events. Remove MAIL_WEBHOOK_SECRET and run again to register one (then save its new secret), or check that MAIL_API_KEY belongs to the account that has it`,
+    };
+  }
+  const warnings: string[] = [];
+  if (ours.length > 1) {
+    warnings.push(
+      `the mail API has ${ours.length} webhooks to ${endpoint} (${ours.map((hook) => hook.id).join(', ')}): each event arrives once per webhook, and only the one whose signing secret is MAIL_WEBHOOK_SECRET passes mail-events' check; delete the others (the mail API's dashboard → Webhooks)`,
+    );
+  }
+  for (const hook of ours) {
+    if (hook.status !== undefined && hook.status !== 'enabled') {
+      warnings.push(
+        `the webhook ${hook.id} to ${endpoint} is ${hook.status}: no delivery event or reply reaches mail-events until it is enabled (the mail API's dashboard → Webhooks)`,
+      );
+    }
+  }
+  // The webhook's own events are kept: an operator may have added others on purpose.
+  const updates = ours.flatMap((hook) => {
+    const missing = missingEvents(hook);
+    return missing.length === 0
+      ? []
+      : [{ id: hook.id, missing, events: [...hook.events, ...missing] }];
+  });
+  return { ok: true, value: { action: 'keep', updates, warnings } };
+}
+
+/** The signing secret of a webhook just created (`{ object: "webhook", id, signing_secret }`). */
 export function judgeWebhookCreated(status: number, body: string): WebhookVerdict<string> {
   if (status === 401 || status === 403) return { ok: false, message: refusedKey(status) };
   if (status !== 200 && status !== 201) {
@@ -200,7 +315,7 @@ export function judgeWebhookCreated(status: number, body: string): WebhookVerdic
   }
   let secret: unknown;
   try {
-    secret = (JSON.parse(body) as { signing_secret?: unknown }).signing_secret;
+    secret = (JSON.parse(body) as { signing_secret?: unknown } | null)?.signing_secret;
   } catch {
     secret = undefined;
   }
@@ -210,8 +325,25 @@ export function judgeWebhookCreated(status: number, body: string): WebhookVerdic
   return { ok: true, value: secret };
 }
 
-export const showWebhookRequest = (config: SetupConfig, method: 'GET' | 'POST') =>
-  `$ ${method} ${webhooksUrl(config)} (Authorization: Bearer ${MASK})${method === 'POST' ? ` ${JSON.stringify(webhookBody(config))}` : ''}`;
+/** What the answer to `PATCH /webhooks/{id}` means; a refusal says how to add the events by hand. */
+export function judgeWebhookUpdated(
+  status: number,
+  body: string,
+  update: { id: string; missing: readonly string[] },
+): WebhookVerdict<string> {
+  if (status >= 200 && status < 300) {
+    return { ok: true, value: `webhook ${update.id}: added ${update.missing.join(', ')}` };
+  }
+  const cause =
+    status === 401 || status === 403 ? refusedKey(status) : `${status}: ${body.slice(0, 200)}`;
+  return {
+    ok: false,
+    message: `adding ${update.missing.join(', ')} to the webhook ${update.id}: ${cause}; add the events by hand (the mail API's dashboard → Webhooks → edit the webhook) and run again`,
+  };
+}
+
+export const showMailApiRequest = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: object) =>
+  `$ ${method} ${url} (Authorization: Bearer ${MASK})${body ? ` ${JSON.stringify(body)}` : ''}`;
 
 /** How a command is printed: the environment it adds by name only, then the masked arguments. */
 export function showCommand(command: CliCommand, secrets: readonly string[]): string {
@@ -431,7 +563,7 @@ export const STEPS: readonly { name: StepName; title: string; database: boolean 
   { name: 'function', title: '2/7 Edge Functions: deploy every one', database: false },
   {
     name: 'webhook',
-    title: "3/7 The mail API's delivery webhook to mail-events",
+    title: "3/7 The mail API's webhook to mail-events: delivery events and received mail",
     database: false,
   },
   { name: 'secrets', title: "4/7 The functions' secrets", database: false },
@@ -459,6 +591,12 @@ export function showScheduleCheck(jobs: readonly DeclaredJob[]): string {
   return `> ${CRON_JOBS_SQL}: each of ${jobs.length} jobs active (${jobs.map((job) => job.jobname).join(', ')})`;
 }
 
+/** What the secrets step sets, before its command. */
+export const secretsSummary = (config: SetupConfig) => [
+  `sets ${[...FUNCTION_SECRET_NAMES, 'MAIL_WEBHOOK_SECRET'].join(', ')} (values not shown)`,
+  `  replies go to reply+<token>@${config.functionSecrets.MAIL_INBOUND_DOMAIN} (MAIL_INBOUND_DOMAIN), whose mail the mail API must receive (Resend: Emails → Receiving)`,
+];
+
 /** The lines a dry run prints for a step, under its title. */
 export function stepLines(step: StepName, config: SetupConfig, jobs: readonly DeclaredJob[]) {
   const secrets = secretValues(config);
@@ -467,17 +605,24 @@ export function stepLines(step: StepName, config: SetupConfig, jobs: readonly De
       return [showCommand(dbPushCommand(config), secrets)];
     case 'function':
       return [showCommand(deployCommand(config), secrets)];
-    case 'webhook':
+    case 'webhook': {
+      const endpoint = mailEventsUrl(config.projectRef);
+      const list = `${showMailApiRequest('GET', webhookListUrl(config))}, each page`;
       return config.webhookSecret
-        ? ['MAIL_WEBHOOK_SECRET is given: the webhook is registered already, nothing to do']
+        ? [
+            `${list}: the webhook to ${endpoint} (MAIL_WEBHOOK_SECRET is given)`,
+            `  lacking any of ${WEBHOOK_EVENTS.join(', ')}: ${showMailApiRequest('PATCH', `${webhooksUrl(config)}/${ID_SHOWN}`)} {"events":[its own, then the missing ones]}`,
+            '  none: refused (remove MAIL_WEBHOOK_SECRET to register one); disabled, or more than one: a warning',
+          ]
         : [
-            `${showWebhookRequest(config, 'GET')}: none to ${mailEventsUrl(config.projectRef)} yet`,
-            showWebhookRequest(config, 'POST'),
+            `${list}: none to ${endpoint} yet`,
+            showMailApiRequest('POST', webhooksUrl(config), webhookBody(config)),
             '  its signing secret becomes MAIL_WEBHOOK_SECRET (not shown); copy it from the mail API into .env for the next run',
           ];
+    }
     case 'secrets':
       return [
-        `sets ${[...FUNCTION_SECRET_NAMES, 'MAIL_WEBHOOK_SECRET'].join(', ')} (values not shown)`,
+        ...secretsSummary(config),
         showCommand(secretsCommand(config, SECRETS_FILE_SHOWN), secrets),
       ];
     case 'auth': {

@@ -18,6 +18,7 @@ const VALID = {
   SUPABASE_SERVICE_ROLE_KEY: serviceKey(REF),
   MAIL_API_KEY: 're_secret_mail_key',
   MAIL_FROM: 'Kestrel Data <enquiries@example.com>',
+  MAIL_INBOUND_DOMAIN: 'reply.example.co.uk',
   ENQUIRY_NOTIFY_TO: 'team@example.com',
   SITE_URL: 'https://www.example.com/',
 };
@@ -43,6 +44,7 @@ describe('setup:hosted settings', () => {
       "SUPABASE_SERVICE_ROLE_KEY is not set: the project's service_role key (Dashboard → API keys)",
       "MAIL_API_KEY is not set: the mail API's key",
       'MAIL_FROM is not set: the sender address, on a domain verified with the mail API',
+      'MAIL_INBOUND_DOMAIN is not set: the domain the mail API receives replies on: mail to a prospect carries Reply-To: reply+<token>@<this domain>, and the answer is threaded into the enquiry (Resend: Emails → Receiving; your own subdomain with its MX record, or the <id>.resend.app one)',
       'ENQUIRY_NOTIFY_TO is not set: the staff address notified of each enquiry',
       "SITE_URL is not set: the site's origin, for the links in the mail",
     ]);
@@ -106,11 +108,37 @@ describe('setup:hosted settings', () => {
         MAIL_API_URL: 'https://api.resend.com',
         MAIL_API_KEY: 're_secret_mail_key',
         MAIL_FROM: 'Kestrel Data <enquiries@example.com>',
+        MAIL_INBOUND_DOMAIN: 'reply.example.co.uk',
         ENQUIRY_NOTIFY_TO: 'team@example.com',
         SITE_URL: 'https://www.example.com',
       },
       webhookSecret: undefined,
     });
+  });
+
+  it('takes the inbound domain as a bare domain name only', () => {
+    const domainOf = (value: string) =>
+      readSetupConfig({ ...VALID, MAIL_INBOUND_DOMAIN: value }).functionSecrets.MAIL_INBOUND_DOMAIN;
+    expect(domainOf(' reply.example.co.uk ')).toBe('reply.example.co.uk');
+    expect(domainOf('cool-hedgehog-42.resend.app')).toBe('cool-hedgehog-42.resend.app');
+    for (const value of [
+      'https://reply.example.co.uk',
+      'reply.example.co.uk/inbound',
+      'reply@example.co.uk',
+      'reply+token@reply.example.co.uk',
+      'Reply.Example.co.uk',
+      'localhost',
+      'reply..example.co.uk',
+      '-reply.example.co.uk',
+      'reply.example.co.uk.',
+      'reply.example.123',
+      'reply.example.c',
+      'reply example.co.uk',
+    ]) {
+      expect(problemsOf({ ...VALID, MAIL_INBOUND_DOMAIN: value })).toEqual([
+        `MAIL_INBOUND_DOMAIN must be the bare domain the mail API receives replies on, in lower case (letters, digits, hyphens and dots, e.g. reply.example.co.uk or <id>.resend.app; no scheme, no @, no path; Resend: Emails → Receiving), got "${value}"`,
+      ]);
+    }
   });
 
   it('takes the delivery webhook secret when given, and refuses a malformed one', () => {

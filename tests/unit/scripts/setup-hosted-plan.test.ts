@@ -12,8 +12,10 @@ import {
   judgeFunctionAnswer,
   judgeLeakedPasswords,
   judgeWebhookCreated,
-  judgeWebhookList,
+  judgeWebhookUpdated,
+  planWebhook,
   readAuthPolicy,
+  readWebhookPage,
   redact,
   secretsEnvFile,
   secretValues,
@@ -24,6 +26,9 @@ import {
   VAULT_UPDATE_SQL,
   vaultSecrets,
   vaultStatement,
+  webhookListUrl,
+  webhookUrl,
+  type ListedWebhook,
 } from '../../../scripts/setup-hosted/plan';
 import { serviceRoleKey, TEST_PROJECT_REF } from './support/service-role-key';
 
@@ -39,6 +44,7 @@ const config = readSetupConfig({
   SUPABASE_ACCESS_TOKEN: 'sbp_secret_token',
   MAIL_API_KEY: 're_secret_mail_key',
   MAIL_FROM: 'Kestrel Data <enquiries@example.com>',
+  MAIL_INBOUND_DOMAIN: 'reply.example.co.uk',
   ENQUIRY_NOTIFY_TO: 'team@example.com',
   SITE_URL: 'https://www.example.com',
 });
@@ -46,6 +52,31 @@ const jobs = readDeclaredJobs();
 const FUNCTION_URL = `https://${REF}.supabase.co/functions/v1/send-enquiry-mail`;
 const EVENTS_URL = `https://${REF}.supabase.co/functions/v1/mail-events`;
 const WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const DELIVERY = [
+  'email.sent',
+  'email.delivered',
+  'email.delivery_delayed',
+  'email.bounced',
+  'email.complained',
+];
+const EVERY_EVENT = [...DELIVERY, 'email.received'];
+
+/** An entry of the mail API's list of webhooks, as Resend's API reference gives it. */
+const listed = (fields: Partial<ListedWebhook> & { created_at?: string } = {}) => ({
+  id: '4dd369bc-aa82-4ff3-97de-514ae3000ee0',
+  created_at: '2023-08-22T15:28:00.000Z',
+  status: 'enabled',
+  endpoint: EVENTS_URL,
+  events: EVERY_EVENT,
+  ...fields,
+});
+const page = (data: unknown[], hasMore = false) =>
+  JSON.stringify({ object: 'list', has_more: hasMore, data });
+const webhooksOf = (body: string) => {
+  const read = readWebhookPage(200, body);
+  if (!read.ok) throw new Error(read.message);
+  return read.value.webhooks;
+};
 
 describe('setup:hosted steps', () => {
   it('prints exactly this plan in a dry run', () => {
@@ -55,12 +86,13 @@ describe('setup:hosted steps', () => {
       `   $ PGPASSWORD=*** supabase db push --db-url postgresql://postgres.${REF}@aws-0-eu-west-2.pooler.supabase.com:5432/postgres --yes`,
       '2/7 Edge Functions: deploy every one',
       `   $ SUPABASE_ACCESS_TOKEN=*** supabase functions deploy --project-ref ${REF} --use-api`,
-      "3/7 The mail API's delivery webhook to mail-events",
-      `   $ GET https://api.resend.com/webhooks (Authorization: Bearer ***): none to ${EVENTS_URL} yet`,
-      `   $ POST https://api.resend.com/webhooks (Authorization: Bearer ***) {"endpoint":"${EVENTS_URL}","events":["email.sent","email.delivered","email.delivery_delayed","email.bounced","email.complained"]}`,
+      "3/7 The mail API's webhook to mail-events: delivery events and received mail",
+      `   $ GET https://api.resend.com/webhooks?limit=100 (Authorization: Bearer ***), each page: none to ${EVENTS_URL} yet`,
+      `   $ POST https://api.resend.com/webhooks (Authorization: Bearer ***) {"endpoint":"${EVENTS_URL}","events":["email.sent","email.delivered","email.delivery_delayed","email.bounced","email.complained","email.received"]}`,
       '     its signing secret becomes MAIL_WEBHOOK_SECRET (not shown); copy it from the mail API into .env for the next run',
       "4/7 The functions' secrets",
-      '   sets MAIL_API_URL, MAIL_API_KEY, MAIL_FROM, ENQUIRY_NOTIFY_TO, SITE_URL, MAIL_WEBHOOK_SECRET (values not shown)',
+      '   sets MAIL_API_URL, MAIL_API_KEY, MAIL_FROM, MAIL_INBOUND_DOMAIN, ENQUIRY_NOTIFY_TO, SITE_URL, MAIL_WEBHOOK_SECRET (values not shown)',
+      '     replies go to reply+<token>@reply.example.co.uk (MAIL_INBOUND_DOMAIN), whose mail the mail API must receive (Resend: Emails → Receiving)',
       `   $ SUPABASE_ACCESS_TOKEN=*** supabase secrets set --env-file <temporary file, deleted after> --project-ref ${REF}`,
       '5/7 Auth: password length, link lifetime, leaked-password protection',
       `   $ PATCH https://api.supabase.com/v1/projects/${REF}/config/auth (Authorization: Bearer ***) {"password_min_length":12,"mailer_otp_exp":3600}`,
@@ -126,6 +158,7 @@ describe('setup:hosted steps', () => {
         "MAIL_API_URL='https://api.resend.com'",
         "MAIL_API_KEY='re_secret_mail_key'",
         "MAIL_FROM='Kestrel Data <enquiries@example.com>'",
+        "MAIL_INBOUND_DOMAIN='reply.example.co.uk'",
         "ENQUIRY_NOTIFY_TO='team@example.com'",
         "SITE_URL='https://www.example.com'",
         `MAIL_WEBHOOK_SECRET='${WEBHOOK_SECRET}'`,
@@ -259,42 +292,175 @@ describe('setup:hosted steps', () => {
     });
   });
 
-  it('registers the delivery webhook only when none goes to mail-events yet', () => {
-    const other = JSON.stringify({
-      object: 'list',
-      data: [{ endpoint: 'https://elsewhere.test/hook' }],
+  it("reads the mail API's list of webhooks, page by page", () => {
+    const other = listed({
+      id: 'w-other',
+      endpoint: 'https://elsewhere.test/hook',
+      events: DELIVERY,
     });
-    expect(judgeWebhookList(200, other, EVENTS_URL)).toEqual({ ok: true, value: 'none' });
-    const ours = JSON.stringify({ object: 'list', data: [{ id: 'w1', endpoint: EVENTS_URL }] });
-    const known = judgeWebhookList(200, ours, EVENTS_URL);
-    expect(known.ok).toBe(false);
-    if (!known.ok) expect(known.message).toMatch(/set MAIL_WEBHOOK_SECRET to its signing secret/);
-    const refused = judgeWebhookList(401, '{}', EVENTS_URL);
-    expect(!refused.ok && refused.message).toMatch(/refused MAIL_API_KEY/);
+    const ours = listed({ id: 'w-ours', status: 'disabled', events: DELIVERY });
+    expect(readWebhookPage(200, page([other, ours]))).toEqual({
+      ok: true,
+      value: {
+        webhooks: [
+          {
+            id: 'w-other',
+            endpoint: 'https://elsewhere.test/hook',
+            events: DELIVERY,
+            status: 'enabled',
+          },
+          { id: 'w-ours', endpoint: EVENTS_URL, events: DELIVERY, status: 'disabled' },
+        ],
+        next: undefined,
+      },
+    });
+    // has_more: the next page starts after the last webhook of this one
+    expect(readWebhookPage(200, page([other, ours], true))).toMatchObject({
+      ok: true,
+      value: { next: 'w-ours' },
+    });
+    expect(webhookListUrl(config)).toBe('https://api.resend.com/webhooks?limit=100');
+    expect(webhookListUrl(config, 'w-ours')).toBe(
+      'https://api.resend.com/webhooks?limit=100&after=w-ours',
+    );
+    expect(readWebhookPage(200, page([]))).toEqual({
+      ok: true,
+      value: { webhooks: [], next: undefined },
+    });
+    // an entry without events or status: none of either, and enabled
+    expect(webhooksOf(JSON.stringify({ data: [{ id: 'w1', endpoint: EVENTS_URL }] }))).toEqual([
+      { id: 'w1', endpoint: EVENTS_URL, events: [], status: undefined },
+    ]);
+  });
+
+  it('refuses a list it cannot read, rather than take it for no webhook', () => {
+    const refusal = (status: number, body: string) => {
+      const read = readWebhookPage(status, body);
+      return read.ok ? 'read' : read.message;
+    };
+    for (const body of ['{"object":"list","has_more":false}', '{"data":{}}', 'null', '[]']) {
+      expect(refusal(200, body)).toBe(
+        `listing webhooks: 200 without a "data" list of webhooks: ${body}`,
+      );
+    }
+    expect(refusal(200, '<html>')).toMatch(/without a "data" list/);
+    expect(refusal(200, page([{ endpoint: EVENTS_URL }]))).toMatch(
+      /an entry without an id or an endpoint/,
+    );
+    expect(refusal(200, page([], true))).toMatch(/has_more on an empty page/);
+    expect(refusal(401, '{"name":"restricted_api_key"}')).toMatch(
+      /refused MAIL_API_KEY; it must be a key with full access/,
+    );
+    expect(refusal(500, 'oops')).toBe('listing webhooks: 500: oops');
+  });
+
+  it('registers the webhook only when none goes to mail-events yet', () => {
+    const other = webhooksOf(page([listed({ endpoint: 'https://elsewhere.test/hook' })]));
+    expect(planWebhook(other, EVENTS_URL, false)).toEqual({
+      ok: true,
+      value: { action: 'create' },
+    });
+    const known = planWebhook(webhooksOf(page([listed()])), EVENTS_URL, false);
+    expect(!known.ok && known.message).toBe(
+      `the mail API has a webhook to ${EVENTS_URL} already; set MAIL_WEBHOOK_SECRET to its signing secret (the mail API's dashboard → Webhooks) and run again`,
+    );
+    const old = planWebhook(webhooksOf(page([listed({ events: DELIVERY })])), EVENTS_URL, false);
+    expect(!old.ok && old.message).toMatch(
+      /set MAIL_WEBHOOK_SECRET to its signing secret .*; it lacks email\.received, which that run adds$/,
+    );
+  });
+
+  it('with the secret given, adds the events the webhook lacks and keeps its own', () => {
+    const full = planWebhook(webhooksOf(page([listed()])), EVENTS_URL, true);
+    expect(full).toEqual({ ok: true, value: { action: 'keep', updates: [], warnings: [] } });
+
+    const delivery = webhooksOf(
+      page([listed({ id: 'w1', events: [...DELIVERY, 'email.opened'] })]),
+    );
+    expect(planWebhook(delivery, EVENTS_URL, true)).toEqual({
+      ok: true,
+      value: {
+        action: 'keep',
+        updates: [
+          {
+            id: 'w1',
+            missing: ['email.received'],
+            events: [...DELIVERY, 'email.opened', 'email.received'],
+          },
+        ],
+        warnings: [],
+      },
+    });
+    expect(webhookUrl(config, 'w1')).toBe('https://api.resend.com/webhooks/w1');
+
+    const none = planWebhook(
+      webhooksOf(page([listed({ endpoint: 'https://elsewhere.test/hook' })])),
+      EVENTS_URL,
+      true,
+    );
+    expect(!none.ok && none.message).toMatch(
+      /^MAIL_WEBHOOK_SECRET is given, but the mail API has no webhook to .*mail-events: .*Remove MAIL_WEBHOOK_SECRET and run again/,
+    );
+  });
+
+  it('warns of a disabled webhook and of a second one to mail-events', () => {
+    const plan = planWebhook(
+      webhooksOf(page([listed({ id: 'w1' }), listed({ id: 'w2', status: 'disabled' })])),
+      EVENTS_URL,
+      true,
+    );
+    expect(plan.ok && plan.value).toEqual({
+      action: 'keep',
+      updates: [],
+      warnings: [
+        expect.stringMatching(/^the mail API has 2 webhooks to .* \(w1, w2\): .*delete the others/),
+        expect.stringMatching(/^the webhook w2 to .* is disabled: .*until it is enabled/),
+      ],
+    });
+  });
+
+  it("reads the answer to a webhook's update, and says how to add the events by hand", () => {
+    const update = { id: 'w1', missing: ['email.received'] };
+    expect(judgeWebhookUpdated(200, '{"object":"webhook","id":"w1"}', update)).toEqual({
+      ok: true,
+      value: 'webhook w1: added email.received',
+    });
+    const refused = judgeWebhookUpdated(422, '{"message":"invalid event"}', update);
+    expect(!refused.ok && refused.message).toBe(
+      'adding email.received to the webhook w1: 422: {"message":"invalid event"}; add the events by hand (the mail API\'s dashboard → Webhooks → edit the webhook) and run again',
+    );
   });
 
   it("keeps the new webhook's signing secret, and refuses an answer without one", () => {
-    const created = JSON.stringify({ object: 'webhook', id: 'w1', signing_secret: WEBHOOK_SECRET });
+    const created = JSON.stringify({
+      object: 'webhook',
+      id: '4dd369bc-aa82-4ff3-97de-514ae3000ee0',
+      signing_secret: WEBHOOK_SECRET,
+    });
     expect(judgeWebhookCreated(201, created)).toEqual({ ok: true, value: WEBHOOK_SECRET });
     expect(judgeWebhookCreated(200, created)).toEqual({ ok: true, value: WEBHOOK_SECRET });
     expect(judgeWebhookCreated(200, '{"id":"w1"}').ok).toBe(false);
+    expect(judgeWebhookCreated(200, 'null').ok).toBe(false);
     const invalid = judgeWebhookCreated(422, '{"message":"endpoint must be https"}');
     expect(!invalid.ok && invalid.message).toMatch(/422: .*endpoint must be https/);
   });
 
-  it('with the webhook secret given, registers nothing and masks it', () => {
+  it('with the webhook secret given, checks the events of the webhook and masks the secret', () => {
     const given = readSetupConfig({
       SUPABASE_PROJECT_REF: REF,
       SUPABASE_DB_URL: `postgresql://postgres.${REF}:x@db.example.com:5432/postgres`,
       SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY,
       MAIL_API_KEY: 're_secret_mail_key',
       MAIL_FROM: 'Kestrel Data <enquiries@example.com>',
+      MAIL_INBOUND_DOMAIN: 'abc123.resend.app',
       ENQUIRY_NOTIFY_TO: 'team@example.com',
       SITE_URL: 'https://www.example.com',
       MAIL_WEBHOOK_SECRET: WEBHOOK_SECRET,
     });
     expect(stepLines('webhook', given, jobs)).toEqual([
-      'MAIL_WEBHOOK_SECRET is given: the webhook is registered already, nothing to do',
+      `$ GET https://api.resend.com/webhooks?limit=100 (Authorization: Bearer ***), each page: the webhook to ${EVENTS_URL} (MAIL_WEBHOOK_SECRET is given)`,
+      `  lacking any of ${EVERY_EVENT.join(', ')}: $ PATCH https://api.resend.com/webhooks/<id> (Authorization: Bearer ***) {"events":[its own, then the missing ones]}`,
+      '  none: refused (remove MAIL_WEBHOOK_SECRET to register one); disabled, or more than one: a warning',
     ]);
     expect(secretValues(given)).toContain(WEBHOOK_SECRET);
     expect(dryRunLines(given, jobs).join('\n')).not.toContain(WEBHOOK_SECRET);
