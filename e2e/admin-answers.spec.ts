@@ -14,11 +14,13 @@ for (const width of [375, 1366]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
     const admin = await backend.createAdminWithTotp();
     const company = uniqueToken('Answerco');
+    // each width its own name: a search for one token can also find the other's.
+    const name = `Nora Answer ${width}`;
     const email = `${uniqueToken('answer')}@example.com`;
     backend.trackEnquiryEmail(email);
     await backend.insertEnquiries([
       {
-        Name: 'Nora Answer',
+        Name: name,
         Email: email,
         Company: company,
         Interest: 'analytics',
@@ -28,7 +30,7 @@ for (const width of [375, 1366]) {
     ]);
 
     await signInToDashboard(page, admin);
-    const dialog = await openEnquiry(page, company, 'Nora Answer');
+    const dialog = await openEnquiry(page, company, name);
     const question = `Which day suits you? ${uniqueToken('ask')}`;
     await dialog.getByRole('textbox', { name: /Reply to/ }).fill(question);
     await dialog.getByRole('button', { name: 'Send reply' }).click();
@@ -66,10 +68,10 @@ for (const width of [375, 1366]) {
 
     // Back on the reply clock, and unread in the list.
     await dialog.getByRole('button', { name: 'Close' }).click();
-    const listed = page.locator(`main [data-enquiry-id]`).filter({ hasText: 'Nora Answer' });
+    const listed = page.locator(`main [data-enquiry-id]`).filter({ hasText: name });
     await expect(listed.getByText('Unread')).toBeVisible({ timeout: 15_000 });
     await page.goto('/admin/needs-reply');
-    const owed = page.getByRole('listitem').filter({ hasText: 'Nora Answer' });
+    const owed = page.getByRole('listitem').filter({ hasText: name });
     await expect(owed).toContainText('They answered by e-mail on');
     await expect(owed).toContainText(/Due in (23|24) h/);
     await shoot(page, `answer-needs-reply-${width}`);

@@ -40,6 +40,43 @@ REVOKE ALL ON FUNCTION private.reply_promise() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.reply_promise() TO authenticated;
 GRANT ALL ON FUNCTION private.reply_promise() TO service_role;
 
+CREATE FUNCTION private.enquiries_owed_reply() RETURNS TABLE(id uuid, since timestamp with time zone, answered_at timestamp with time zone)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not coalesce((select private.is_admin()), false) then
+    raise exception using
+      errcode = '42501',
+      message = 'Only staff admins may list enquiries awaiting a reply.';
+  end if;
+  return query
+  -- never answered (the conditions of contact_submissions_awaiting_reply_idx)...
+  select enquiry.id, enquiry.created_at, null::timestamptz
+    from public.contact_submissions as enquiry
+   where enquiry.first_response_at is null
+     and enquiry.held_at is null
+     and enquiry.status in ('new', 'in_progress')
+  union all
+  -- ...or answered, and the enquirer has written back by mail since the last contact: the clock
+  -- runs from their first answer not yet replied to, whatever the status (bar spam).
+  select enquiry.id, pg_catalog.min(answer.received_at), pg_catalog.min(answer.received_at)
+    from private.enquiry_answers as answer
+    join public.contact_submissions as enquiry on enquiry.id = answer.submission_id
+   where answer.state = 'attached'
+     and enquiry.first_response_at is not null
+     and enquiry.held_at is null
+     and enquiry.status <> 'spam'
+     and answer.received_at > coalesce(enquiry.last_contacted_at, enquiry.first_response_at)
+   group by enquiry.id;
+end;
+$$;
+
+COMMENT ON FUNCTION private.enquiries_owed_reply() IS 'Admins only: each enquiry owed a reply and since when: open ones (new or in_progress, not held) without a first response since arrival, and others (not spam or held) whose enquirer answered by mail since the last contact, since that first answer (answered_at). The one definition behind the Needs a reply list and the dashboard''s awaiting and overdue counts.';
+
+REVOKE ALL ON FUNCTION private.enquiries_owed_reply() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.enquiries_owed_reply() TO authenticated;
+
 CREATE FUNCTION private.enquiries_needing_reply() RETURNS TABLE(id uuid, created_at timestamp with time zone, due_at timestamp with time zone, overdue boolean, name text, company text, status text, assigned_to uuid, assignee_email text, mail_problem text, answered_at timestamp with time zone)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -51,29 +88,6 @@ begin
       message = 'Only staff admins may list enquiries awaiting a reply.';
   end if;
   return query
-  with waiting as (
-    -- never answered...
-    select enquiry.id, enquiry.created_at as since, null::timestamptz as answered_at
-      from public.contact_submissions as enquiry
-     where enquiry.first_response_at is null
-       and enquiry.held_at is null
-       and enquiry.status in ('new', 'in_progress')
-    union all
-    -- ...or answered, and the enquirer has written back by mail since the last contact: the
-    -- clock runs from their first answer not yet replied to, whatever the status (bar spam).
-    select enquiry.id, unanswered.first_at, unanswered.first_at
-      from public.contact_submissions as enquiry
-      join lateral (
-        select pg_catalog.min(answer.received_at) as first_at
-          from private.enquiry_answers as answer
-         where answer.submission_id = enquiry.id
-           and answer.state = 'attached'
-           and answer.received_at > coalesce(enquiry.last_contacted_at, enquiry.first_response_at)
-      ) as unanswered on unanswered.first_at is not null
-     where enquiry.first_response_at is not null
-       and enquiry.held_at is null
-       and enquiry.status <> 'spam'
-  )
   select enquiry.id,
          enquiry.created_at,
          waiting.since + private.reply_promise(),
@@ -85,7 +99,7 @@ begin
          account.email::text,
          private.mail_suppression_of(enquiry."Email"),
          waiting.answered_at
-    from waiting
+    from private.enquiries_owed_reply() as waiting
     join public.contact_submissions as enquiry on enquiry.id = waiting.id
     left join auth.users as account on account.id = enquiry.assigned_to
    order by waiting.since, enquiry.id
@@ -579,14 +593,11 @@ begin
        group by 1
     ) as figures on figures.bucket = weeks_list.bucket;
 
-  -- the same conditions as contact_submissions_awaiting_reply_idx, so the planner uses it.
+  -- the Needs a reply list's own definition, so its count and the list always agree.
   select pg_catalog.count(*)::integer,
-         (pg_catalog.count(*) filter (where enquiry.created_at + promise <= _now))::integer
+         (pg_catalog.count(*) filter (where owed.since + promise <= _now))::integer
     into awaiting, late
-    from public.contact_submissions as enquiry
-   where enquiry.first_response_at is null
-     and enquiry.held_at is null
-     and enquiry.status in ('new', 'in_progress');
+    from private.enquiries_owed_reply() as owed;
 
   return pg_catalog.jsonb_build_object(
     'promise_seconds', extract(epoch from promise)::integer,
@@ -599,7 +610,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.enquiry_response_overview(_now timestamp with time zone) IS 'Admins only (aal2): per week of arrival (Europe/London, 12 weeks to the week of _now) the enquiries owed a reply (not spam or held), how many were answered, within the promise, the median first response in seconds and the share answered within the promise of those answered or due by _now (null when none is); this_week and last_week pick two of them; awaiting_reply counts the open enquiries without a first response now and overdue those of them past their due time at _now. Over every enquiry; 42501 for others.';
+COMMENT ON FUNCTION public.enquiry_response_overview(_now timestamp with time zone) IS 'Admins only (aal2): per week of arrival (Europe/London, 12 weeks to the week of _now) the enquiries owed a reply (not spam or held), how many were answered, within the promise, the median first response in seconds and the share answered within the promise of those answered or due by _now (null when none is); this_week and last_week pick two of them; awaiting_reply counts the enquiries owed a reply now (as Needs a reply lists them: no first response yet, or an answer by mail since the last contact) and overdue those of them past their due time at _now. Over every enquiry; 42501 for others.';
 
 REVOKE ALL ON FUNCTION public.enquiry_response_overview(_now timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.enquiry_response_overview(_now timestamp with time zone) TO authenticated;

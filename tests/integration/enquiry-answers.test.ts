@@ -160,6 +160,11 @@ describe("the enquirer's answers by mail", () => {
     expect(listed).toEqual([{ read_by_me: false }]);
     const waiting = (await needingReply()).find((row) => row.id === id);
     expect(waiting?.answered_at).not.toBeNull();
+    // the dashboard's count is the list's own: the two always agree.
+    const { data: figures } = await admin.rpc('enquiry_response_overview');
+    expect((figures as { awaiting_reply: number }).awaiting_reply).toBe(
+      (await needingReply()).length,
+    );
     expect(Date.parse(waiting!.due_at) - Date.parse(waiting!.answered_at!)).toBe(24 * 3600_000);
     const alerts = await alertsOf(id);
     expect(alerts).toHaveLength(1);

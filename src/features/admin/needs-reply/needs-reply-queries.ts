@@ -57,7 +57,7 @@ export function prefetchNeedsReply(queryClient: QueryClient, client: AppSupabase
   void queryClient.prefetchQuery(figuresQuery(client, queryClient));
 }
 
-/** The open enquiries still owed their first reply, oldest due first, polled like the list. */
+/** The enquiries owed a reply (first, or to an answer by mail), oldest due first, polled. */
 export function useEnquiriesNeedingReply(pollMs: number): NeedingReplyState {
   const client = useSupabaseClient();
   const query = useQuery({ ...needingReplyQuery(client), refetchInterval: poll(pollMs) });

@@ -14,9 +14,9 @@ export const needsReplyPage = {
   section: 'needsReply',
   title: 'Needs a reply',
   description:
-    'Open enquiries still owed their first reply, oldest due first, and the follow-ups due today.',
+    'Enquiries owed a reply, first or to an answer by e-mail, oldest due first, and the follow-ups due today.',
   intro:
-    'Every open enquiry that has not had its first reply yet, the one due soonest first. Open one to reply, log a call or record a reply sent from your own mailbox; it then leaves this list. Follow-ups set for today or earlier come first until they are marked done or cleared.',
+    'Every open enquiry that has not had its first reply yet, and every enquiry whose enquirer has answered by e-mail since we last replied, the one due soonest first. Open one to reply, log a call or record a reply sent from your own mailbox; it then leaves this list. Follow-ups set for today or earlier come first until they are marked done or cleared.',
 } as const;
 
 type Props = {
