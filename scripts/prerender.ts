@@ -9,7 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { isStaffAreaPath, privatePaths } from '../src/config/paths.ts';
+import { isStaffAreaPath, privatePaths, unlistedPaths } from '../src/config/paths.ts';
 import type * as ServerEntryModule from '../src/entry-server.tsx';
 import { deferHydration } from '../src/page-loading/hydration-loader.ts';
 import { BUILD_DIR } from './build-dir.ts';
@@ -28,6 +28,8 @@ const HEAD_MARKER = '<!--app-head-->';
 const HTML_MARKER = '<!--app-html-->';
 /** supabase-js and the app's client: every staff page loads it (dynamically) to read the session. */
 const SUPABASE_SOURCE = 'src/lib/supabase.ts';
+/** The chunk through which the staff pages and the booking page load (src/app/route-table.ts). */
+const SEPARATE_ROUTES_SOURCE = 'src/app/separate-routes.ts';
 const LEADING_HEAD_TAGS = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
 
 /**
@@ -73,14 +75,17 @@ export function assertPageComplete(body: string, route: string): void {
 }
 
 /**
- * The source modules whose chunks a page preloads: its own and its data's, and on a staff page
- * supabase-js, which it would otherwise ask for only once its own code has run.
+ * The source modules whose chunks a page preloads: its own and its data's; on a staff page or the
+ * booking page the chunk that names its code, and on a staff page supabase-js, which it would
+ * otherwise ask for only once its own code has run.
  */
 export function preloadSources(
   route: { source: string; dataSources?: (pathname: string) => readonly string[] },
   path: string,
 ): string[] {
+  const separate = isStaffAreaPath(path) || unlistedPaths.includes(path);
   return [
+    ...(separate ? [SEPARATE_ROUTES_SOURCE] : []),
     route.source,
     ...(route.dataSources?.(path) ?? []),
     ...(isStaffAreaPath(path) ? [SUPABASE_SOURCE] : []),

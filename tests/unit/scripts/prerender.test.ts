@@ -112,9 +112,17 @@ describe('how a page asks for its scripts', () => {
     for (const path of ['/auth', '/admin', '/admin/needs-reply']) {
       expect(loadScripts(html, path)).toBe(html);
       expect(preloadSources({ source: 'src/pages/admin-page.tsx' }, path)).toEqual([
+        'src/app/separate-routes.ts',
         'src/pages/admin-page.tsx',
         'src/lib/supabase.ts',
       ]);
     }
+  });
+
+  it('the booking page preloads the chunk that names its code, as staff pages do', () => {
+    expect(preloadSources({ source: 'src/pages/consultation-page.tsx' }, '/consultation')).toEqual([
+      'src/app/separate-routes.ts',
+      'src/pages/consultation-page.tsx',
+    ]);
   });
 });
