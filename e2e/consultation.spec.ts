@@ -25,6 +25,38 @@ async function invitation(to: string, sequence: number): Promise<CapturedMail & 
   return found!;
 }
 
+/**
+ * The host's own invitation to the prospect's booking: a mail to someone else whose calendar file
+ * is the same event (its UID), once it has arrived. Only the booking is checked here: tests
+ * running beside this one add and remove hosts, so a later move may go to a host whose account is
+ * gone by the cancellation (the integration tests follow a host's copy through every change).
+ */
+async function hostInvitation(prospect: string, ics: string) {
+  const uid = /UID:([^\r\n]+)/.exec(ics)?.[1];
+  if (!uid) throw new Error('the invitation has no UID');
+  let found: (CapturedMail & { ics: string }) | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${LOCAL_SUPABASE_URL}/__local/mail`);
+        for (const mail of (await response.json()) as CapturedMail[]) {
+          const file = mail.attachments.find((item) => item.filename.endsWith('.ics'))?.text;
+          if (
+            mail.to !== prospect &&
+            file?.includes(`UID:${uid}`) &&
+            file.includes('METHOD:REQUEST')
+          ) {
+            found = { ...mail, ics: file };
+          }
+        }
+        return found !== undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
 const manageLink = (mail: CapturedMail) => {
   const link = mail.links.find((candidate) => candidate.includes('/consultation#m.'));
   if (!link) throw new Error(`no manage link in "${mail.subject}"`);
@@ -95,6 +127,12 @@ for (const width of [375, 1366]) {
       expect(booked.ics).toContain('METHOD:REQUEST');
       expect(booked.ics).toContain(`DTSTART:${chosen.replace(/[-:]/g, '').slice(0, 15)}`);
       expect(booked.attachments[0]!.content_type).toMatch(/^text\/calendar/);
+      // The host's calendar has it within a minute: their own invitation to the same event.
+      const hostBooked = await hostInvitation(email, booked.ics);
+      // (a long content line is folded onto the next: unfolded, the prospect is an attendee)
+      expect(hostBooked.ics.replace(/\r\n[ \t]/g, '')).toMatch(
+        new RegExp(`ATTENDEE[^\r\n]*:mailto:${email.replace(/[.+]/g, '\\$&')}`),
+      );
 
       // The manage link: the site's own page, no account.
       await page.goto(`/consultation${manageLink(booked)}`);
