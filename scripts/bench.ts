@@ -3,9 +3,10 @@
  * measured on the production build (BUILD_DIR, default dist/) and written to docs/performance.md
  * with the date, the command and the machine. Exits 1 when a public page's JS is over budget.
  *
- *   --only bytes,lighthouse,navigation,interactions,admin,booking,local-start,live,slots
+ *   --only bytes,lighthouse,navigation,interactions,admin,booking,local-start,live,slots,answers
  *                (bytes always; alone: no report)
- *   --no-build   reuse the build        --runs N   runs per figure (Lighthouse 1, the rest 3)
+ *   --no-build   reuse the build        --runs N   runs per figure (Lighthouse 1, slots 20,
+ *                                                  answers 10, the rest 3)
  */
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -114,6 +115,9 @@ if (only.has('local-start')) {
 }
 if (only.has('slots')) {
   results.slots = await (await import('./bench/slots.ts')).measureSlots(runs ?? 20);
+}
+if (only.has('answers')) {
+  results.answers = await (await import('./bench/answers.ts')).measureAnswers(runs ?? 10);
 }
 if (only.has('live')) {
   results.live = await (await import('./bench/live.ts')).measureLive();

@@ -1,4 +1,5 @@
 import type { AdminResult, AdminSample } from './admin.ts';
+import type { AnswerSample, AnswersResult } from './answers.ts';
 import type { BookingResult, BookingSample } from './booking.ts';
 import type { InteractionResult, NavigationResult } from './browser.ts';
 import type { BytesRow } from './first-load.ts';
@@ -7,6 +8,7 @@ import type { LiveResult } from './live.ts';
 import type { SlotsResult } from './slots.ts';
 import {
   adminTarget,
+  answersTarget,
   bookingTarget,
   browserTargets,
   EVENT_TIMING_THRESHOLD_MS,
@@ -27,6 +29,7 @@ export type BenchResults = {
   'local-start'?: LocalStartResult;
   live?: LiveResult;
   slots?: SlotsResult;
+  answers?: AnswersResult;
 };
 export const parts = [
   'bytes',
@@ -38,6 +41,7 @@ export const parts = [
   'local-start',
   'live',
   'slots',
+  'answers',
 ] as const;
 /** The report's sections, in order. */
 const sections: readonly string[] = parts;
@@ -126,6 +130,14 @@ function codeCounts(samples: BookingSample[], of: number): string {
   const count = (code: string) => samples.filter((s) => s.code === code).length;
   return codes.map((code) => `${code} in ${count(code)} of ${of} runs`).join(', ');
 }
+
+/** The answers on the timeline within the target, by the median; one that never showed a miss. */
+export const answersMisses = (samples: readonly AnswerSample[]) =>
+  miss(
+    'timeline',
+    samples.map((s) => s.timelineMs),
+    answersTarget.medianMs,
+  );
 
 /** One part of the report: a heading, what it is held to, and a table with a result per row. */
 type Section = { title: string; targets?: string; columns: string; rows: string[][] };
@@ -261,6 +273,36 @@ const slotsSection = ({ engine, jit, runs, rows }: SlotsResult): Section => ({
   ]),
 });
 
+const answersSection = ({ engine, runs, pollMs, samples }: AnswersResult): Section => {
+  const row = (label: string, values: number[], outcome: string) => {
+    const finite = values.filter(Number.isFinite);
+    return [
+      label,
+      ms(values),
+      finite.length === 0 ? 'timeout' : fmt(Math.min(...finite)),
+      finite.length < values.length ? 'timeout' : fmt(Math.max(...finite)),
+      outcome,
+    ];
+  };
+  return {
+    title: `A prospect's answer by e-mail, webhook to timeline, on ${engine} (ms from the reply posted; ${runs} answers)`,
+    targets: `Target: the median answer on the record's timeline within ${answersTarget.medianMs.toLocaleString('en-GB')} ms. One enquiry, acknowledged by the sender; per run its recipient answers with a text of its own through the local mail API (\`POST /__local/mail/<id>/reply\`), which stores the message, posts the signed \`email.received\` webhook to mail-events and answers once mail-events has (the message read from the receiving API, \`receive_enquiry_answer\` done). Then an admin at aal2 reads \`enquiry_timeline\` every ${pollMs} ms until it shows that text as \`prospect_answer\`. Both rows are timed from the POST's start, over loopback; the first run is counted.`,
+    columns: 'from the reply posted to|median|fastest|slowest|result',
+    rows: [
+      row(
+        'stored (the POST answered)',
+        samples.map((s) => s.storedMs),
+        'no target',
+      ),
+      row(
+        "on the admin's timeline",
+        samples.map((s) => s.timelineMs),
+        result(answersMisses(samples)),
+      ),
+    ],
+  };
+};
+
 /** A Markdown table; the first column left, the figures right, the result left. */
 const table = (columns: string, rows: string[][]) =>
   [columns.split('|'), ...rows]
@@ -286,6 +328,7 @@ export function renderParts(info: RunInfo, results: BenchResults): Map<string, s
     ['local-start', results['local-start'] && localStartSection(results['local-start'])],
     ['live', results.live && liveSection(results.live)],
     ['slots', results.slots && slotsSection(results.slots)],
+    ['answers', results.answers && answersSection(results.answers)],
   ];
   return new Map(found.flatMap(([key, s]) => (s ? [[key, render(info, s)] as const] : [])));
 }

@@ -60,6 +60,13 @@ export const bookingTarget = { slotsMs: 300, widths: [375, 1366] } as const;
  */
 export const slotsTarget = { medianMs: 50 } as const;
 
+/**
+ * A prospect's answer by e-mail on the staff record (scripts/bench/answers.ts): from the reply
+ * posted to the local mail API (its webhook to mail-events) until the admin's timeline shows it,
+ * the median answer within this.
+ */
+export const answersTarget = { medianMs: 1_000 } as const;
+
 export const jsBudgetKb = (path: string) => (path === '/' ? budgetsKb.home : budgetsKb.otherPublic);
 
 export type LighthouseFigures = Record<

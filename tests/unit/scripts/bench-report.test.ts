@@ -9,6 +9,7 @@ import type { LiveResult } from '../../../scripts/bench/live';
 import { medianFigures } from '../../../scripts/bench/lighthouse';
 import {
   adminMisses,
+  answersMisses,
   bookingMisses,
   interactionMisses,
   median,
@@ -366,5 +367,86 @@ describe('the slots part', () => {
     expect(percentile(values, 0.95)).toBe(19);
     expect(percentile([3, NaN, 1, 2], 0.5)).toBe(2);
     expect(percentile([], 0.95)).toBeNaN();
+  });
+});
+
+describe('the answers part', () => {
+  /** Answers of [POST answered, timeline showing it], in ms from the POST's start. */
+  const answers = (times: [number, number][]) =>
+    times.map(([storedMs, timelineMs]) => ({ storedMs, timelineMs }));
+
+  it('holds the median answer on the timeline to the target, a lost one a miss', () => {
+    expect(
+      answersMisses(
+        answers([
+          [40, 60],
+          [900, 1000],
+          [2000, 2500],
+        ]),
+      ),
+    ).toEqual([]);
+    expect(
+      answersMisses(
+        answers([
+          [40, 1001],
+          [50, 1200],
+          [60, 70],
+        ]),
+      ),
+    ).toEqual(['timeline 1001 > 1000']);
+    expect(
+      answersMisses(
+        answers([
+          [40, 60],
+          [50, NaN],
+        ]),
+      ),
+    ).toEqual(['timeline timed out in 1 of 2 runs']);
+  });
+
+  it('gives the median, fastest and slowest of the POST and of the timeline, last', () => {
+    const rendered = renderParts(info, {
+      bytes: results.bytes,
+      answers: {
+        engine: 'PostgreSQL 17.10 (embedded)',
+        runs: 4,
+        pollMs: 10,
+        samples: answers([
+          [30, 45],
+          [20.4, 31],
+          [80, 167],
+          [50, 60],
+        ]),
+      },
+    });
+    const part = rendered.get('answers')!;
+    expect(part).toContain(
+      "## A prospect's answer by e-mail, webhook to timeline, on PostgreSQL 17.10 (embedded) (ms from the reply posted; 4 answers)",
+    );
+    expect(part).toContain("the median answer on the record's timeline within 1,000 ms");
+    expect(part).toContain('reads `enquiry_timeline` every 10 ms');
+    expect(part).toContain('| stored (the POST answered) | 40 | 20 | 80 | no target |');
+    expect(part).toContain("| on the admin's timeline | 53 | 31 | 167 | pass |");
+    const merged = mergeReport(mergeReport('', renderParts(info, results)), rendered);
+    const order = [...merged.matchAll(/<!-- part: ([\w-]+) -->/g)].map((m) => m[1]);
+    expect(order.at(-1)).toBe('answers');
+  });
+
+  it('shows a run whose answer never reached the timeline as a timeout, not a figure', () => {
+    const rendered = renderParts(info, {
+      bytes: results.bytes,
+      answers: {
+        engine: 'PostgreSQL 17.10 (embedded)',
+        runs: 2,
+        pollMs: 10,
+        samples: answers([
+          [30, NaN],
+          [40, NaN],
+        ]),
+      },
+    });
+    expect(rendered.get('answers')).toContain(
+      "| on the admin's timeline | timeout | timeout | timeout | **FAIL**: timeline timed out in 2 of 2 runs |",
+    );
   });
 });
