@@ -6,6 +6,7 @@ import { LAYOUT_ALL_ATTRIBUTE, scrollToSection } from '@/lib/scroll-to-section';
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   document.documentElement.removeAttribute(LAYOUT_ALL_ATTRIBUTE);
   document.body.replaceChildren();
 });
@@ -39,6 +40,23 @@ describe('scrollToSection', () => {
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 1_000 - 80 }));
     expect(section.getAttribute('tabindex')).toBe('-1');
     expect(document.activeElement).toBe(section);
+  });
+
+  it('glides there, unless the visitor asked for reduced motion: then it jumps', () => {
+    addSection('contact', 500);
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const motion = (reduce: boolean) =>
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: reduce && query === '(prefers-reduced-motion: reduce)',
+      }));
+
+    motion(false);
+    scrollToSection('contact');
+    expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ behavior: 'smooth' }));
+
+    motion(true);
+    scrollToSection('contact');
+    expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ behavior: 'auto' }));
   });
 
   it('the stylesheet turns off content-visibility under that attribute', () => {
