@@ -3,10 +3,10 @@
  * measured on the production build (BUILD_DIR, default dist/) and written to docs/performance.md
  * with the date, the command and the machine. Exits 1 when a public page's JS is over budget.
  *
- *   --only bytes,lighthouse,navigation,interactions,admin,booking,local-start,live,slots,answers
- *                (bytes always; alone: no report)
- *   --no-build   reuse the build        --runs N   runs per figure (Lighthouse 1, slots 20,
- *                                                  answers 10, the rest 3)
+ *   --only bytes,lighthouse,floor,navigation,interactions,admin,booking,local-start,live,slots,
+ *          answers   (bytes always; alone: no report)
+ *   --no-build   reuse the build        --runs N   runs per figure (Lighthouse 1, floor 5,
+ *                                                  slots 20, answers 10, the rest 3)
  */
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 
 import { measureBytes } from './bench/first-load.ts';
 import { mergeReport, overBudget, parts, renderParts, type BenchResults } from './bench/report.ts';
+import { floorTarget } from './bench/targets.ts';
 import { BUILD_DIR } from './build-dir.ts';
 import { findChromium } from './chromium.ts';
 import { serveDist } from './serve-dist.ts';
@@ -124,6 +125,11 @@ if (only.has('live')) {
 }
 if (['lighthouse', 'navigation', 'interactions'].some((part) => only.has(part))) {
   Object.assign(results, await measureInBrowser(only, runs, routes));
+}
+if (only.has('floor')) {
+  // On a server of its own: a copy of the build with the pages to compare written in.
+  const { measureFloor } = await import('./bench/floor.ts');
+  results.floor = await measureFloor(buildPath, floorTarget.paths, runs ?? 5);
 }
 
 const env = BUILD_DIR === 'dist' ? '' : `BUILD_DIR=${BUILD_DIR} `;

@@ -41,8 +41,15 @@ const insightAudits = defaultConfig
   .categories!.performance!.auditRefs.filter((ref) => ref.group === 'insights')
   .map((ref) => ref.id);
 
-/** One Lighthouse run with its defaults: mobile emulation and simulated throttling. */
-async function runOnce(url: string, port: number) {
+/** The system Chromium, headless, for Lighthouse to drive on its port; `kill()` it when done. */
+export const launchForLighthouse = () =>
+  launch({ chromePath: findChromium(), chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+
+/**
+ * One Lighthouse run with its defaults: mobile emulation and simulated throttling. `lhr` is the
+ * whole result, for figures beyond these.
+ */
+export async function runOnce(url: string, port: number) {
   const flags = { port, logLevel: 'error', onlyCategories: Object.values(categories) } as const;
   const config = { extends: 'lighthouse:default', settings: { skipAudits: insightAudits } };
   const { lhr } = (await lighthouse(url, flags, config))!;
@@ -53,7 +60,8 @@ async function runOnce(url: string, port: number) {
     ...Object.entries(categories).map(([key, id]) => [key, score(id)]),
     ...Object.entries(audits).map(([key, id]) => [key, numeric(id)]),
   ];
-  return { version: lhr.lighthouseVersion, figures: Object.fromEntries(run) as LighthouseFigures };
+  const figures = Object.fromEntries(run) as LighthouseFigures;
+  return { version: lhr.lighthouseVersion, figures, lhr };
 }
 
 /**
@@ -61,10 +69,7 @@ async function runOnce(url: string, port: number) {
  * loses the trace's navigation start (NO_NAVSTART), so a run is tried up to three times.
  */
 export async function measureWithLighthouse(origin: string, routes: string[], runs: number) {
-  const chrome = await launch({
-    chromePath: findChromium(),
-    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
-  });
+  const chrome = await launchForLighthouse();
   let version = '';
   const measured: (LighthouseFigures & { path: string })[] = [];
   try {

@@ -3,6 +3,7 @@ import type { AnswerSample, AnswersResult } from './answers.ts';
 import type { BookingResult, BookingSample } from './booking.ts';
 import type { InteractionResult, NavigationResult } from './browser.ts';
 import type { BytesRow } from './first-load.ts';
+import type { FloorResult, FloorRow, FloorVariant } from './floor.ts';
 import type { LocalStartResult } from './local-start.ts';
 import type { LiveResult } from './live.ts';
 import type { SlotsResult } from './slots.ts';
@@ -12,6 +13,7 @@ import {
   bookingTarget,
   browserTargets,
   EVENT_TIMING_THRESHOLD_MS,
+  floorTarget,
   lighthouseTargets as lh,
   missedTargets,
   profiles,
@@ -22,6 +24,7 @@ import {
 export type BenchResults = {
   bytes: BytesRow[];
   lighthouse?: { version: string; runs: number; routes: (LighthouseFigures & { path: string })[] };
+  floor?: FloorResult;
   navigation?: { runs: number; routes: NavigationResult[] };
   interactions?: { runs: number; results: InteractionResult[] };
   admin?: AdminResult;
@@ -34,6 +37,7 @@ export type BenchResults = {
 export const parts = [
   'bytes',
   'lighthouse',
+  'floor',
   'navigation',
   'interactions',
   'admin',
@@ -116,6 +120,22 @@ export const adminMisses = (samples: AdminSample[]) => [
   ...recordMisses(samples),
 ];
 
+/** The site's median LCP over each page's of the same path: 1 for the site itself. */
+export const lcpRatio = (row: FloorRow, variant: FloorVariant) =>
+  row.site.lcpMs / row[variant].lcpMs;
+
+/** The site's LCP within its target multiple of the one-line page's. */
+export function floorMisses(row: FloorRow): string[] {
+  const ratio = lcpRatio(row, 'oneLine');
+  if (Number.isNaN(ratio)) return ['no LCP to compare'];
+  const limit = floorTarget.lcpRatio * row.oneLine.lcpMs;
+  return ratio <= floorTarget.lcpRatio
+    ? []
+    : [
+        `LCP ${Math.round(row.site.lcpMs)} > ${Math.round(limit)} (${floorTarget.lcpRatio}x one-line)`,
+      ];
+}
+
 /** The free times within the target of the offer, and the booking code never with the page. */
 export function bookingMisses(samples: BookingSample[]): string[] {
   const early = samples.filter((s) => s.code !== 'after submit');
@@ -139,8 +159,13 @@ export const answersMisses = (samples: readonly AnswerSample[]) =>
     answersTarget.medianMs,
   );
 
-/** One part of the report: a heading, what it is held to, and a table with a result per row. */
-type Section = { title: string; targets?: string; columns: string; rows: string[][] };
+/**
+ * One part of the report: a heading, what it is held to, and a table with a result per row, or
+ * one such table per group.
+ */
+type Section = { title: string; targets?: string; columns: string } & (
+  { rows: string[][] } | { groups: { heading: string; rows: string[][] }[] }
+);
 
 const bytesSection = (rows: readonly BytesRow[]): Section => ({
   title: 'First-load JS (gzip, KB)',
@@ -165,6 +190,33 @@ const lighthouseSection = (part: NonNullable<BenchResults['lighthouse']>): Secti
     fmt(r.cls, 3),
     result(missedTargets(r.path, r)),
   ]),
+});
+
+/** The rows of a path's table, in order. */
+const floorLabels: Record<FloorVariant, string> = {
+  site: 'site',
+  noScripts: 'without scripts',
+  oneLine: 'one-line page',
+};
+
+const floorSection = (part: FloorResult): Section => ({
+  title: `Each page beside its floor: the same page without scripts and a one-line page (Lighthouse ${part.version}, mobile, simulated throttling; median of ${part.runs})`,
+  targets: `Target: the site's LCP at most ${floorTarget.lcpRatio}x the one-line page's, on each path. "Without scripts" is the page's HTML with every \`<script>\` but JSON-LD and every \`<link rel="modulepreload">\` removed, so its full stylesheet, which the loader applies, stays \`media="print"\`; the one-line page is a title and a paragraph. All three from one server with the same headers and compression, one after the other in every run. "Site LCP ÷ this" is the site's median LCP over the row's.`,
+  columns: 'page|LCP ms|FCP ms|TBT ms|CLS|perf|site LCP ÷ this|result',
+  groups: part.paths.map((row) => ({
+    heading: row.path,
+    rows: (Object.entries(floorLabels) as [FloorVariant, string][]).map(([variant, label]) => {
+      const figures = row[variant];
+      return [
+        label,
+        ...[figures.lcpMs, figures.fcpMs, figures.tbtMs].map((n) => fmt(n)),
+        fmt(figures.cls, 3),
+        fmt(figures.performance),
+        `${fmt(lcpRatio(row, variant), 2)}x`,
+        variant === 'site' ? result(floorMisses(row)) : 'no target',
+      ];
+    }),
+  })),
 });
 
 const navigationSection = (part: NonNullable<BenchResults['navigation']>): Section => ({
@@ -310,9 +362,14 @@ const table = (columns: string, rows: string[][]) =>
     .toSpliced(1, 0, `|---|${'---:|'.repeat(columns.split('|').length - 2)}---|`)
     .join('\n');
 
-function render(info: RunInfo, { title, targets, columns, rows }: Section): string {
+function render(info: RunInfo, section: Section): string {
+  const { title, targets, columns } = section;
   const measured = `Measured ${info.date} by \`${info.command}\` on ${info.machine}.`;
-  return [`## ${title}`, measured, targets, table(columns, rows)].filter(Boolean).join('\n\n');
+  const tables =
+    'rows' in section
+      ? [table(columns, section.rows)]
+      : section.groups.map(({ heading, rows }) => `### ${heading}\n\n${table(columns, rows)}`);
+  return [`## ${title}`, measured, targets, ...tables].filter(Boolean).join('\n\n');
 }
 
 /** Each section the results hold, as Markdown, headed by when, how and on what it was measured. */
@@ -321,6 +378,7 @@ export function renderParts(info: RunInfo, results: BenchResults): Map<string, s
   const found: [string, Section | undefined][] = [
     ['bytes', bytesSection(results.bytes)],
     ['lighthouse', lighthouse && lighthouseSection(lighthouse)],
+    ['floor', results.floor && floorSection(results.floor)],
     ['navigation', navigation && navigationSection(navigation)],
     ['interactions', interactions && interactionsSection(interactions)],
     ['admin', admin && adminSection(admin)],

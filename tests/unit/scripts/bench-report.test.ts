@@ -5,13 +5,16 @@ import { describe, expect, it } from 'vitest';
 import type { AdminResult } from '../../../scripts/bench/admin';
 import type { BookingResult, BookingSample, CodeRequest } from '../../../scripts/bench/booking';
 import type { NavigationResult } from '../../../scripts/bench/browser';
+import type { FloorFigures, FloorRow } from '../../../scripts/bench/floor';
 import type { LiveResult } from '../../../scripts/bench/live';
 import { medianFigures } from '../../../scripts/bench/lighthouse';
 import {
   adminMisses,
   answersMisses,
   bookingMisses,
+  floorMisses,
   interactionMisses,
+  lcpRatio,
   median,
   mergeReport,
   navigationMisses,
@@ -448,5 +451,74 @@ describe('the answers part', () => {
     expect(rendered.get('answers')).toContain(
       "| on the admin's timeline | timeout | timeout | timeout | **FAIL**: timeline timed out in 2 of 2 runs |",
     );
+  });
+});
+
+describe('the floor part', () => {
+  const figures = (lcpMs: number, performance = 100): FloorFigures => ({
+    performance,
+    lcpMs,
+    fcpMs: lcpMs - 100,
+    tbtMs: 10,
+    cls: 0,
+  });
+  /** A path whose site, page without scripts and one-line page had these LCPs. */
+  const row = (site: number, noScripts: number, oneLine: number, path = '/about'): FloorRow => ({
+    path,
+    site: figures(site, 99),
+    noScripts: figures(noScripts),
+    oneLine: figures(oneLine),
+  });
+
+  it("holds the site's LCP to 1.25x the one-line page's, a missing figure a miss", () => {
+    expect(lcpRatio(row(1000, 900, 800), 'oneLine')).toBe(1.25);
+    expect(lcpRatio(row(1000, 800, 800), 'noScripts')).toBe(1.25);
+    expect(floorMisses(row(1000, 900, 800))).toEqual([]);
+    expect(floorMisses(row(1001, 900, 800))).toEqual(['LCP 1001 > 1000 (1.25x one-line)']);
+    expect(floorMisses(row(1200, 900, 800))).toEqual(['LCP 1200 > 1000 (1.25x one-line)']);
+    expect(floorMisses(row(NaN, 900, 800))).toEqual(['no LCP to compare']);
+    expect(floorMisses(row(1000, 900, NaN))).toEqual(['no LCP to compare']);
+  });
+
+  it('gives each path a table of the three pages with the ratios, right after Lighthouse', async () => {
+    const floor = {
+      version: '13.5.0',
+      runs: 5,
+      paths: [row(920, 900, 800, '/'), row(1100.4, 880, 800)],
+    };
+    const rendered = renderParts(info, { bytes: results.bytes, floor });
+    const part = rendered.get('floor')!;
+    expect(part).toContain(
+      '## Each page beside its floor: the same page without scripts and a one-line page (Lighthouse 13.5.0, mobile, simulated throttling; median of 5)',
+    );
+    expect(part).toContain(
+      "Target: the site's LCP at most 1.25x the one-line page's, on each path.",
+    );
+    expect(part).toContain('Measured 2026-11-25 23:10 UTC by `npm run bench` on a test CPU.');
+    const [home, about] = part.split(/^### /m).slice(1);
+    expect(home).toMatch(/^\/\n/);
+    expect(home).toContain(
+      '| page | LCP ms | FCP ms | TBT ms | CLS | perf | site LCP ÷ this | result |',
+    );
+    expect(home).toContain('| site | 920 | 820 | 10 | 0.000 | 99 | 1.00x | pass |');
+    expect(home).toContain(
+      '| without scripts | 900 | 800 | 10 | 0.000 | 100 | 1.02x | no target |',
+    );
+    expect(home).toContain('| one-line page | 800 | 700 | 10 | 0.000 | 100 | 1.15x | no target |');
+    expect(about).toMatch(/^\/about\n/);
+    expect(about).toContain(
+      '| site | 1100 | 1000 | 10 | 0.000 | 99 | 1.00x | **FAIL**: LCP 1100 > 1000 (1.25x one-line) |',
+    );
+    expect(about).toContain('| one-line page | 800 | 700 | 10 | 0.000 | 100 | 1.38x | no target |');
+
+    const merged = mergeReport(mergeReport('', renderParts(info, results)), rendered);
+    const order = [...merged.matchAll(/<!-- part: ([\w-]+) -->/g)].map((m) => m[1]);
+    expect(order.slice(0, 3)).toEqual(['bytes', 'lighthouse', 'floor']);
+    const file = 'docs/performance.md';
+    const pretty = (text: string) =>
+      resolveConfig(file).then((config) => format(text, { ...config, filepath: file }));
+    const once = await pretty(merged);
+    expect(once).toContain('### /about');
+    expect(await pretty(mergeReport(once, new Map()))).toBe(once);
   });
 });
