@@ -822,7 +822,7 @@ export function useSupabaseNetwork() {
     unhandled.push(`${request.method} ${request.url}`);
   });
 
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterEach(async () => {
     server.resetHandlers();
     answering.clear();
