@@ -240,6 +240,8 @@ export function createTestSupabaseClient(
     factors?: Factor[];
     expiresAt?: number;
     headers?: Record<string, string>;
+    /** Sends the client's requests instead of the global fetch (which MSW answers). */
+    fetch?: typeof fetch;
   } = {},
 ): AppSupabaseClient {
   clientsMade += 1;
@@ -264,7 +266,7 @@ export function createTestSupabaseClient(
         removeItem: (key) => void stored.delete(key),
       },
     },
-    global: { headers: options.headers ?? {} },
+    global: { headers: options.headers ?? {}, ...(options.fetch && { fetch: options.fetch }) },
   });
 }
 
@@ -756,6 +758,19 @@ export type AnsweredNetwork = {
 export function useSupabaseNetwork() {
   const answering = new Map<string, AnsweringClient>();
   const clients: AppSupabaseClient[] = [];
+  /** The requests `answer()`'s clients have sent and not yet had answered. */
+  const inFlight = new Set<Promise<unknown>>();
+
+  /** The global fetch (MSW's, at call time), keeping each request in `inFlight` until answered. */
+  const trackedFetch: typeof fetch = (input, init) => {
+    const sent = globalThis.fetch(input, init);
+    const settled: Promise<unknown> = sent.then(
+      () => inFlight.delete(settled),
+      () => inFlight.delete(settled),
+    );
+    inFlight.add(settled);
+    return sent;
+  };
   let unhandled: string[] = [];
   let handlerErrors: unknown[] = [];
 
@@ -822,8 +837,11 @@ export function useSupabaseNetwork() {
     unhandled.push(`${request.method} ${request.url}`);
   });
 
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterEach(async () => {
+    // A request a page sent as its test ended (a role check after a redirect) is still this
+    // test's: it is answered by this test's handlers and checked here, before the next begins.
+    await Promise.all([...inFlight]);
     server.resetHandlers();
     answering.clear();
     await Promise.all(clients.splice(0).map((client) => client.auth.dispose()));
@@ -853,6 +871,7 @@ export function useSupabaseNetwork() {
         factors: auth?.factors,
         expiresAt: auth?.expiresAt,
         headers: { [CLIENT_HEADER]: id },
+        fetch: trackedFetch,
       });
       clients.push(client);
       return { client, requests };
