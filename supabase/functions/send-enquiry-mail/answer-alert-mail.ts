@@ -4,7 +4,7 @@
  * text, there being no record to open.
  */
 
-import { enquiryLink, escapeHtml, headerAddress, headerText, page } from './mail-parts.ts';
+import { enquiryLink, escapeHtml, headerText, page, staffRecipient } from './mail-parts.ts';
 import type { RenderResult, RenderSettings } from './mail-parts.ts';
 
 export const ANSWER_ALERT_KIND = 'answer_alert';
@@ -55,12 +55,8 @@ export function renderAnswerAlert(job: AnswerAlertJob, settings: RenderSettings)
   if (!answer || typeof answer.from !== 'string') {
     return { ok: false, error: 'The answer alert names no answer.' };
   }
-  let to = settings.staffTo;
-  if (job.recipient !== null) {
-    const checked = headerAddress(job.recipient);
-    if (checked === null) return { ok: false, error: 'The answer alert has no usable address.' };
-    to = checked;
-  }
+  const to = staffRecipient(job.recipient, settings);
+  if (to === null) return { ok: false, error: 'The answer alert has no usable address.' };
   const link = enquiry ? enquiryLink(settings.siteUrl, enquiry.id) : null;
   const attachments =
     answer.attachments > 0

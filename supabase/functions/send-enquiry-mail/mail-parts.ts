@@ -63,6 +63,14 @@ export function headerAddress(text: string): string | null {
   return trimmed;
 }
 
+/**
+ * Where a staff mail goes: the address its job names (an assignee), else the team inbox; null
+ * when the named address is unusable.
+ */
+export function staffRecipient(recipient: string | null, settings: RenderSettings): string | null {
+  return recipient === null ? settings.staffTo : headerAddress(recipient);
+}
+
 export function page(body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body style="font-family:system-ui,sans-serif;line-height:1.5">${body}</body></html>`;
 }

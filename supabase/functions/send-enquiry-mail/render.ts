@@ -26,6 +26,7 @@ import {
   headerText,
   page,
   parseSender,
+  staffRecipient,
 } from './mail-parts.ts';
 import type { OutgoingMail, RenderResult, RenderSettings } from './mail-parts.ts';
 
@@ -379,12 +380,8 @@ function renderDueMail(job: MailJob, settings: RenderSettings): RenderResult {
   if (!enquiry || typeof enquiry.id !== 'string' || typeof dueAt !== 'string') {
     return { ok: false, error: 'The reminder names no enquiry.' };
   }
-  let to = settings.staffTo;
-  if (job.recipient !== null) {
-    const checked = headerAddress(job.recipient);
-    if (checked === null) return { ok: false, error: 'The reminder has no usable address.' };
-    to = checked;
-  }
+  const to = staffRecipient(job.recipient, settings);
+  if (to === null) return { ok: false, error: 'The reminder has no usable address.' };
   const link = enquiryLink(settings.siteUrl, enquiry.id);
   const who = `${enquiry.name} (${enquiry.company})`;
   const owner = assignee ? `${assignee.name} <${assignee.email}>` : 'nobody';
@@ -445,12 +442,8 @@ function renderFollowUpReminder(job: MailJob, settings: RenderSettings): RenderR
   if (!enquiry || typeof enquiry.id !== 'string' || typeof followUp?.due_on !== 'string') {
     return { ok: false, error: 'The follow-up reminder names no enquiry.' };
   }
-  let to = settings.staffTo;
-  if (job.recipient !== null) {
-    const checked = headerAddress(job.recipient);
-    if (checked === null) return { ok: false, error: 'The reminder has no usable address.' };
-    to = checked;
-  }
+  const to = staffRecipient(job.recipient, settings);
+  if (to === null) return { ok: false, error: 'The reminder has no usable address.' };
   const link = enquiryLink(settings.siteUrl, enquiry.id);
   const who = `${enquiry.name} (${enquiry.company})`;
   const day = localDay(followUp.due_on);
