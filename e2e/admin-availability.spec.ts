@@ -89,7 +89,7 @@ for (const width of [375, 1366]) {
     expect(before).toEqual([]);
 
     await affected
-      .getByRole('button', { name: /^Cancel the consultation with Ada Prospect/ })
+      .getByRole('button', { name: /^Cancel consultation with Ada Prospect/ })
       .click();
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
     const cleared = form.getByRole('region', {

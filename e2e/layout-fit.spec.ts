@@ -117,7 +117,7 @@ staffTest(
         faults.push(...(await dialogSpills(dialog)).map((fault) => `${width} px dialog: ${fault}`));
         await dialog.getByRole('button', { name: 'Cancel' }).click();
         await page
-          .getByRole('button', { name: `Edit the name of ${other.name}` })
+          .getByRole('button', { name: `Edit name of ${other.name}` })
           .and(page.locator(':visible'))
           .click();
         const naming = page.getByRole('dialog', { name: 'Staff name' });

@@ -43,7 +43,7 @@ test('an admin sees who has access with MFA and last sign-in, and grants and rev
     expect(await hasAdminRole(second.id)).toBe(true);
 
     // an admin gives the new admin a name; the database stores it trimmed.
-    await secondRow.getByRole('button', { name: `Edit the name of ${second.email}` }).click();
+    await secondRow.getByRole('button', { name: `Edit name of ${second.email}` }).click();
     const naming = page.getByRole('dialog', { name: 'Staff name' });
     await naming.getByLabel(/Name/).fill('  Second Person ');
     await naming.getByRole('button', { name: 'Save name' }).click();

@@ -73,7 +73,7 @@ for (const width of [375, 1366]) {
       await page.goto('/admin/staff');
       await expect(
         page
-          .getByRole('button', { name: `Edit the name of ${other.name}` })
+          .getByRole('button', { name: `Edit name of ${other.name}` })
           .and(page.locator(':visible')),
       ).toBeVisible({ timeout: 15_000 });
       await measure(`/admin/staff ${width}`);

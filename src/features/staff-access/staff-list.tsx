@@ -50,7 +50,7 @@ function PersonName({
         <button
           type="button"
           onClick={() => onRename(member)}
-          aria-label={`Edit the name of ${staffName(member)}`}
+          aria-label={`Edit name of ${staffName(member)}`}
           className="ml-1 inline-flex min-h-6 items-center px-1 text-sm font-medium text-brand-700 underline hover:text-brand-800"
         >
           Edit name

@@ -197,7 +197,7 @@ function AffectedConsultation({
           </button>
           <button
             type="button"
-            aria-label={`Cancel the consultation with ${who}`}
+            aria-label={`Cancel consultation with ${who}`}
             onClick={() => setMode('cancelling')}
             className={buttonClass({
               variant: 'outline',

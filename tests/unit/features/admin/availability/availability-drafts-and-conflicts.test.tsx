@@ -160,7 +160,7 @@ describe('booked consultations a change would strand', () => {
 
     await user.click(
       within(warning).getByRole('button', {
-        name: 'Cancel the consultation with Sam Prospect (Prospect Ltd)',
+        name: 'Cancel consultation with Sam Prospect (Prospect Ltd)',
       }),
     );
     await user.click(within(warning).getByRole('button', { name: 'Yes, cancel it' }));
