@@ -88,9 +88,7 @@ for (const width of [375, 1366]) {
       .eq('staff_id', hostId);
     expect(before).toEqual([]);
 
-    await affected
-      .getByRole('button', { name: /^Cancel consultation with Ada Prospect/ })
-      .click();
+    await affected.getByRole('button', { name: /^Cancel consultation with Ada Prospect/ }).click();
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
     const cleared = form.getByRole('region', {
       name: 'Nothing is booked outside these days off any more',

@@ -184,9 +184,7 @@ describe('StaffAccessPanel', () => {
     });
     await screen.findByRole('table');
     const user = userEvent.setup();
-    await user.click(
-      within(table()).getByRole('button', { name: 'Edit name of bob@example.com' }),
-    );
+    await user.click(within(table()).getByRole('button', { name: 'Edit name of bob@example.com' }));
     const dialog = screen.getByRole('dialog', { name: 'Staff name' });
     const field = within(dialog).getByLabelText(/Name/);
     expect(field).toHaveValue('');
