@@ -113,6 +113,8 @@ CREATE TABLE private.enquiry_limits (
     mails_per_mailbox_per_day integer DEFAULT 6 NOT NULL,
     booking_mails_per_hour integer DEFAULT 60 NOT NULL,
     function_proxy_hops integer DEFAULT 1 NOT NULL,
+    answer_alerts_per_hour integer DEFAULT 10 NOT NULL,
+    CONSTRAINT enquiry_limits_answer_alerts CHECK (((answer_alerts_per_hour >= 1) AND (answer_alerts_per_hour <= 1000))),
     CONSTRAINT enquiry_limits_digest_max_enquiries CHECK (((digest_max_enquiries >= 1) AND (digest_max_enquiries <= 1000))),
     CONSTRAINT enquiry_limits_flood_bounds CHECK (((enquiries_per_prefix_per_hour > 0) AND (held_per_hour >= 0) AND (staff_digests_per_hour >= 0))),
     CONSTRAINT enquiry_limits_function_hops CHECK (((function_proxy_hops >= 1) AND (function_proxy_hops <= 5))),
@@ -156,6 +158,8 @@ COMMENT ON COLUMN private.enquiry_limits.enquiries_per_prefix_per_hour IS 'Enqui
 COMMENT ON COLUMN private.enquiry_limits.held_per_hour IS 'Enquiries stored held in any hour; past it a new enquiry is refused (contact_submissions_global_rate_limit).';
 
 COMMENT ON COLUMN private.enquiry_limits.staff_digests_per_hour IS 'Staff digest e-mails opened in any hour; past it held enquiries wait on the dashboard without a mail.';
+
+COMMENT ON COLUMN private.enquiry_limits.answer_alerts_per_hour IS 'Answer alerts one recipient (an assignee, or the team inbox) is sent in any hour; past it one alert waits for its turn and counts the answers received meanwhile, so mail to a made-up reply address cannot flood staff.';
 
 COMMENT ON COLUMN private.enquiry_limits.mails_per_mailbox_per_day IS 'Acknowledgements and booking mails (booked, moved, cancelled) one mailbox (private.mailbox_key) receives in any 24 hours; past it a visitor''s booking change is refused, an acknowledgement skipped and a staff change''s mail parked for review.';
 

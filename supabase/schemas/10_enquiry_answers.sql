@@ -166,13 +166,17 @@ COMMENT ON FUNCTION private.mail_thread(_submission_id uuid, _recipient text) IS
 REVOKE ALL ON FUNCTION private.mail_thread(_submission_id uuid, _recipient text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.mail_thread(_submission_id uuid, _recipient text) TO service_role;
 
-CREATE FUNCTION private.queue_answer_alert(_answer private.enquiry_answers) RETURNS void
+CREATE FUNCTION private.queue_answer_alert(_answer private.enquiry_answers) RETURNS boolean
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   enquiry public.contact_submissions;
   assignee_email text;
+  limits private.enquiry_limits;
+  send_at timestamptz;
+  gathering private.enquiry_mail_jobs;
+  counter text;
 begin
   if _answer.submission_id is not null then
     select * into enquiry from public.contact_submissions as s where s.id = _answer.submission_id;
@@ -180,7 +184,54 @@ begin
       from auth.users as account
      where account.id = enquiry.assigned_to;
   end if;
-  insert into private.enquiry_mail_jobs (kind, submission_id, recipient, payload)
+  select * into limits from private.enquiry_limits where id;
+
+  -- one recipient's count decides alert or gathering: two answers must not both read it below
+  -- the limit.
+  perform pg_catalog.pg_advisory_xact_lock(
+    pg_catalog.hashtext('answer_alerts:' || coalesce(assignee_email, '')));
+
+  -- at most answer_alerts_per_hour go to one recipient in any hour, counted by when each goes
+  -- out: the next may go an hour after the one that many alerts back.
+  select job.next_attempt_at + interval '1 hour'
+    into send_at
+    from private.enquiry_mail_jobs as job
+   where job.kind = 'answer_alert'
+     and job.recipient is not distinct from assignee_email
+     and job.status <> 'skipped'
+     and job.next_attempt_at > pg_catalog.now() - interval '1 hour'
+   order by job.next_attempt_at desc
+   limit 1 offset limits.answer_alerts_per_hour - 1;
+  send_at := greatest(coalesce(send_at, pg_catalog.now()), pg_catalog.now());
+
+  if send_at > pg_catalog.now() then
+    -- past the limit one alert waits for its turn and counts what comes meanwhile.
+    select job.* into gathering
+      from private.enquiry_mail_jobs as job
+     where job.kind = 'answer_alert'
+       and job.recipient is not distinct from assignee_email
+       and job.status = 'pending'
+       and job.attempts = 0
+       and job.next_attempt_at > pg_catalog.now()
+     order by job.next_attempt_at
+     limit 1
+       for update;
+    if gathering.id is not null then
+      -- an answer on an enquiry is there to read; one that names none would be kept where nobody
+      -- sees it, so it is only counted, and the caller does not keep it.
+      counter := case when _answer.submission_id is null then 'unkept' else 'more' end;
+      update private.enquiry_mail_jobs as job
+         set payload = pg_catalog.jsonb_set(
+               job.payload,
+               array[counter],
+               pg_catalog.to_jsonb(coalesce((job.payload ->> counter)::integer, 0) + 1)),
+             updated_at = pg_catalog.now()
+       where job.id = gathering.id;
+      return _answer.submission_id is not null;
+    end if;
+  end if;
+
+  insert into private.enquiry_mail_jobs (kind, submission_id, recipient, payload, next_attempt_at)
   values (
     'answer_alert',
     _answer.submission_id,
@@ -200,12 +251,14 @@ begin
         'text', case when _answer.submission_id is null then _answer.body end
       ),
       'held_reason', _answer.held_reason
-    ))
+    )),
+    send_at
   );
+  return true;
 end;
 $$;
 
-COMMENT ON FUNCTION private.queue_answer_alert(_answer private.enquiry_answers) IS 'Queues one short answer_alert mail about a received answer: to the enquiry''s assignee, or the team inbox when unassigned or when the answer names no enquiry (then with its text, there being no record to open).';
+COMMENT ON FUNCTION private.queue_answer_alert(_answer private.enquiry_answers) IS 'Queues one short answer_alert mail about a received answer: to the enquiry''s assignee, or the team inbox when unassigned or when the answer names no enquiry (then with its text, there being no record to open). At most answer_alerts_per_hour alerts go to one recipient in any hour (by when each is due): past it one alert waits for its turn and counts the answers received meanwhile (payload more; unkept for those naming no enquiry). Returns false for an answer naming no enquiry that only such a count carries: the caller does not keep it.';
 
 REVOKE ALL ON FUNCTION private.queue_answer_alert(_answer private.enquiry_answers) FROM PUBLIC;
 
@@ -286,12 +339,16 @@ begin
     -- unread again for everyone who had opened it, the assignee first among them.
     delete from public.enquiry_reads as read_mark where read_mark.submission_id = stored.submission_id;
   end if;
-  perform private.queue_answer_alert(stored);
+  if not private.queue_answer_alert(stored) then
+    -- no enquiry shows it and no mail carries its text: kept, nobody would ever read it.
+    delete from private.enquiry_answers as answer where answer.id = stored.id;
+    return 'unkept';
+  end if;
   return stored.state;
 end;
 $$;
 
-COMMENT ON FUNCTION public.receive_enquiry_answer(email_id text, token text, from_address text, subject text, body text, truncated boolean, attachments jsonb, message_id text, received_at timestamp with time zone) IS 'mail-events function only (service_role): stores one received answer once per email_id. From the mailbox of the enquiry its token names, it is attached: the enquiry becomes unread, goes back on the reply clock, and its assignee (else the team) gets one answer_alert. From another mailbox, or with a token that names no enquiry, it is held for review with the same alert. Returns attached, held or duplicate; 22023 for a malformed message.';
+COMMENT ON FUNCTION public.receive_enquiry_answer(email_id text, token text, from_address text, subject text, body text, truncated boolean, attachments jsonb, message_id text, received_at timestamp with time zone) IS 'mail-events function only (service_role): stores one received answer once per email_id. From the mailbox of the enquiry its token names, it is attached: the enquiry becomes unread, goes back on the reply clock, and its assignee (else the team) gets one answer_alert (within its hourly limit, else counted in the next). From another mailbox, or with a token that names no enquiry, it is held for review with the same alert; one that names no enquiry and that no alert would carry is not kept (unkept). Returns attached, held, unkept or duplicate; 22023 for a malformed message.';
 
 REVOKE ALL ON FUNCTION public.receive_enquiry_answer(email_id text, token text, from_address text, subject text, body text, truncated boolean, attachments jsonb, message_id text, received_at timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.receive_enquiry_answer(email_id text, token text, from_address text, subject text, body text, truncated boolean, attachments jsonb, message_id text, received_at timestamp with time zone) TO service_role;

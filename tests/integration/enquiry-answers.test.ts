@@ -409,3 +409,96 @@ describe('answers and the rights of the people who sent them', () => {
     expect(orphans).toHaveLength(0);
   });
 });
+
+describe('answer alerts within an hourly number per recipient', () => {
+  const receive = (token: string, from: string, label: string) =>
+    service.rpc('receive_enquiry_answer', {
+      email_id: `budget-${label}-${Date.now()}`,
+      token,
+      from_address: from,
+      subject: `Re: ${label}`,
+      body: `Answer ${label}`,
+      truncated: false,
+      attachments: [],
+      message_id: null,
+      received_at: new Date().toISOString(),
+    });
+
+  const alertsTo = (recipient: string | null) =>
+    backend.sql<{ id: string; due_in_minutes: number; payload: Record<string, unknown> }>(
+      `select id, extract(epoch from next_attempt_at - now()) / 60 as due_in_minutes, payload
+         from private.enquiry_mail_jobs
+        where kind = 'answer_alert' and recipient is not distinct from $1
+          and next_attempt_at > now() - interval '1 hour'
+        order by next_attempt_at, created_at`,
+      [recipient],
+    );
+
+  it('gathers the answers past the limit into one alert that waits for its turn', async () => {
+    const assignee = 'budget-assignee@kestrel.test';
+    const { user } = await createAdmin(backend, assignee);
+    const id = await insertEnquiry('budget@example.com');
+    await backend.sql('update public.contact_submissions set assigned_to = $1 where id = $2', [
+      user.id,
+      id,
+    ]);
+    const [token] = await backend.sql<{ token: string }>(
+      'select private.enquiry_reply_token($1) as token',
+      [id],
+    );
+    await backend.sql('update private.enquiry_limits set answer_alerts_per_hour = 2');
+    try {
+      for (const label of ['a', 'b', 'c', 'd', 'e']) {
+        const { data, error } = await receive(token!.token, 'budget@example.com', label);
+        expect(error).toBeNull();
+        expect(data).toBe('attached');
+      }
+    } finally {
+      await backend.sql('update private.enquiry_limits set answer_alerts_per_hour = 10');
+    }
+    const alerts = await alertsTo(assignee);
+    expect(alerts).toHaveLength(3);
+    expect(alerts.slice(0, 2).every((alert) => Number(alert.due_in_minutes) <= 0)).toBe(true);
+    // the third waits an hour after the first, and counts the two that came after it.
+    expect(Number(alerts[2]!.due_in_minutes)).toBeGreaterThan(58);
+    expect(alerts[2]!.payload.more).toBe(2);
+    const [stored] = await backend.sql<{ count: number }>(
+      'select count(*)::int as count from private.enquiry_answers where submission_id = $1',
+      [id],
+    );
+    expect(stored!.count).toBe(5);
+  });
+
+  it('keeps no answer naming no enquiry that no alert would carry', async () => {
+    const [{ count } = { count: 0 }] = await backend.sql<{ count: number }>(
+      `select count(*)::int as count from private.enquiry_mail_jobs
+        where kind = 'answer_alert' and recipient is null
+          and next_attempt_at > now() - interval '1 hour'`,
+    );
+    const unknown = 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+    await backend.sql('update private.enquiry_limits set answer_alerts_per_hour = $1', [count + 1]);
+    const results: unknown[] = [];
+    try {
+      for (const label of ['one', 'two', 'three', 'four']) {
+        const { data, error } = await receive(unknown, `flood-${label}@example.net`, label);
+        expect(error).toBeNull();
+        results.push(data);
+      }
+    } finally {
+      await backend.sql('update private.enquiry_limits set answer_alerts_per_hour = 10');
+    }
+    // one alert now, one that waits with its own text, then only counts.
+    expect(results).toEqual(['held', 'held', 'unkept', 'unkept']);
+    const kept = await backend.sql<{ from_address: string }>(
+      "select from_address from private.enquiry_answers where from_address like 'flood-%' order by received_at",
+    );
+    expect(kept.map((answer) => answer.from_address)).toEqual([
+      'flood-one@example.net',
+      'flood-two@example.net',
+    ]);
+    const waiting = (await alertsTo(null)).at(-1)!;
+    expect(Number(waiting.due_in_minutes)).toBeGreaterThan(0);
+    expect((waiting.payload.answer as { text?: string }).text).toBe('Answer two');
+    expect(waiting.payload.unkept).toBe(2);
+  });
+});

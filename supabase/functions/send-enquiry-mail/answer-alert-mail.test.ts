@@ -60,3 +60,17 @@ Deno.test('an unusable assignee address or a missing answer is refused, not mail
   );
   equal(renderAnswerAlert({ recipient: null, payload: { enquiry } }, settings).ok, false);
 });
+
+Deno.test('an alert that waited for its turn says first what else came in meanwhile', () => {
+  const mail = render({ enquiry, answer, more: 3, unkept: 1 }, 'sam@kestrel.test');
+  const [first, , second] = mail.text.split('\n');
+  ok(first?.startsWith('3 more answers came in since'));
+  ok(first?.includes('https://www.kestrel.test/admin/needs-reply)'));
+  equal(
+    second,
+    "1 more answer named no enquiry and was not kept; the mail provider's received mail still lists it.",
+  );
+  ok(mail.html?.includes('<strong>3 more answers came in since'));
+  const plain = render({ enquiry, answer }, 'sam@kestrel.test');
+  ok(plain.text.startsWith('Their answer is on the enquiry'));
+});

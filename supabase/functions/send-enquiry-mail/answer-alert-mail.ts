@@ -20,6 +20,10 @@ export interface AnswerAlertPayload {
     text?: string;
   };
   held_reason?: 'other_sender' | 'unknown_token';
+  /** Answers on enquiries received while this alert waited for its turn (the hourly limit). */
+  more?: number;
+  /** Answers naming no enquiry received meanwhile: counted, not kept. */
+  unkept?: number;
 }
 
 interface AnswerAlertJob {
@@ -50,6 +54,26 @@ function whatToDo(payload: AnswerAlertPayload): string {
   return 'Their answer is on the enquiry, which is back on the reply clock.';
 }
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** What came in while a gathering alert waited: said once, at the top, with where to find it. */
+function whatElse(payload: AnswerAlertPayload, siteUrl: string): string[] {
+  const lines: string[] = [];
+  const more = Number.isInteger(payload.more) ? (payload.more as number) : 0;
+  const unkept = Number.isInteger(payload.unkept) ? (payload.unkept as number) : 0;
+  if (more > 0) {
+    lines.push(
+      `${plural(more, 'more answer', 'more answers')} came in since, past the hourly number of these alerts: Needs a reply lists the enquiries waiting (${siteUrl.replace(/\/+$/, '')}/admin/needs-reply).`,
+    );
+  }
+  if (unkept > 0) {
+    lines.push(
+      `${plural(unkept, 'more answer', 'more answers')} named no enquiry and ${unkept === 1 ? 'was' : 'were'} not kept; the mail provider's received mail still lists ${unkept === 1 ? 'it' : 'them'}.`,
+    );
+  }
+  return lines;
+}
+
 export function renderAnswerAlert(job: AnswerAlertJob, settings: RenderSettings): RenderResult {
   const { answer, enquiry } = job.payload;
   if (!answer || typeof answer.from !== 'string') {
@@ -62,7 +86,9 @@ export function renderAnswerAlert(job: AnswerAlertJob, settings: RenderSettings)
     answer.attachments > 0
       ? [`Attachments: ${answer.attachments} (listed on the record, not kept)`]
       : [];
+  const extra = whatElse(job.payload, settings.siteUrl);
   const lines = [
+    ...extra.flatMap((line) => [line, '']),
     whatToDo(job.payload),
     '',
     `From: ${answer.from}`,
@@ -72,7 +98,8 @@ export function renderAnswerAlert(job: AnswerAlertJob, settings: RenderSettings)
     ...(typeof answer.text === 'string' ? ['', answer.text] : []),
   ];
   const html = page(
-    `<p>${escapeHtml(whatToDo(job.payload))}</p>` +
+    extra.map((line) => `<p><strong>${escapeHtml(line)}</strong></p>`).join('') +
+      `<p>${escapeHtml(whatToDo(job.payload))}</p>` +
       `<p>From: ${escapeHtml(answer.from)}<br>Subject: ${escapeHtml(answer.subject || '(none)')}` +
       attachments.map((line) => `<br>${escapeHtml(line)}`).join('') +
       '</p>' +
