@@ -183,6 +183,7 @@ async function main() {
         HEAD_MARKER,
         footerRenderBlock(body) +
           head +
+          entry.structuredDataTags(await entry.pageStructuredData(path)) +
           [
             ...new Set(
               preloadSources(route, path).flatMap((source) =>

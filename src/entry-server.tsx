@@ -9,6 +9,7 @@ import { AppPathContext } from '@/page-loading/link-click-router';
 export { appRoutes, findRoute, notFoundRoute } from '@/app/route-table';
 export { indexablePaths, NOT_FOUND_RENDER_PATH, staticPaths } from '@/app/static-paths';
 export { site } from '@/config/site';
+export { pageStructuredData, structuredDataTags } from '@/lib/seo/page-structured-data';
 
 /** A render that met an error: the page would ship without its content. */
 export class PrerenderError extends Error {

@@ -20,6 +20,7 @@ const PAGE_HEAD_TAGS = [
   'link[rel="canonical"]',
   'meta[property^="og:"]',
   'meta[name^="twitter:"]',
+  'script[type="application/ld+json"]',
 ].join(',');
 
 async function start() {

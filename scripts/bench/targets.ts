@@ -7,10 +7,9 @@
  * creeping in. Lighthouse's mobile link (1,638.4 kbit/s, a slow 4G, 200 KB/s: the one
  * `lighthouseTargets` are scored on) carries 110 KB in about 0.55 s, under half the LCP target.
  * A page paints from its HTML and hydrates afterwards (docs/decisions/0007), so the budget bounds
- * how long a tap after that paint waits for the code. The home page's is one KB more: its
- * services tabs and figures are code the other pages do not need.
+ * how long a tap after that paint waits for the code.
  */
-export const budgetsKb = { home: 111, otherPublic: 110 } as const;
+export const FIRST_LOAD_BUDGET_KB = 110;
 
 /** Lighthouse, mobile with simulated throttling. */
 export const lighthouseTargets = {
@@ -78,8 +77,6 @@ export const slotsTarget = { medianMs: 50 } as const;
  * the median answer within this.
  */
 export const answersTarget = { medianMs: 1_000 } as const;
-
-export const jsBudgetKb = (path: string) => (path === '/' ? budgetsKb.home : budgetsKb.otherPublic);
 
 export type LighthouseFigures = Record<
   'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'lcpMs' | 'tbtMs' | 'cls',

@@ -9,14 +9,8 @@ import { TestimonialsSection } from '@/components/home/testimonials-section';
 import { Seo } from '@/components/layout/seo';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { faqItems } from '@/content/faq';
 import { routeMeta } from '@/content/seo';
 import { DeferredContactForm } from '@/features/contact/deferred-contact-form';
-import {
-  faqPageJsonLd,
-  organizationJsonLd,
-  professionalServiceJsonLd,
-} from '@/lib/seo/structured-data';
 import { StaticIsland } from '@/page-loading/static-island';
 
 const meta = routeMeta[paths.home];
@@ -29,7 +23,6 @@ export default function HomePage() {
         description={meta.description}
         keywords={[...site.defaultKeywords, ...(meta.keywords ?? [])]}
         path={paths.home}
-        jsonLd={[organizationJsonLd(), professionalServiceJsonLd(), faqPageJsonLd(faqItems)]}
       />
       <HomeHero />
       <ServicesTabs />

@@ -19,7 +19,6 @@ import { getServiceMeta } from '@/content/seo';
 import { getServiceSummary } from '@/content/service-catalogue';
 import { loadServicesFor } from '@/content/service-details';
 import type { ServiceSummary } from '@/content/types';
-import { serviceJsonLd } from '@/lib/seo/structured-data';
 import { BelowTheFold } from '@/page-loading/below-the-fold';
 import { StaticIsland } from '@/page-loading/static-island';
 
@@ -60,13 +59,7 @@ function ServiceDetail({ summary }: { summary: ServiceSummary }) {
     .flatMap((related) => getServiceSummary(related) ?? []);
   return (
     <>
-      <Seo
-        title={meta.title}
-        description={meta.description}
-        keywords={meta.keywords}
-        path={path}
-        jsonLd={serviceJsonLd(service, path)}
-      />
+      <Seo title={meta.title} description={meta.description} keywords={meta.keywords} path={path} />
       <ServiceHero
         slug={slug}
         pillar={pillar}

@@ -3,7 +3,6 @@ import { useLocation } from 'react-router';
 
 import { getServiceSummary } from '@/content/service-catalogue';
 import { buildBreadcrumbs } from '@/lib/breadcrumbs';
-import { breadcrumbListJsonLd, serializeJsonLd } from '@/lib/seo/structured-data';
 
 const serviceTitle = (slug: string) => getServiceSummary(slug)?.title;
 
@@ -40,10 +39,6 @@ export function Breadcrumbs() {
           );
         })}
       </ol>
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: serializeJsonLd(breadcrumbListJsonLd(crumbs)) }}
-      />
     </nav>
   );
 }

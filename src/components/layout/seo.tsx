@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
+
 import { site } from '@/config/site';
 import { absoluteUrl } from '@/lib/seo/absolute-url';
-import { serializeJsonLd, type JsonLd } from '@/lib/seo/structured-data';
+import { dropOtherPageStructuredData } from '@/page-loading/other-page-structured-data';
 
 export type SeoProps = {
   /** The page's own title; the brand is appended. */
@@ -11,7 +13,6 @@ export type SeoProps = {
   keywords?: readonly string[];
   image?: string;
   type?: 'website' | 'article';
-  jsonLd?: JsonLd | readonly JsonLd[];
   noindex?: boolean;
 };
 
@@ -21,8 +22,9 @@ export function formatTitle(title: string) {
 
 /**
  * The page's head tags. React 19 hoists <title>, <meta> and <link> into <head> on the client;
- * the prerender script moves them there in the static HTML. JSON-LD stays in the body, where
- * search engines read it just the same.
+ * the prerender script moves them there in the static HTML. Structured data is not here: the
+ * prerender writes it (src/lib/seo/page-structured-data.ts), as only the HTML of a URL is read
+ * for it.
  */
 export function Seo({
   title,
@@ -31,9 +33,9 @@ export function Seo({
   keywords = site.defaultKeywords,
   image = site.defaultImage,
   type = 'website',
-  jsonLd,
   noindex = false,
 }: SeoProps) {
+  useEffect(() => dropOtherPageStructuredData(path), [path]);
   const fullTitle = formatTitle(title);
   const canonical = absoluteUrl(path);
   const imageUrl = absoluteUrl(image);
@@ -57,12 +59,6 @@ export function Seo({
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={imageUrl} />
-      {jsonLd ? (
-        <script
-          type="application/ld+json"
-          dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }}
-        />
-      ) : null}
     </>
   );
 }

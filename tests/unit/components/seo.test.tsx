@@ -2,7 +2,6 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { Seo } from '@/components/layout/seo';
-import { organizationJsonLd } from '@/lib/seo/structured-data';
 
 function head() {
   return document.head;
@@ -48,23 +47,15 @@ describe('Seo', () => {
     );
   });
 
-  it('renders JSON-LD that parses back to the data, with < escaped', () => {
-    const { container } = render(
-      <Seo
-        title="Home"
-        description="x"
-        path="/"
-        jsonLd={[organizationJsonLd(), { '@type': 'Thing', name: '</script><b>' }]}
-      />,
-    );
-    const script = container.querySelector('script[type="application/ld+json"]');
-    expect(script?.innerHTML).not.toContain('</script>');
-    const data = JSON.parse(script?.textContent ?? '') as Array<Record<string, unknown>>;
-    expect(data[0]).toMatchObject({
-      '@type': 'Organization',
-      foundingDate: '2020',
-      areaServed: 'GB',
-    });
-    expect(data[1]).toMatchObject({ name: '</script><b>' });
+  it("drops the prerendered page's structured data once another page is shown", () => {
+    document.body.innerHTML = '<div id="root" data-prerendered-path="/about"></div>';
+    const data = document.createElement('script');
+    data.type = 'application/ld+json';
+    data.textContent = '{"@type":"BreadcrumbList"}';
+    document.head.append(data);
+    const { rerender } = render(<Seo title="About" description="x" path="/about" />);
+    expect(head().querySelectorAll('script[type="application/ld+json"]')).toHaveLength(1);
+    rerender(<Seo title="Services" description="y" path="/services" />);
+    expect(head().querySelectorAll('script[type="application/ld+json"]')).toHaveLength(0);
   });
 });
