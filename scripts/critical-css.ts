@@ -18,8 +18,10 @@ import { isStaffAreaPath } from '../src/config/paths.ts';
 /** The stylesheet the prerender inlined, marked with the file it came from. */
 const INLINED_STYLESHEET = /<style data-href="([^"]+)">([\s\S]*?)<\/style>/;
 
-/** The marker by which the hydration loader finds the full stylesheet's link. */
-export const FULL_STYLESHEET_ATTRIBUTE = 'data-full-stylesheet';
+/** The hydration loader's attribute naming the full stylesheet (src/page-loading/hydration-loader.ts). */
+const FULL_STYLESHEET_ATTRIBUTE = 'data-stylesheet';
+/** How the hydration loader's tag starts (deferHydration writes it). */
+const LOADER_START = '<script data-entry=';
 
 const beasties = new Beasties({
   external: false,
@@ -82,18 +84,22 @@ export async function criticalCss(html: string, fullCss: string): Promise<string
 
 /**
  * A prerendered page as it is sent: on a public page the inline stylesheet cut to its critical
- * CSS, then the full sheet as a non-blocking link (and a plain one for a browser without script).
+ * CSS, the full sheet named to the hydration loader (which asks for it once the page has painted)
+ * and linked plainly for a browser without script.
  */
 export async function styleFirstResponse(html: string, path: string): Promise<string> {
   const inlined = INLINED_STYLESHEET.exec(html);
   if (!inlined) return html;
   const [whole, href, fullCss] = inlined as unknown as [string, string, string];
   if (isStaffAreaPath(path)) return html.replace(whole, `<style>${fullCss}</style>`);
+  if (!html.includes(LOADER_START)) {
+    throw new Error(`${path}: no hydration loader to name the full stylesheet to`);
+  }
   const critical = await criticalCss(html, fullCss);
-  return html.replace(
-    whole,
-    `<style>${critical}</style>` +
-      `<link rel="stylesheet" href="${href}" media="print" ${FULL_STYLESHEET_ATTRIBUTE}>` +
-      `<noscript><link rel="stylesheet" href="${href}"></noscript>`,
-  );
+  return html
+    .replace(
+      whole,
+      `<style>${critical}</style><noscript><link rel="stylesheet" href="${href}"></noscript>`,
+    )
+    .replace(LOADER_START, `<script ${FULL_STYLESHEET_ATTRIBUTE}="${href}" data-entry=`);
 }

@@ -1,17 +1,19 @@
 /**
  * Prerendered pages paint from their HTML alone; their JavaScript only hydrates. So a page does
  * not ask for its scripts until it has painted: a small inline loader waits for the first
- * contentful paint (or, where the browser cannot report paints, the load event), then adds the
- * route's modulepreloads and the entry script the build listed, one per task.
+ * contentful paint (or, where the browser cannot report paints, the load event), then asks for the
+ * full stylesheet and adds the route's modulepreloads and the entry script the build listed, one
+ * per task.
  *
  * Without it, a fast connection fetches and runs the scripts before the first paint, and the
  * browser (and Lighthouse's model of a phone) holds that paint back behind them. The loader's
  * text is the same on every page, so one CSP hash (computed here, at build time) allows it.
  *
  * The page paints from the CSS its own markup uses, inline (scripts/critical-css.ts); the whole
- * stylesheet comes as a `media="print"` link, which does not block rendering. The loader applies
- * it once it has arrived (an inline `onload` handler would need 'unsafe-hashes' in the CSP), and
- * adds the entry script only then, so no code can show markup the inline CSS does not cover.
+ * stylesheet, named by the loader's `data-stylesheet`, is added after that paint as a
+ * `media="print"` link, which does not block rendering. The loader applies it once it has arrived
+ * (an inline `onload` handler would need 'unsafe-hashes' in the CSP), and adds the entry script
+ * only then, so no code can show markup the inline CSS does not cover.
  *
  * Build-time code: the prerender (scripts/prerender.ts) writes the loader into each page and the
  * headers (scripts/security-headers.ts) allow it by its hash. The app never imports this file.
@@ -22,19 +24,30 @@ import { createHash } from 'node:crypto';
 export const HYDRATION_LOADER = [
   '(function (loader, win) {',
   '  var hrefs = loader.dataset.preload.split(" ");',
-  '  var sheet = document.querySelector("link[data-full-stylesheet]");',
-  '  var styled = !sheet;',
+  '  var sheetHref = loader.dataset.stylesheet;',
+  '  var styled = !sheetHref;',
   '  var waiting = false;',
-  '  function applySheet() {',
-  '    sheet.media = "all";',
+  '  function applySheet(event) {',
+  '    event.target.media = "all";',
   '    styled = true;',
   '    if (waiting) soon();',
   '  }',
-  '  if (sheet && sheet.sheet) applySheet();',
-  '  else if (sheet) {',
+  // Asked for only once the page has painted, as the scripts are: a request made while the HTML
+  // is still arriving shares a phone's slow link with it and holds the first paint back.
+  '  function loadSheet() {',
+  '    if (!sheetHref) return;',
+  '    var sheet = document.createElement("link");',
+  '    sheet.rel = "stylesheet";',
+  '    sheet.media = "print";',
+  '    sheet.href = sheetHref;',
   // A sheet that fails to load must not hold hydration back for good.
   '    sheet.addEventListener("load", applySheet, { once: true });',
   '    sheet.addEventListener("error", applySheet, { once: true });',
+  '    document.head.appendChild(sheet);',
+  '  }',
+  '  function start() {',
+  '    loadSheet();',
+  '    soon();',
   '  }',
   // One file per task: appending all the tags at once made a single 15-25 ms task on a phone
   // profile, which Lighthouse counts as blocking time.
@@ -64,10 +77,10 @@ export const HYDRATION_LOADER = [
   '    new observer(function (list, self) {',
   '      if (!list.getEntriesByName("first-contentful-paint").length) return;',
   '      self.disconnect();',
-  '      soon();',
+  '      start();',
   '    }).observe({ type: "paint", buffered: true });',
-  '  } else if (document.readyState === "complete") soon();',
-  '  else win.addEventListener("load", soon, { once: true });',
+  '  } else if (document.readyState === "complete") start();',
+  '  else win.addEventListener("load", start, { once: true });',
   '})(document.currentScript, window);',
 ].join('\n');
 

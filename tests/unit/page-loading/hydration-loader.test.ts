@@ -43,18 +43,13 @@ type PaintCallback = (
 
 /**
  * Runs the loader's text against a stand-in window, as the browser would run it. `stylesheet`:
- * the page's full-stylesheet link, already loaded or not (none: a page without one).
+ * whether the page names a full stylesheet to the loader.
  */
-function runLoader({
-  reportsPaints,
-  stylesheet,
-}: {
-  reportsPaints: boolean;
-  stylesheet?: 'loaded' | 'loading';
-}) {
+function runLoader({ reportsPaints, stylesheet }: { reportsPaints: boolean; stylesheet?: true }) {
   const loader = document.createElement('script');
   loader.dataset.entry = '/assets/index-B.js';
   loader.dataset.preload = '/assets/about-page-A.js /assets/react-C.js';
+  if (stylesheet) loader.dataset.stylesheet = '/assets/style-A.css';
   const timers: (() => void)[] = [];
   const onLoad: (() => void)[] = [];
   const paintObservers: PaintCallback[] = [];
@@ -75,20 +70,11 @@ function runLoader({
     },
   };
   document.head.replaceChildren();
-  const sheet = document.createElement('link');
-  sheet.rel = 'stylesheet';
-  sheet.media = 'print';
-  sheet.setAttribute('data-full-stylesheet', '');
-  if (stylesheet === 'loaded') Object.defineProperty(sheet, 'sheet', { value: {} });
   const fakeDocument = {
     currentScript: loader,
     readyState: 'loading',
     head: document.head,
     createElement: document.createElement.bind(document),
-    querySelector: (selector: string) => {
-      expect(selector).toBe('link[data-full-stylesheet]');
-      return stylesheet ? sheet : null;
-    },
   };
   new Function('document', 'window', HYDRATION_LOADER)(fakeDocument, fakeWindow);
 
@@ -108,6 +94,8 @@ function runLoader({
   const drainTasks = () => {
     while (runQueuedTasks() > 0);
   };
+  /** The full stylesheet's link, once the loader has added it. */
+  const sheet = () => document.head.querySelector<HTMLLinkElement>('link[rel=stylesheet]');
   return {
     sheet,
     paint,
@@ -155,42 +143,49 @@ describe('the loader', () => {
     expect(afterEachTask).toEqual([everyFile.slice(0, 1), everyFile.slice(0, 2), everyFile]);
   });
 
-  it('applies a full stylesheet that has already arrived at once', () => {
-    const loader = runLoader({ reportsPaints: true, stylesheet: 'loaded' });
-    expect(loader.sheet.media).toBe('all');
+  it('asks for the full stylesheet only once the page has painted, without blocking', () => {
+    const loader = runLoader({ reportsPaints: true, stylesheet: true });
+    expect(loader.sheet()).toBeNull();
     loader.paint('first-contentful-paint');
-    loader.drainTasks();
-    expect(loader.added()).toEqual(everyFile);
+    expect(loader.sheet()?.getAttribute('href')).toBe('/assets/style-A.css');
+    expect(loader.sheet()?.media).toBe('print');
   });
 
   it('adds the entry only once the full stylesheet has arrived and applies it then', () => {
-    const loader = runLoader({ reportsPaints: true, stylesheet: 'loading' });
+    const loader = runLoader({ reportsPaints: true, stylesheet: true });
     loader.paint('first-contentful-paint');
     loader.drainTasks();
-    expect(loader.sheet.media).toBe('print');
+    expect(loader.sheet()?.media).toBe('print');
     expect(loader.added()).toEqual(everyFile.slice(0, 2));
-    loader.sheet.dispatchEvent(new Event('load'));
-    expect(loader.sheet.media).toBe('all');
+    loader.sheet()!.dispatchEvent(new Event('load'));
+    expect(loader.sheet()?.media).toBe('all');
     loader.drainTasks();
     expect(loader.added()).toEqual(everyFile);
   });
 
-  it('applies a stylesheet that arrives before the first paint, then hydrates as usual', () => {
-    const loader = runLoader({ reportsPaints: true, stylesheet: 'loading' });
-    loader.sheet.dispatchEvent(new Event('load'));
-    expect(loader.sheet.media).toBe('all');
-    expect(loader.timers).toHaveLength(0);
-    loader.paint('first-contentful-paint');
+  it('asks for the full stylesheet at the load event where paints are not reported', () => {
+    const loader = runLoader({ reportsPaints: false, stylesheet: true });
+    expect(loader.sheet()).toBeNull();
+    loader.onLoad.forEach((callback) => callback());
+    loader.sheet()!.dispatchEvent(new Event('load'));
     loader.drainTasks();
     expect(loader.added()).toEqual(everyFile);
   });
 
   it('still hydrates when the full stylesheet fails to load', () => {
-    const loader = runLoader({ reportsPaints: true, stylesheet: 'loading' });
+    const loader = runLoader({ reportsPaints: true, stylesheet: true });
     loader.paint('first-contentful-paint');
     loader.drainTasks();
-    loader.sheet.dispatchEvent(new Event('error'));
+    loader.sheet()!.dispatchEvent(new Event('error'));
     loader.drainTasks();
+    expect(loader.added()).toEqual(everyFile);
+  });
+
+  it('asks for no stylesheet on a page that names none', () => {
+    const loader = runLoader({ reportsPaints: true });
+    loader.paint('first-contentful-paint');
+    loader.drainTasks();
+    expect(loader.sheet()).toBeNull();
     expect(loader.added()).toEqual(everyFile);
   });
 });

@@ -80,17 +80,25 @@ describe('the first response of a page', () => {
     expect(html).not.toContain('data-href');
     expect(html).not.toContain('.never');
     expect(html).toContain(
-      '<link rel="stylesheet" href="/assets/style-A.css" media="print" data-full-stylesheet>' +
-        '<noscript><link rel="stylesheet" href="/assets/style-A.css"></noscript>',
+      '</style><noscript><link rel="stylesheet" href="/assets/style-A.css"></noscript>',
     );
-    expect(html.indexOf('data-full-stylesheet')).toBeGreaterThan(html.indexOf('</style>'));
+    // no request for the full sheet until the loader asks, once the page has painted.
+    expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(1);
+    expect(html).toContain('<script data-stylesheet="/assets/style-A.css" data-entry="/x.js">');
     expect(html).toContain('<p class="text-used mt-2">Hi</p>');
   });
 
   it('on a staff page: the whole stylesheet inline, as its scripts draw it all at once', async () => {
     const html = await styleFirstResponse(page('/admin'), '/admin/staff');
     expect(html).toContain(`<style>${SHEET}</style>`);
-    expect(html).not.toContain('data-full-stylesheet');
+    expect(html).not.toContain('data-stylesheet');
+  });
+
+  it('refuses a public page with no loader to name the full sheet to', async () => {
+    const html = page('/about').replace('<script data-entry="/x.js">/about</script>', '');
+    await expect(styleFirstResponse(html, '/about')).rejects.toThrow(
+      '/about: no hydration loader to name the full stylesheet to',
+    );
   });
 
   it('leaves a page without an inlined stylesheet as it is', async () => {
