@@ -3,8 +3,8 @@
  * measured on the production build (BUILD_DIR, default dist/) and written to docs/performance.md
  * with the date, the command and the machine. Exits 1 when a public page's JS is over budget.
  *
- *   --only bytes,lighthouse,floor,navigation,interactions,admin,booking,local-start,live,slots,
- *          answers   (bytes always; alone: no report)
+ *   --only bytes,lighthouse,floor,navigation,interactions,preload,admin,booking,local-start,live,
+ *          slots,answers   (bytes always; alone: no report)
  *   --no-build   reuse the build        --runs N   runs per figure (Lighthouse 1, floor 5,
  *                                                  slots 20, answers 10, the rest 3)
  */
@@ -79,6 +79,10 @@ async function measureInBrowser(only: Set<string>, runs: number | undefined, rou
     if (only.has('interactions')) {
       results.interactions = await browser.measureInteractions(server.url, runs ?? 3);
     }
+    if (only.has('preload')) {
+      const { measurePreload } = await import('./bench/preload.ts');
+      results.preload = await measurePreload(server.url, floorTarget.paths, runs ?? 3);
+    }
   } finally {
     await server.close();
   }
@@ -123,7 +127,7 @@ if (only.has('answers')) {
 if (only.has('live')) {
   results.live = await (await import('./bench/live.ts')).measureLive();
 }
-if (['lighthouse', 'navigation', 'interactions'].some((part) => only.has(part))) {
+if (['lighthouse', 'navigation', 'interactions', 'preload'].some((part) => only.has(part))) {
   Object.assign(results, await measureInBrowser(only, runs, routes));
 }
 if (only.has('floor')) {

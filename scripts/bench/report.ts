@@ -4,6 +4,7 @@ import type { BookingResult, BookingSample } from './booking.ts';
 import type { InteractionResult, NavigationResult } from './browser.ts';
 import type { BytesRow } from './first-load.ts';
 import type { FloorResult, FloorRow, FloorVariant } from './floor.ts';
+import type { PreloadResult, PreloadRow } from './preload.ts';
 import type { LocalStartResult } from './local-start.ts';
 import type { LiveResult } from './live.ts';
 import type { SlotsResult } from './slots.ts';
@@ -27,6 +28,7 @@ export type BenchResults = {
   floor?: FloorResult;
   navigation?: { runs: number; routes: NavigationResult[] };
   interactions?: { runs: number; results: InteractionResult[] };
+  preload?: PreloadResult;
   admin?: AdminResult;
   booking?: BookingResult;
   'local-start'?: LocalStartResult;
@@ -40,6 +42,7 @@ export const parts = [
   'floor',
   'navigation',
   'interactions',
+  'preload',
   'admin',
   'booking',
   'local-start',
@@ -307,6 +310,34 @@ const liveSection = (part: LiveResult): Section => ({
   ],
 });
 
+/** What preloading on sight buys a tap on this path, for what it costs: the medians compared. */
+export function preloadVerdict(row: PreloadRow): string {
+  const tap = (mode: 'sight' | 'intent') => median(row[mode].map((s) => s.tapMs));
+  const kb = (mode: 'sight' | 'intent') => median(row[mode].map((s) => s.afterLoadKb));
+  const faster = tap('intent') - tap('sight');
+  const extra = kb('sight') - kb('intent');
+  if (!Number.isFinite(faster)) return 'a tap timed out';
+  return faster > 0
+    ? `${fmt(faster)} ms faster for ${fmt(extra, 1)} KB more`
+    : `no faster, for ${fmt(extra, 1)} KB more`;
+}
+
+const preloadSection = ({ runs, tapHoldMs, rows }: PreloadResult): Section => ({
+  title: `Preloading the links on screen: what it costs and buys a phone (median of ${runs})`,
+  targets: `No target: this part shows whether preloading on sight earns its bytes. Each path on a 375 px screen over Lighthouse's mobile link (150 ms round trip, 1,638.4 kbit/s down) with the CPU slowed four times, in a fresh context, as shipped ("on sight") and with the browser's Save-Data on, when only intent fetches a page's code ("intent only"). "JS after load" is the script the page fetched after it hydrated, once the network was quiet (gzip on the wire, KB); "tap" is the first link in the page's \`<main>\` on screen that leads elsewhere, the finger down ${tapHoldMs} ms before the click, from the click to the new \`<h1>\` painted (ms).`,
+  columns:
+    'path|link tapped|JS after load, on sight|JS after load, intent only|tap, on sight|tap, intent only|on sight buys',
+  rows: rows.map((row) => [
+    row.path,
+    row.target,
+    fmt(median(row.sight.map((s) => s.afterLoadKb)), 1),
+    fmt(median(row.intent.map((s) => s.afterLoadKb)), 1),
+    ms(row.sight.map((s) => s.tapMs)),
+    ms(row.intent.map((s) => s.tapMs)),
+    preloadVerdict(row),
+  ]),
+});
+
 const slotsSection = ({ engine, jit, runs, rows }: SlotsResult): Section => ({
   title: `Free consultation times, one read on ${engine} (ms; ${runs} reads per row)`,
   targets: `Target: the median read within ${slotsTarget.medianMs} ms for every host count, five hosts included. Each admin has a fortnight of weekday hours, a day off, a date with other hours, busy times from a calendar and bookings; the enquiry is assigned to no one, so every admin taking consultations hosts it. One \`consultation_slots\` call at a time over loopback, after two unmeasured. The server's \`jit\`: ${jit}; the slot functions turn it off for themselves.`,
@@ -381,6 +412,7 @@ export function renderParts(info: RunInfo, results: BenchResults): Map<string, s
     ['floor', results.floor && floorSection(results.floor)],
     ['navigation', navigation && navigationSection(navigation)],
     ['interactions', interactions && interactionsSection(interactions)],
+    ['preload', results.preload && preloadSection(results.preload)],
     ['admin', admin && adminSection(admin)],
     ['booking', booking && bookingSection(booking)],
     ['local-start', results['local-start'] && localStartSection(results['local-start'])],

@@ -18,6 +18,7 @@ import {
   median,
   mergeReport,
   navigationMisses,
+  preloadVerdict,
   percentile,
   renderParts,
   type BenchResults,
@@ -520,5 +521,46 @@ describe('the floor part', () => {
     const once = await pretty(merged);
     expect(once).toContain('### /about');
     expect(await pretty(mergeReport(once, new Map()))).toBe(once);
+  });
+});
+
+describe('the preload part', () => {
+  const samples = (pairs: [number, number][]) =>
+    pairs.map(([afterLoadKb, tapMs]) => ({ afterLoadKb, tapMs }));
+  const row = {
+    path: '/about',
+    target: '/services',
+    sight: samples([
+      [12.2, 40],
+      [12.4, 60],
+      [12.3, 50],
+    ]),
+    intent: samples([
+      [0, 420],
+      [0, 380],
+      [0.5, 400],
+    ]),
+  };
+
+  it('says what on-sight preloading buys a tap for the bytes it costs, by the medians', () => {
+    expect(preloadVerdict(row)).toBe('350 ms faster for 12.3 KB more');
+    expect(preloadVerdict({ ...row, intent: row.sight })).toBe('no faster, for 0.0 KB more');
+    expect(preloadVerdict({ ...row, sight: samples([[1, NaN]]) })).toBe('a tap timed out');
+  });
+
+  it('gives each path both modes side by side, after interactions', () => {
+    const rendered = renderParts(info, {
+      bytes: results.bytes,
+      preload: { runs: 3, tapHoldMs: 100, rows: [row] },
+    });
+    const part = rendered.get('preload')!;
+    expect(part).toContain('## Preloading the links on screen: what it costs and buys a phone');
+    expect(part).toContain('the finger down 100 ms before the click');
+    expect(part).toContain(
+      '| /about | /services | 12.3 | 0.0 | 50 | 400 | 350 ms faster for 12.3 KB more |',
+    );
+    const merged = mergeReport(mergeReport('', renderParts(info, results)), rendered);
+    const order = [...merged.matchAll(/<!-- part: ([\w-]+) -->/g)].map((m) => m[1]);
+    expect(order.indexOf('preload')).toBe(order.indexOf('interactions') + 1);
   });
 });
