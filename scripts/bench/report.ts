@@ -204,7 +204,7 @@ const floorLabels: Record<FloorVariant, string> = {
 
 const floorSection = (part: FloorResult): Section => ({
   title: `Each page beside its floor: the same page without scripts and a one-line page (Lighthouse ${part.version}, mobile, simulated throttling; median of ${part.runs})`,
-  targets: `Target: the site's LCP at most ${floorTarget.lcpRatio}x the one-line page's, on each path. "Without scripts" is the page's HTML with every \`<script>\` but JSON-LD and every \`<link rel="modulepreload">\` removed, so its full stylesheet, which the loader applies, stays \`media="print"\`; the one-line page is a title and a paragraph. All three from one server with the same headers and compression, one after the other in every run. "Site LCP ÷ this" is the site's median LCP over the row's.`,
+  targets: `Target: the site's LCP at most ${floorTarget.lcpRatio}x the one-line page's, on each path. "Without scripts" is the page's HTML with every \`<script>\` but JSON-LD and every \`<link rel="modulepreload">\` removed, so its full stylesheet, which the loader asks for, never comes; the one-line page is a title and a paragraph. All three from one server with the same headers and compression, one after the other in every run. "Site LCP ÷ this" is the site's median LCP over the row's.`,
   columns: 'page|LCP ms|FCP ms|TBT ms|CLS|perf|site LCP ÷ this|result',
   groups: part.paths.map((row) => ({
     heading: row.path,
@@ -313,7 +313,7 @@ const liveSection = (part: LiveResult): Section => ({
 /** What preloading on sight buys a tap on this path, for what it costs: the medians compared. */
 export function preloadVerdict(row: PreloadRow): string {
   const tap = (mode: 'sight' | 'intent') => median(row[mode].map((s) => s.tapMs));
-  const kb = (mode: 'sight' | 'intent') => median(row[mode].map((s) => s.afterLoadKb));
+  const kb = (mode: 'sight' | 'intent') => median(row[mode].map((s) => s.scriptKb));
   const faster = tap('intent') - tap('sight');
   const extra = kb('sight') - kb('intent');
   if (!Number.isFinite(faster)) return 'a tap timed out';
@@ -324,14 +324,14 @@ export function preloadVerdict(row: PreloadRow): string {
 
 const preloadSection = ({ runs, tapHoldMs, rows }: PreloadResult): Section => ({
   title: `Preloading the links on screen: what it costs and buys a phone (median of ${runs})`,
-  targets: `No target: this part shows whether preloading on sight earns its bytes. Each path on a 375 px screen over Lighthouse's mobile link (150 ms round trip, 1,638.4 kbit/s down) with the CPU slowed four times, in a fresh context, as shipped ("on sight") and with the browser's Save-Data on, when only intent fetches a page's code ("intent only"). "JS after load" is the script the page fetched after it hydrated, once the network was quiet (gzip on the wire, KB); "tap" is the first link in the page's \`<main>\` on screen that leads elsewhere, the finger down ${tapHoldMs} ms before the click, from the click to the new \`<h1>\` painted (ms).`,
+  targets: `No target: this part shows whether preloading on sight earns its bytes. Each path on a 375 px screen over Lighthouse's mobile link (150 ms round trip, 1,638.4 kbit/s down) with the CPU slowed four times, in a fresh context, as shipped ("on sight") and with the browser's Save-Data on, when only intent fetches a page's code ("intent only"). "script" is all the script the page fetched until, hydrated, its network was quiet (on the wire, KB): the first load is the same in both, so the difference is what preloading on sight fetched; "tap" is the first link on screen that leads elsewhere (in \`<main>\` if it shows one, else the header's), the finger down ${tapHoldMs} ms before the click, from the click to the new \`<h1>\` painted (ms).`,
   columns:
-    'path|link tapped|JS after load, on sight|JS after load, intent only|tap, on sight|tap, intent only|on sight buys',
+    'path|link tapped|script, on sight|script, intent only|tap, on sight|tap, intent only|on sight buys',
   rows: rows.map((row) => [
     row.path,
     row.target,
-    fmt(median(row.sight.map((s) => s.afterLoadKb)), 1),
-    fmt(median(row.intent.map((s) => s.afterLoadKb)), 1),
+    fmt(median(row.sight.map((s) => s.scriptKb)), 1),
+    fmt(median(row.intent.map((s) => s.scriptKb)), 1),
     ms(row.sight.map((s) => s.tapMs)),
     ms(row.intent.map((s) => s.tapMs)),
     preloadVerdict(row),

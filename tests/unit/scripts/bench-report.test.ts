@@ -526,19 +526,19 @@ describe('the floor part', () => {
 
 describe('the preload part', () => {
   const samples = (pairs: [number, number][]) =>
-    pairs.map(([afterLoadKb, tapMs]) => ({ afterLoadKb, tapMs }));
+    pairs.map(([scriptKb, tapMs]) => ({ scriptKb, tapMs }));
   const row = {
     path: '/about',
     target: '/services',
     sight: samples([
-      [12.2, 40],
-      [12.4, 60],
-      [12.3, 50],
+      [112.2, 40],
+      [112.4, 60],
+      [112.3, 50],
     ]),
     intent: samples([
-      [0, 420],
-      [0, 380],
-      [0.5, 400],
+      [100, 420],
+      [100, 380],
+      [100.5, 400],
     ]),
   };
 
@@ -557,7 +557,7 @@ describe('the preload part', () => {
     expect(part).toContain('## Preloading the links on screen: what it costs and buys a phone');
     expect(part).toContain('the finger down 100 ms before the click');
     expect(part).toContain(
-      '| /about | /services | 12.3 | 0.0 | 50 | 400 | 350 ms faster for 12.3 KB more |',
+      '| /about | /services | 112.3 | 100.0 | 50 | 400 | 350 ms faster for 12.3 KB more |',
     );
     const merged = mergeReport(mergeReport('', renderParts(info, results)), rendered);
     const order = [...merged.matchAll(/<!-- part: ([\w-]+) -->/g)].map((m) => m[1]);
