@@ -15,7 +15,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // A wait is for something the page does after a round trip to the backend; with two workers
+  // on a loaded two-core CI machine one such trip has taken over five seconds. Speed is measured
+  // by the bench scripts, not here, so the wait is generous and a real hang still fails.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
