@@ -10,7 +10,11 @@ import { serveDist } from '../serve-dist.ts';
 import { launchForLighthouse, runOnce } from './lighthouse.ts';
 import { median } from './report.ts';
 
-export type FloorFigures = Record<'performance' | 'lcpMs' | 'fcpMs' | 'tbtMs' | 'cls', number>;
+/** `documentKb`: the page's HTML response on the wire, headers included (KB). */
+export type FloorFigures = Record<
+  'performance' | 'lcpMs' | 'fcpMs' | 'tbtMs' | 'cls' | 'documentKb',
+  number
+>;
 export const floorVariants = ['site', 'noScripts', 'oneLine'] as const;
 export type FloorVariant = (typeof floorVariants)[number];
 /** A path's median figures for each of its three pages. */
@@ -62,8 +66,12 @@ export function medianFloorFigures(runs: readonly FloorFigures[]): FloorFigures 
     fcpMs: of('fcpMs'),
     tbtMs: of('tbtMs'),
     cls: of('cls'),
+    documentKb: of('documentKb'),
   };
 }
+
+/** The part of Lighthouse's network-requests table read here. */
+type NetworkRequests = { items: { resourceType?: string; transferSize: number }[] };
 
 /** One run of a page, tried up to three times as the Lighthouse part does; undefined if all fail. */
 async function measureOnce(url: string, port: number) {
@@ -71,8 +79,12 @@ async function measureOnce(url: string, port: number) {
     try {
       const { version, figures, lhr } = await runOnce(url, port);
       const fcpMs = lhr.audits['first-contentful-paint']?.numericValue ?? NaN;
+      const requests = (lhr.audits['network-requests']?.details as NetworkRequests | undefined)
+        ?.items;
+      const document = requests?.find((request) => request.resourceType === 'Document');
+      const documentKb = document ? document.transferSize / 1024 : NaN;
       const { performance, lcpMs, tbtMs, cls } = figures;
-      return { version, figures: { performance, lcpMs, fcpMs, tbtMs, cls } };
+      return { version, figures: { performance, lcpMs, fcpMs, tbtMs, cls, documentKb } };
     } catch (error) {
       console.error(`  ${(error as Error).message}`);
     }

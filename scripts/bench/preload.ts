@@ -42,6 +42,16 @@ const SAVE_DATA = `Object.defineProperty(Navigator.prototype, 'connection', {
   get() { return { saveData: true, effectiveType: '4g' }; },
 });`;
 
+/**
+ * Settles once the preloader has had its turn: it asks for an idle callback once the page has
+ * hydrated and, in it, observes the links on screen, whose first report comes a frame later. An
+ * idle callback asked for after its own runs after it; two frames then let the observer report
+ * and the fetches start, so the quiet network that follows is not the lull before them.
+ */
+const PRELOADER_TURN = `new Promise((done) =>
+  requestIdleCallback(() => requestIdleCallback(() =>
+    requestAnimationFrame(() => requestAnimationFrame(() => done())), { timeout: 2000 }), { timeout: 2000 }))`;
+
 /** The first link on screen that leads to another public page, <main>'s first; its path. */
 const FIRST_LINK_ELSEWHERE = `(() => {
   const here = location.pathname;
@@ -81,6 +91,7 @@ async function measureOnce(page: Page, origin: string, path: string) {
   });
   await page.goto(`${origin}${path}`);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
+  await page.evaluate(PRELOADER_TURN);
   await networkQuiet(page, QUIET_MS);
   const scriptBytes = (await Promise.all(fetched)).reduce((a, b) => a + b, 0);
   const target = (await page.evaluate(FIRST_LINK_ELSEWHERE)) as string | null;

@@ -204,8 +204,8 @@ const floorLabels: Record<FloorVariant, string> = {
 
 const floorSection = (part: FloorResult): Section => ({
   title: `Each page beside its floor: the same page without scripts and a one-line page (Lighthouse ${part.version}, mobile, simulated throttling; median of ${part.runs})`,
-  targets: `Target: the site's LCP at most ${floorTarget.lcpRatio}x the one-line page's, on each path. "Without scripts" is the page's HTML with every \`<script>\` but JSON-LD and every \`<link rel="modulepreload">\` removed, so its full stylesheet, which the loader asks for, never comes; the one-line page is a title and a paragraph. All three from one server with the same headers and compression, one after the other in every run. "Site LCP ÷ this" is the site's median LCP over the row's.`,
-  columns: 'page|LCP ms|FCP ms|TBT ms|CLS|perf|site LCP ÷ this|result',
+  targets: `Target: the site's LCP at most ${floorTarget.lcpRatio}x the one-line page's, on each path. "Without scripts" is the page's HTML with every \`<script>\` but JSON-LD and every \`<link rel="modulepreload">\` removed, so its full stylesheet, which the loader asks for, never comes; the one-line page is a title and a paragraph. All three from one server with the same headers and compression, one after the other in every run. "First response" is the page's HTML on the wire, headers included (KB): a first response larger than a new connection's first round trip carries (ten TCP segments, about 14 KB) costs one round trip more before the first paint. "Site LCP ÷ this" is the site's median LCP over the row's.`,
+  columns: 'page|LCP ms|FCP ms|TBT ms|CLS|perf|first response|site LCP ÷ this|result',
   groups: part.paths.map((row) => ({
     heading: row.path,
     rows: (Object.entries(floorLabels) as [FloorVariant, string][]).map(([variant, label]) => {
@@ -215,6 +215,7 @@ const floorSection = (part: FloorResult): Section => ({
         ...[figures.lcpMs, figures.fcpMs, figures.tbtMs].map((n) => fmt(n)),
         fmt(figures.cls, 3),
         fmt(figures.performance),
+        fmt(figures.documentKb, 1),
         `${fmt(lcpRatio(row, variant), 2)}x`,
         variant === 'site' ? result(floorMisses(row)) : 'no target',
       ];

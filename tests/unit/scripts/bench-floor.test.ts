@@ -51,6 +51,7 @@ describe("the floor's figures", () => {
       fcpMs,
       tbtMs: 0,
       cls: 0,
+      documentKb: 19.5,
     });
     expect(medianFloorFigures([run(900, 100), run(1000, 98), run(950, 99, NaN)])).toEqual(
       run(950, 99),

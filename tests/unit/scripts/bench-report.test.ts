@@ -462,6 +462,7 @@ describe('the floor part', () => {
     fcpMs: lcpMs - 100,
     tbtMs: 10,
     cls: 0,
+    documentKb: lcpMs / 100,
   });
   /** A path whose site, page without scripts and one-line page had these LCPs. */
   const row = (site: number, noScripts: number, oneLine: number, path = '/about'): FloorRow => ({
@@ -499,18 +500,22 @@ describe('the floor part', () => {
     const [home, about] = part.split(/^### /m).slice(1);
     expect(home).toMatch(/^\/\n/);
     expect(home).toContain(
-      '| page | LCP ms | FCP ms | TBT ms | CLS | perf | site LCP ÷ this | result |',
+      '| page | LCP ms | FCP ms | TBT ms | CLS | perf | first response | site LCP ÷ this | result |',
     );
-    expect(home).toContain('| site | 920 | 820 | 10 | 0.000 | 99 | 1.00x | pass |');
+    expect(home).toContain('| site | 920 | 820 | 10 | 0.000 | 99 | 9.2 | 1.00x | pass |');
     expect(home).toContain(
-      '| without scripts | 900 | 800 | 10 | 0.000 | 100 | 1.02x | no target |',
+      '| without scripts | 900 | 800 | 10 | 0.000 | 100 | 9.0 | 1.02x | no target |',
     );
-    expect(home).toContain('| one-line page | 800 | 700 | 10 | 0.000 | 100 | 1.15x | no target |');
+    expect(home).toContain(
+      '| one-line page | 800 | 700 | 10 | 0.000 | 100 | 8.0 | 1.15x | no target |',
+    );
     expect(about).toMatch(/^\/about\n/);
     expect(about).toContain(
-      '| site | 1100 | 1000 | 10 | 0.000 | 99 | 1.00x | **FAIL**: LCP 1100 > 1000 (1.25x one-line) |',
+      '| site | 1100 | 1000 | 10 | 0.000 | 99 | 11.0 | 1.00x | **FAIL**: LCP 1100 > 1000 (1.25x one-line) |',
     );
-    expect(about).toContain('| one-line page | 800 | 700 | 10 | 0.000 | 100 | 1.38x | no target |');
+    expect(about).toContain(
+      '| one-line page | 800 | 700 | 10 | 0.000 | 100 | 8.0 | 1.38x | no target |',
+    );
 
     const merged = mergeReport(mergeReport('', renderParts(info, results)), rendered);
     const order = [...merged.matchAll(/<!-- part: ([\w-]+) -->/g)].map((m) => m[1]);
