@@ -14,14 +14,10 @@
 import Beasties from 'beasties';
 
 import { isStaffAreaPath } from '../src/config/paths.ts';
+import { nameFullStylesheet } from '../src/page-loading/hydration-loader.ts';
 
 /** The stylesheet the prerender inlined, marked with the file it came from. */
 const INLINED_STYLESHEET = /<style data-href="([^"]+)">([\s\S]*?)<\/style>/;
-
-/** The hydration loader's attribute naming the full stylesheet (src/page-loading/hydration-loader.ts). */
-const FULL_STYLESHEET_ATTRIBUTE = 'data-stylesheet';
-/** How the hydration loader's tag starts (deferHydration writes it). */
-const LOADER_START = '<script data-entry=';
 
 const beasties = new Beasties({
   external: false,
@@ -92,14 +88,10 @@ export async function styleFirstResponse(html: string, path: string): Promise<st
   if (!inlined) return html;
   const [whole, href, fullCss] = inlined as unknown as [string, string, string];
   if (isStaffAreaPath(path)) return html.replace(whole, `<style>${fullCss}</style>`);
-  if (!html.includes(LOADER_START)) {
-    throw new Error(`${path}: no hydration loader to name the full stylesheet to`);
-  }
+  const named = nameFullStylesheet(html, href, path);
   const critical = await criticalCss(html, fullCss);
-  return html
-    .replace(
-      whole,
-      `<style>${critical}</style><noscript><link rel="stylesheet" href="${href}"></noscript>`,
-    )
-    .replace(LOADER_START, `<script ${FULL_STYLESHEET_ATTRIBUTE}="${href}" data-entry=`);
+  return named.replace(
+    whole,
+    `<style>${critical}</style><noscript><link rel="stylesheet" href="${href}"></noscript>`,
+  );
 }

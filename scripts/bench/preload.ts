@@ -43,10 +43,11 @@ const SAVE_DATA = `Object.defineProperty(Navigator.prototype, 'connection', {
 });`;
 
 /**
- * Settles once the preloader has had its turn: it asks for an idle callback once the page has
- * hydrated and, in it, observes the links on screen, whose first report comes a frame later. An
- * idle callback asked for after its own runs after it; two frames then let the observer report
- * and the fetches start, so the quiet network that follows is not the lull before them.
+ * Settles once the preloader has had its turn: it checks in idle callbacks until the page has
+ * hydrated, then observes the links on screen, whose first report comes a frame later. Asked for
+ * after hydration, an idle callback runs after the preloader's last one; a second, then two
+ * frames, let the observer report and the fetches start, so the quiet network that follows is
+ * not the lull before them.
  */
 const PRELOADER_TURN = `new Promise((done) =>
   requestIdleCallback(() => requestIdleCallback(() =>

@@ -4,7 +4,7 @@ import type { BookingResult, BookingSample } from './booking.ts';
 import type { InteractionResult, NavigationResult } from './browser.ts';
 import type { BytesRow } from './first-load.ts';
 import type { FloorResult, FloorRow, FloorVariant } from './floor.ts';
-import type { PreloadResult, PreloadRow } from './preload.ts';
+import type { PreloadMode, PreloadResult, PreloadRow } from './preload.ts';
 import type { LocalStartResult } from './local-start.ts';
 import type { LiveResult } from './live.ts';
 import type { SlotsResult } from './slots.ts';
@@ -313,8 +313,8 @@ const liveSection = (part: LiveResult): Section => ({
 
 /** What preloading on sight buys a tap on this path, for what it costs: the medians compared. */
 export function preloadVerdict(row: PreloadRow): string {
-  const tap = (mode: 'sight' | 'intent') => median(row[mode].map((s) => s.tapMs));
-  const kb = (mode: 'sight' | 'intent') => median(row[mode].map((s) => s.scriptKb));
+  const tap = (mode: PreloadMode) => median(row[mode].map((s) => s.tapMs));
+  const kb = (mode: PreloadMode) => median(row[mode].map((s) => s.scriptKb));
   const faster = tap('intent') - tap('sight');
   const extra = kb('sight') - kb('intent');
   if (!Number.isFinite(faster)) return 'a tap timed out';

@@ -89,6 +89,9 @@ export function hydrationLoaderHash(): string {
   return `'sha256-${createHash('sha256').update(HYDRATION_LOADER).digest('base64')}'`;
 }
 
+/** How the loader's tag starts in a page, as deferHydration writes it. */
+const LOADER_TAG_START = '<script data-entry=';
+
 const MODULE_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
 
@@ -103,10 +106,21 @@ export function deferHydration(html: string): string {
   }
   const preloads = [...new Set([...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!))];
   const loader =
-    `<script data-entry="${entries[0]}" data-preload="${preloads.join(' ')}">` +
+    `${LOADER_TAG_START}"${entries[0]}" data-preload="${preloads.join(' ')}">` +
     `${HYDRATION_LOADER}</script>`;
   return html
     .replace(MODULE_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
     .replace('</body>', `${loader}</body>`);
+}
+
+/**
+ * The page with its loader told to ask for the full stylesheet at `href` once the page has painted
+ * (`data-stylesheet`); throws on a page without the loader, whose sheet would never come.
+ */
+export function nameFullStylesheet(html: string, href: string, path: string): string {
+  if (!html.includes(LOADER_TAG_START)) {
+    throw new Error(`${path}: no hydration loader to name the full stylesheet to`);
+  }
+  return html.replace(LOADER_TAG_START, `<script data-stylesheet="${href}" data-entry=`);
 }
