@@ -646,7 +646,7 @@ CREATE INDEX enquiry_mail_jobs_kind_created_at_idx ON private.enquiry_mail_jobs 
 
 CREATE INDEX enquiry_mail_jobs_mailbox_created_at_idx ON private.enquiry_mail_jobs USING btree (private.mailbox_key(recipient), created_at DESC);
 
-CREATE UNIQUE INDEX enquiry_mail_jobs_one_reply_reminder_idx ON private.enquiry_mail_jobs USING btree (submission_id, kind) WHERE (kind = ANY (ARRAY['reply_reminder'::text, 'reply_escalation'::text]));
+CREATE UNIQUE INDEX enquiry_mail_jobs_one_reply_reminder_idx ON private.enquiry_mail_jobs USING btree (submission_id, kind, ((payload ->> 'due_at'::text))) WHERE (kind = ANY (ARRAY['reply_reminder'::text, 'reply_escalation'::text]));
 
 CREATE UNIQUE INDEX enquiry_mail_jobs_one_weekly_summary_idx ON private.enquiry_mail_jobs USING btree (((payload ->> 'week_start'::text))) WHERE (kind = 'weekly_summary'::text);
 

@@ -8,10 +8,11 @@ CREATE TABLE private.enquiry_reply_alerts (
     submission_id uuid NOT NULL,
     kind text NOT NULL,
     queued_at timestamp with time zone DEFAULT now() NOT NULL,
+    due_at timestamp with time zone NOT NULL,
     CONSTRAINT enquiry_reply_alerts_kind_valid CHECK ((kind = ANY (ARRAY['reply_reminder'::text, 'reply_escalation'::text])))
 );
 
-COMMENT ON TABLE private.enquiry_reply_alerts IS 'Which reply reminders and escalations have been queued, one row per enquiry and kind, so each is mailed at most once even after its mail job is erased or trimmed. Written only by private.send_reply_reminders(); deleted with the enquiry.';
+COMMENT ON TABLE private.enquiry_reply_alerts IS 'Which reply reminders and escalations have been queued, one row per enquiry, kind and wait for a reply (its due time), so each is mailed at most once per wait even after its mail job is erased or trimmed. Written only by private.send_reply_reminders(); deleted with the enquiry.';
 
 COMMENT ON COLUMN private.enquiry_reply_alerts.submission_id IS 'The enquiry the alert was about.';
 
@@ -19,8 +20,10 @@ COMMENT ON COLUMN private.enquiry_reply_alerts.kind IS 'reply_reminder (before t
 
 COMMENT ON COLUMN private.enquiry_reply_alerts.queued_at IS 'When the alert''s mail was queued, by the database clock.';
 
+COMMENT ON COLUMN private.enquiry_reply_alerts.due_at IS 'The due time of the wait it was about: the enquiry''s arrival, or the enquirer''s first answer by mail not yet replied to, plus the reply promise. A later answer after a reply starts a new wait with its own due time.';
+
 ALTER TABLE ONLY private.enquiry_reply_alerts
-    ADD CONSTRAINT enquiry_reply_alerts_pkey PRIMARY KEY (submission_id, kind);
+    ADD CONSTRAINT enquiry_reply_alerts_pkey PRIMARY KEY (submission_id, kind, due_at);
 
 ALTER TABLE private.enquiry_reply_alerts ENABLE ROW LEVEL SECURITY;
 
@@ -40,16 +43,11 @@ REVOKE ALL ON FUNCTION private.reply_promise() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.reply_promise() TO authenticated;
 GRANT ALL ON FUNCTION private.reply_promise() TO service_role;
 
-CREATE FUNCTION private.enquiries_owed_reply() RETURNS TABLE(id uuid, since timestamp with time zone, answered_at timestamp with time zone)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+CREATE FUNCTION private.reply_waits() RETURNS TABLE(id uuid, since timestamp with time zone, answered_at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
 begin
-  if not coalesce((select private.is_admin()), false) then
-    raise exception using
-      errcode = '42501',
-      message = 'Only staff admins may list enquiries awaiting a reply.';
-  end if;
   return query
   -- never answered (the conditions of contact_submissions_awaiting_reply_idx)...
   select enquiry.id, enquiry.created_at, null::timestamptz
@@ -72,7 +70,25 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION private.enquiries_owed_reply() IS 'Admins only: each enquiry owed a reply and since when: open ones (new or in_progress, not held) without a first response since arrival, and others (not spam or held) whose enquirer answered by mail since the last contact, since that first answer (answered_at). The one definition behind the Needs a reply list and the dashboard''s awaiting and overdue counts.';
+COMMENT ON FUNCTION private.reply_waits() IS 'Each enquiry owed a reply and since when: open ones (new or in_progress, not held) without a first response since arrival, and others (not spam or held) whose enquirer answered by mail since the last contact, since that first answer (answered_at). The one definition of the reply clock, behind Needs a reply, the dashboard''s counts and the reminders; no API role may call it (private.enquiries_owed_reply checks the caller first).';
+
+REVOKE ALL ON FUNCTION private.reply_waits() FROM PUBLIC;
+
+CREATE FUNCTION private.enquiries_owed_reply() RETURNS TABLE(id uuid, since timestamp with time zone, answered_at timestamp with time zone)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not coalesce((select private.is_admin()), false) then
+    raise exception using
+      errcode = '42501',
+      message = 'Only staff admins may list enquiries awaiting a reply.';
+  end if;
+  return query select waiting.id, waiting.since, waiting.answered_at from private.reply_waits() as waiting;
+end;
+$$;
+
+COMMENT ON FUNCTION private.enquiries_owed_reply() IS 'Admins only: private.reply_waits(), each enquiry owed a reply and since when; behind the Needs a reply list and the dashboard''s awaiting and overdue counts.';
 
 REVOKE ALL ON FUNCTION private.enquiries_owed_reply() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.enquiries_owed_reply() TO authenticated;
@@ -319,32 +335,35 @@ CREATE FUNCTION private.send_reply_reminders(_now timestamp with time zone DEFAU
     AS $$
 declare
   promise interval := private.reply_promise();
-  reminder_count integer;
-  escalation_count integer;
+  counts jsonb;
 begin
-  -- reminder: from 4 hours before the due time until it; skipped when a late run finds the due
-  -- time already passed (the escalation says more). recorded holds the enquiries not reminded
-  -- before; only those get a job.
+  -- each wait for a reply (a new enquiry, or the enquirer's answer by mail since the last contact)
+  -- is due a reminder from 4 hours before its due time until it, and an escalation from then
+  -- until 7 days after; a late run that finds the due time passed skips the reminder (the
+  -- escalation says more). recorded holds the alerts not queued before; only those get a job.
   with due as (
-    select enquiry.id
-      from public.contact_submissions as enquiry
-     where enquiry.first_response_at is null
-       and enquiry.held_at is null
-       and enquiry.status in ('new', 'in_progress')
-       and enquiry.created_at + promise - interval '4 hours' <= _now
-       and enquiry.created_at + promise > _now
+    select waiting.id,
+           waiting.since + promise as due_at,
+           waiting.answered_at,
+           case when waiting.since + promise > _now then 'reply_reminder' else 'reply_escalation' end
+             as kind
+      from private.reply_waits() as waiting
+     where waiting.since + promise - interval '4 hours' <= _now
+       and waiting.since + promise > _now - interval '7 days'
   ),
   recorded as (
-    insert into private.enquiry_reply_alerts (submission_id, kind)
-    select due.id, 'reply_reminder' from due
-    on conflict (submission_id, kind) do nothing
+    insert into private.enquiry_reply_alerts (submission_id, kind, due_at)
+    select due.id, due.kind, due.due_at from due
+    on conflict (submission_id, kind, due_at) do nothing
     returning submission_id
   ),
   queued as (
     insert into private.enquiry_mail_jobs (kind, submission_id, recipient, payload)
-    select 'reply_reminder',
+    select due.kind,
            enquiry.id,
-           account.email,
+           -- a reminder goes to the assignee (the staff address when none), an escalation to the
+           -- staff address.
+           case when due.kind = 'reply_reminder' then account.email end,
            pg_catalog.jsonb_build_object(
              'enquiry', pg_catalog.jsonb_build_object(
                'id', enquiry.id,
@@ -352,65 +371,33 @@ begin
                'company', enquiry."Company",
                'created_at', enquiry.created_at
              ),
-             'due_at', enquiry.created_at + promise,
+             'due_at', due.due_at,
+             'answered_at', due.answered_at,
              'assignee', case when account.id is null then null else pg_catalog.jsonb_build_object(
                'name', private.staff_display_name(account.id), 'email', account.email
              ) end
            )
       from recorded
+      join due on due.id = recorded.submission_id
       join public.contact_submissions as enquiry on enquiry.id = recorded.submission_id
       left join auth.users as account on account.id = enquiry.assigned_to
-    on conflict (submission_id, kind) where kind in ('reply_reminder', 'reply_escalation')
+    on conflict (submission_id, kind, (payload ->> 'due_at'))
+      where kind in ('reply_reminder', 'reply_escalation')
     do nothing
-    returning 1
+    returning kind
   )
-  select pg_catalog.count(*)::integer into reminder_count from queued;
+  select pg_catalog.jsonb_build_object(
+           'reminders', pg_catalog.count(*) filter (where queued.kind = 'reply_reminder'),
+           'escalations', pg_catalog.count(*) filter (where queued.kind = 'reply_escalation')
+         )
+    into counts
+    from queued;
 
-  with due as (
-    select enquiry.id
-      from public.contact_submissions as enquiry
-     where enquiry.first_response_at is null
-       and enquiry.held_at is null
-       and enquiry.status in ('new', 'in_progress')
-       and enquiry.created_at + promise <= _now
-       and enquiry.created_at + promise > _now - interval '7 days'
-  ),
-  recorded as (
-    insert into private.enquiry_reply_alerts (submission_id, kind)
-    select due.id, 'reply_escalation' from due
-    on conflict (submission_id, kind) do nothing
-    returning submission_id
-  ),
-  queued as (
-    insert into private.enquiry_mail_jobs (kind, submission_id, payload)
-    select 'reply_escalation',
-           enquiry.id,
-           pg_catalog.jsonb_build_object(
-             'enquiry', pg_catalog.jsonb_build_object(
-               'id', enquiry.id,
-               'name', enquiry."Name",
-               'company', enquiry."Company",
-               'created_at', enquiry.created_at
-             ),
-             'due_at', enquiry.created_at + promise,
-             'assignee', case when account.id is null then null else pg_catalog.jsonb_build_object(
-               'name', private.staff_display_name(account.id), 'email', account.email
-             ) end
-           )
-      from recorded
-      join public.contact_submissions as enquiry on enquiry.id = recorded.submission_id
-      left join auth.users as account on account.id = enquiry.assigned_to
-    on conflict (submission_id, kind) where kind in ('reply_reminder', 'reply_escalation')
-    do nothing
-    returning 1
-  )
-  select pg_catalog.count(*)::integer into escalation_count from queued;
-
-  return pg_catalog.jsonb_build_object('reminders', reminder_count, 'escalations', escalation_count);
+  return counts;
 end;
 $$;
 
-COMMENT ON FUNCTION private.send_reply_reminders(_now timestamp with time zone) IS 'Queues, as of _now, one reply_reminder per open unanswered enquiry from 4 hours before its due time (to the assignee, else the staff address) and one reply_escalation once it is due (to the staff address, naming the assignee); each at most once per enquiry, recorded in private.enquiry_reply_alerts so that erasing or trimming the mail does not send it again; none for held, spam, won, lost or answered enquiries, none once the due time is 7 days past. Every 5 minutes by pg_cron or the embedded backend.';
+COMMENT ON FUNCTION private.send_reply_reminders(_now timestamp with time zone) IS 'Queues, as of _now, for each wait for a reply (an open unanswered enquiry, or the enquirer''s answer by mail since the last contact; private.reply_waits()), one reply_reminder from 4 hours before its due time (to the assignee, else the staff address) and one reply_escalation once it is due (to the staff address, naming the assignee); each at most once per wait, recorded in private.enquiry_reply_alerts so that erasing or trimming the mail does not send it again; answered_at in the payload says the wait is for an answer. None for held or spam enquiries, none once the due time is 7 days past. Every 5 minutes by pg_cron or the embedded backend.';
 
 REVOKE ALL ON FUNCTION private.send_reply_reminders(_now timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.send_reply_reminders(_now timestamp with time zone) TO service_role;

@@ -262,6 +262,127 @@ describe('reminders and escalations', () => {
   });
 });
 
+describe("reminders and escalations of the enquirer's answers by mail", () => {
+  const arrived = '2026-11-20T09:00:00Z';
+  const hours = (iso: string, count: number) =>
+    new Date(Date.parse(iso) + count * 3_600_000).toISOString();
+  let answers = 0;
+
+  /** Records a phone call (the first response, the first time) as of the database clock. */
+  async function contact(id: string) {
+    const [seen] = await backend.sql<{ last_contacted_at: string | null }>(
+      'select last_contacted_at from public.contact_submissions where id = $1',
+      [id],
+    );
+    const { error } = await admin.rpc('record_enquiry_contact', {
+      _submission_id: id,
+      _channel: 'phone',
+      _seen_last_contacted: seen!.last_contacted_at,
+    });
+    expect(error).toBeNull();
+  }
+
+  /**
+   * The enquirer answers by mail (from their own address, or another) through the function the
+   * mail-events receiver calls, just after the database clock; resolves with that time.
+   */
+  async function answerByMail(id: string, from?: string): Promise<string> {
+    answers += 1;
+    const [row] = await backend.sql<{ result: string; received_at: string }>(
+      `with token as (
+         insert into private.enquiry_reply_tokens (submission_id) values ($1)
+         on conflict do nothing returning token
+       ), at as (
+         -- to the next whole millisecond, so that the times JavaScript adds hours to are exact.
+         select date_trunc('milliseconds', now()) + interval '1 millisecond' as received_at
+       )
+       select public.receive_enquiry_answer(
+                $2, coalesce((select token from token),
+                             (select token from private.enquiry_reply_tokens where submission_id = $1)),
+                coalesce($3, enquiry."Email"), 'Re: Your enquiry', 'Thursday suits us.', false,
+                '[]'::jsonb, null, at.received_at) as result,
+              at.received_at
+         from public.contact_submissions as enquiry, at
+        where enquiry.id = $1`,
+      [id, `received-${answers}`, from ?? null],
+    );
+    expect(row!.result).toBe(from ? 'held' : 'attached');
+    return new Date(row!.received_at).toISOString();
+  }
+
+  it('an answer after the first response is reminded at 20 hours and escalated at 24, once each', async () => {
+    const id = await seedEnquiry(arrived);
+    await backend.sql(`update public.contact_submissions set assigned_to = $1 where id = $2`, [
+      assignee.id,
+      id,
+    ]);
+    await contact(id);
+    const answered = await answerByMail(id);
+
+    expect(await remind(hours(answered, 19.99))).toEqual({ reminders: 0, escalations: 0 });
+    expect(await remind(hours(answered, 20))).toEqual({ reminders: 1, escalations: 0 });
+    expect(await remind(hours(answered, 20))).toEqual({ reminders: 0, escalations: 0 });
+    expect(await remind(hours(answered, 24))).toEqual({ reminders: 0, escalations: 1 });
+    expect(await remind(hours(answered, 30))).toEqual({ reminders: 0, escalations: 0 });
+    expect(await reminderJobs()).toEqual([
+      { kind: 'reply_reminder', submission_id: id, recipient: ASSIGNEE },
+      { kind: 'reply_escalation', submission_id: id, recipient: null },
+    ]);
+    const payloads = await backend.sql<{ answered_at: string; due_at: string }>(
+      `select payload ->> 'answered_at' as answered_at, payload ->> 'due_at' as due_at
+         from private.enquiry_mail_jobs where kind in ('reply_reminder', 'reply_escalation')`,
+    );
+    for (const payload of payloads) {
+      expect(new Date(payload.answered_at).toISOString()).toBe(answered);
+      expect(new Date(payload.due_at).toISOString()).toBe(hours(answered, 24));
+    }
+
+    expect(await runSender()).toMatchObject({ errors: 0 });
+    const reminder = api.received.find(
+      (mail) => mail.body.to === ASSIGNEE && mail.body.subject.startsWith('Reply due'),
+    );
+    expect(reminder?.body.subject).toMatch(/: Visitor \d+ \(Clock Ltd\)'s answer by mail$/);
+    const escalation = api.received.find((mail) => mail.body.subject.startsWith('Overdue'));
+    expect(escalation?.body.subject).toMatch(/'s answer by mail within 24 hours$/);
+  });
+
+  it('a reply ends the wait; a later answer starts a new one with its own reminder', async () => {
+    const id = await seedEnquiry(arrived);
+    await contact(id);
+    const first = await answerByMail(id);
+    expect(await remind(hours(first, 20))).toEqual({ reminders: 1, escalations: 0 });
+    await contact(id);
+    // the first answer is replied to: its escalation never comes.
+    expect(await remind(hours(first, 24))).toEqual({ reminders: 0, escalations: 0 });
+
+    const second = await answerByMail(id);
+    expect(await remind(hours(second, 20))).toEqual({ reminders: 1, escalations: 0 });
+    expect(await remind(hours(second, 24))).toEqual({ reminders: 0, escalations: 1 });
+    expect((await reminderJobs()).map((job) => job.kind)).toEqual([
+      'reply_reminder',
+      'reply_reminder',
+      'reply_escalation',
+    ]);
+  });
+
+  it('none for an answer held for review, or on a spam enquiry', async () => {
+    const held = await seedEnquiry(arrived);
+    await contact(held);
+    const heldAt = await answerByMail(held, 'someone.else@example.org');
+    const spam = await seedEnquiry(arrived);
+    await contact(spam);
+    const spamAt = await answerByMail(spam);
+    await backend.sql(`update public.contact_submissions set status = 'spam' where id = $1`, [
+      spam,
+    ]);
+    for (const at of [heldAt, spamAt]) {
+      expect(await remind(hours(at, 20))).toEqual({ reminders: 0, escalations: 0 });
+      expect(await remind(hours(at, 24))).toEqual({ reminders: 0, escalations: 0 });
+    }
+    expect(await reminderJobs()).toEqual([]);
+  });
+});
+
 describe('a staff reply through the sender', () => {
   it('goes to the enquirer from the site sender with the staff name, Reply-To the enquiry, plain text, once', async () => {
     const id = await seedEnquiry(new Date().toISOString());

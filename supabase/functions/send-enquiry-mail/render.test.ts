@@ -272,6 +272,47 @@ Deno.test('an escalation goes to the staff address and names the assignee and th
 });
 
 Deno.test(
+  'a reminder and an escalation of an answer by mail say it is their answer that waits',
+  () => {
+    const answer = {
+      ...due,
+      answered_at: '2026-11-23T15:30:00Z',
+      due_at: '2026-11-24T15:30:00Z',
+      assignee: null,
+    };
+    const reminder = renderJob(
+      { id: 'a1', kind: 'reply_reminder', recipient: null, payload: answer },
+      settings,
+    );
+    ok(reminder.ok);
+    equal(
+      reminder.mail.subject,
+      "Reply due by Tue 24 Nov, 15:30: Eve <b> (Acme Bcc: x@y.test)'s answer by mail",
+    );
+    ok(reminder.mail.text.includes('answered by mail and has had no reply to it yet'));
+    ok(reminder.mail.text.includes('Their answer: Mon 23 Nov, 15:30'));
+    ok(!reminder.mail.text.includes('Received:'));
+    const escalation = renderJob(
+      { id: 'a2', kind: 'reply_escalation', recipient: null, payload: answer },
+      settings,
+    );
+    ok(escalation.ok);
+    // the promise is counted from the answer, not from the enquiry's arrival days before.
+    equal(
+      escalation.mail.subject,
+      "Overdue: no reply to Eve <b> (Acme Bcc: x@y.test)'s answer by mail within 24 hours",
+    );
+    // a first-reply wait says when the enquiry was received, as before.
+    const first = renderJob(
+      { id: 'a3', kind: 'reply_reminder', recipient: null, payload: { ...due, answered_at: null } },
+      settings,
+    );
+    ok(first.ok);
+    ok(first.mail.text.includes('Received: Fri 20 Nov, 09:00'));
+  },
+);
+
+Deno.test(
   'the weekly summary lists the counts by label, largest first, the rest last, and London times in BST too',
   () => {
     const result = renderJob(

@@ -110,6 +110,9 @@ export interface MailPayload
    * enquiry's id, name and company only, and their mail does not read them. */
   enquiry?: DueEnquiry;
   due_at?: string;
+  /** reply_reminder, reply_escalation: when the enquirer's answer by mail that is owed a reply
+   * arrived; null (or absent) when the wait is for the first reply. */
+  answered_at?: string | null;
   assignee?: StaffMember | null;
   /** follow_up_reminder */
   follow_up?: FollowUp;
@@ -375,6 +378,10 @@ function renderReply(job: MailJob, settings: RenderSettings): RenderResult {
   };
 }
 
+/**
+ * A reply reminder (before the due time, to the assignee) or escalation (at it, to the staff
+ * address): for a new enquiry, or for the enquirer's answer by mail that has had no reply.
+ */
 function renderDueMail(job: MailJob, settings: RenderSettings): RenderResult {
   const { enquiry, due_at: dueAt, assignee } = job.payload;
   if (!enquiry || typeof enquiry.id !== 'string' || typeof dueAt !== 'string') {
@@ -382,20 +389,29 @@ function renderDueMail(job: MailJob, settings: RenderSettings): RenderResult {
   }
   const to = staffRecipient(job.recipient, settings);
   if (to === null) return { ok: false, error: 'The reminder has no usable address.' };
+  const answeredAt = typeof job.payload.answered_at === 'string' ? job.payload.answered_at : null;
   const link = enquiryLink(settings.siteUrl, enquiry.id);
   const who = `${enquiry.name} (${enquiry.company})`;
   const owner = assignee ? `${assignee.name} <${assignee.email}>` : 'nobody';
-  const promiseHours = Math.round((Date.parse(dueAt) - Date.parse(enquiry.created_at)) / 3_600_000);
+  const since = answeredAt ?? enquiry.created_at;
+  const promiseHours = Math.round((Date.parse(dueAt) - Date.parse(since)) / 3_600_000);
   const escalation = job.kind === 'reply_escalation';
+  const waiting = answeredAt === null ? who : `${who}'s answer by mail`;
   const subject = escalation
-    ? `Overdue: no reply to ${who} within ${promiseHours} hours`
-    : `Reply due by ${localTime(dueAt)}: ${who}`;
+    ? `Overdue: no reply to ${waiting} within ${promiseHours} hours`
+    : `Reply due by ${localTime(dueAt)}: ${waiting}`;
+  const opening =
+    answeredAt === null
+      ? `${who} has had no reply yet.`
+      : `${who} answered by mail and has had no reply to it yet.`;
   const lines = [
     escalation
-      ? `${who} has had no reply within the promised ${promiseHours} hours.`
-      : `${who} has had no reply yet. The promised reply is due by ${localTime(dueAt)} (London time).`,
+      ? `${waiting} has had no reply within the promised ${promiseHours} hours.`
+      : `${opening} The promised reply is due by ${localTime(dueAt)} (London time).`,
     '',
-    `Received: ${localTime(enquiry.created_at)}`,
+    answeredAt === null
+      ? `Received: ${localTime(enquiry.created_at)}`
+      : `Their answer: ${localTime(answeredAt)}`,
     `Due: ${localTime(dueAt)}`,
     `Assigned to: ${owner}`,
     '',
