@@ -11,7 +11,7 @@ import { serviceClient, uniqueToken } from './support/backend-fixtures';
 import { expect, test } from './support/mfa-fixtures';
 import { shoot } from './support/screenshots';
 
-/** Why no mail reaches the enquiry's address (bounced, complained), or null. */
+/** Why no mail reaches the enquiry's address (acknowledgement_bounced, bounced, complained), or null. */
 async function mailProblem(id: string): Promise<string | null> {
   const { data, error } = await serviceClient()
     .from('enquiry_list')
@@ -50,7 +50,7 @@ for (const width of [375, 1366]) {
       },
     ]);
     const id = await enquiryId(email);
-    await expect.poll(() => mailProblem(id), { timeout: 20_000 }).toBe('bounced');
+    await expect.poll(() => mailProblem(id), { timeout: 20_000 }).toBe('acknowledgement_bounced');
 
     await signInToDashboard(page, admin);
     await page.getByLabel('Search').fill(company);
@@ -61,7 +61,7 @@ for (const width of [375, 1366]) {
 
     const dialog = await openEnquiry(page, company, 'Bea Bounce');
     const notice = dialog.getByRole('note').filter({ hasText: 'Allow mail again' });
-    await expect(notice).toContainText('Our e-mail to this address bounced: phone them.');
+    await expect(notice).toContainText('The acknowledgement bounced: phone them.');
     const reply = dialog.getByRole('textbox', { name: /Reply to/ });
     const text = `Sorry, ${uniqueToken('reply')}: could you confirm your address?`;
     await reply.fill(text);

@@ -843,6 +843,33 @@ REVOKE ALL ON FUNCTION private.mail_suppression_of(_recipient text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.mail_suppression_of(_recipient text) TO service_role;
 GRANT ALL ON FUNCTION private.mail_suppression_of(_recipient text) TO authenticated;
 
+CREATE FUNCTION private.enquiry_mail_problem_of(_submission_id uuid, _email text) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  -- a hard bounce of the enquiry's own acknowledgement says most: the address given was wrong
+  -- from the start (a typing slip), and no mail of ours has ever reached it.
+  select case
+           when suppression.reason = 'bounced' and exists (
+             select 1
+               from private.enquiry_mail_jobs as job
+              where job.submission_id = _submission_id
+                and job.kind = 'acknowledgement'
+                and job.delivery_state = 'bounced'
+           ) then 'acknowledgement_bounced'
+           else suppression.reason
+         end
+    from private.mail_suppressions as suppression
+   where _email is not null
+     and suppression.mailbox = private.mailbox_key(_email);
+$$;
+
+COMMENT ON FUNCTION private.enquiry_mail_problem_of(_submission_id uuid, _email text) IS 'Why no mail reaches an enquiry''s address, in the words staff act on: acknowledgement_bounced (its own acknowledgement bounced for good), bounced (other mail to the address did), complained (marked as spam), or null. For the list view, Needs a reply and the record.';
+
+REVOKE ALL ON FUNCTION private.enquiry_mail_problem_of(_submission_id uuid, _email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.enquiry_mail_problem_of(_submission_id uuid, _email text) TO service_role;
+GRANT ALL ON FUNCTION private.enquiry_mail_problem_of(_submission_id uuid, _email text) TO authenticated;
+
 CREATE FUNCTION public.apply_mail_event(event_id text, event_type text, occurred_at timestamp with time zone, message_id text, bounce_type text DEFAULT NULL::text, detail text DEFAULT NULL::text) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -962,7 +989,7 @@ begin
       message = 'Only staff admins may read an enquiry''s mail problems.';
   end if;
   return (
-    select private.mail_suppression_of(enquiry."Email")
+    select private.enquiry_mail_problem_of(enquiry.id, enquiry."Email")
       from public.contact_submissions as enquiry
      where enquiry.id = _submission_id
   );
@@ -978,7 +1005,7 @@ $$;
 
 COMMENT ON FUNCTION private.enquiry_mail_problem(_submission_id uuid) IS 'Admins only: does what public.enquiry_mail_problem() says; called by it.';
 
-COMMENT ON FUNCTION public.enquiry_mail_problem(_submission_id uuid) IS 'Admins only (aal2): why the enquiry''s address gets no mail: bounced (a hard bounce) or complained (marked as spam); null when it does, or for an unknown enquiry.';
+COMMENT ON FUNCTION public.enquiry_mail_problem(_submission_id uuid) IS 'Admins only (aal2): why the enquiry''s address gets no mail: acknowledgement_bounced (its own acknowledgement bounced for good), bounced (other mail to it did) or complained (marked as spam); null when it does, or for an unknown enquiry.';
 
 REVOKE ALL ON FUNCTION private.enquiry_mail_problem(_submission_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.enquiry_mail_problem(_submission_id uuid) TO authenticated;

@@ -59,7 +59,7 @@ CREATE VIEW public.enquiry_list WITH (security_invoker='true') AS
     lower(s."Name") AS name_key,
     lower(s."Company") AS company_key,
     array_position(ARRAY['new'::text, 'in_progress'::text, 'won'::text, 'lost'::text, 'spam'::text], s.status) AS status_rank,
-    private.mail_suppression_of(s."Email") AS mail_problem
+    private.enquiry_mail_problem_of(s.id, s."Email") AS mail_problem
    FROM public.contact_submissions s;
 
 COMMENT ON VIEW public.enquiry_list IS 'The staff enquiry list: contact_submissions with the caller''s read mark and sort keys. security_invoker, so RLS of contact_submissions and enquiry_reads applies to the caller. Recreate it when contact_submissions gains a column.';
@@ -70,7 +70,7 @@ COMMENT ON COLUMN public.enquiry_list.name_key IS 'The name in lower case: sorts
 
 COMMENT ON COLUMN public.enquiry_list.company_key IS 'The company in lower case: sorts A to Z whatever the case.';
 
-COMMENT ON COLUMN public.enquiry_list.mail_problem IS 'bounced or complained when mail to the enquiry''s address is blocked (private.mail_suppressions), else null.';
+COMMENT ON COLUMN public.enquiry_list.mail_problem IS 'acknowledgement_bounced, bounced or complained when mail to the enquiry''s address is blocked (private.enquiry_mail_problem_of), else null.';
 
 COMMENT ON COLUMN public.enquiry_list.status_rank IS 'The status in the workflow''s order: new 1, in_progress 2, won 3, lost 4, spam 5.';
 

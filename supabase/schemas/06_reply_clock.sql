@@ -113,7 +113,7 @@ begin
          enquiry.status,
          enquiry.assigned_to,
          account.email::text,
-         private.mail_suppression_of(enquiry."Email"),
+         private.enquiry_mail_problem_of(enquiry.id, enquiry."Email"),
          waiting.answered_at
     from private.enquiries_owed_reply() as waiting
     join public.contact_submissions as enquiry on enquiry.id = waiting.id
@@ -132,7 +132,7 @@ $$;
 
 COMMENT ON FUNCTION private.enquiries_needing_reply() IS 'Admins only: open enquiries (new or in_progress, not held) without a first response, and enquiries (not spam or held) whose enquirer answered by mail since the last contact, oldest due first, at most 500, each with whether mail to it is blocked. Called by public.enquiries_needing_reply().';
 
-COMMENT ON FUNCTION public.enquiries_needing_reply() IS 'Admins only (aal2): open enquiries awaiting a first response with their due time (arrival + the reply promise), assignee, mail_problem (bounced, complained or null) and answered_at: for an enquiry back on the clock because the enquirer answered by mail since the last contact, the time of their first answer not yet replied to (due 24 hours after it), else null. Oldest due first. 42501 for others.';
+COMMENT ON FUNCTION public.enquiries_needing_reply() IS 'Admins only (aal2): open enquiries awaiting a first response with their due time (arrival + the reply promise), assignee, mail_problem (acknowledgement_bounced, bounced, complained or null) and answered_at: for an enquiry back on the clock because the enquirer answered by mail since the last contact, the time of their first answer not yet replied to (due 24 hours after it), else null. Oldest due first. 42501 for others.';
 
 REVOKE ALL ON FUNCTION private.enquiries_needing_reply() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.enquiries_needing_reply() TO authenticated;

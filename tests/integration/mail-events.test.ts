@@ -316,6 +316,39 @@ describe('the lists staff work from', () => {
     const { data: none } = await member.from('enquiry_list').select('id, mail_problem');
     expect(none).toEqual([]);
   });
+
+  it("say so when the enquiry's own acknowledgement bounced, and only on that enquiry", async () => {
+    const enquiry = await insertEnquiry('typo@exmaple.com');
+    const [acknowledgement] = await backend.sql<{ id: string }>(
+      `update private.enquiry_mail_jobs
+          set status = 'sent', provider_message_id = 'msg-typo-ack', sent_at = now()
+        where submission_id = $1 and kind = 'acknowledgement'
+        returning id`,
+      [enquiry],
+    );
+    expect(acknowledgement).toBeDefined();
+    await apply('email.bounced', 'msg-typo-ack', { bounce: 'hard' });
+    // a later enquiry from the same mailbox: blocked too, but it was not its acknowledgement.
+    const later = await insertEnquiry('typo@exmaple.com');
+
+    const { data: problem } = await admin.rpc('enquiry_mail_problem', {
+      _submission_id: enquiry,
+    });
+    expect(problem).toBe('acknowledgement_bounced');
+    const { data: rows } = await admin
+      .from('enquiry_list')
+      .select('id, mail_problem')
+      .in('id', [enquiry, later]);
+    expect(Object.fromEntries((rows ?? []).map((row) => [row.id, row.mail_problem]))).toEqual({
+      [enquiry]: 'acknowledgement_bounced',
+      [later]: 'bounced',
+    });
+    const { data: waiting } = await admin.rpc('enquiries_needing_reply');
+    expect(
+      (waiting as { id: string; mail_problem: string | null }[]).find((row) => row.id === enquiry)
+        ?.mail_problem,
+    ).toBe('acknowledgement_bounced');
+  });
 });
 
 describe('the mail-events function', () => {
@@ -360,7 +393,7 @@ describe('the local mail API reports Resend’s test addresses', () => {
     expect(job).toMatchObject({ status: 'sent', delivery_state: 'bounced' });
     expect(job.delivery_detail).toMatch(/^Permanent: General/);
     const { data } = await admin.rpc('enquiry_mail_problem', { _submission_id: enquiry });
-    expect(data).toBe('bounced');
+    expect(data).toBe('acknowledgement_bounced');
     const [captured] = await mailTo(backend, 'bounced@resend.dev');
     expect(captured?.delivery_state).toBe('bounced');
     const inbox = await (await fetch(`${backend.url}/__local/mail/inbox`)).text();

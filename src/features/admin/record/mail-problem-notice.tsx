@@ -15,11 +15,12 @@ import type { AppSupabaseClient } from '@/lib/supabase';
 import { useSupabaseClient } from '@/lib/supabase-client-context';
 
 const reasonWords: Record<MailProblem, string> = {
+  acknowledgement_bounced: 'The address bounced for good, so no more mail goes to it.',
   bounced: 'The address bounced for good, so no more mail goes to it.',
   complained: 'Its owner marked our mail as spam, so no more mail goes to it.',
 };
 
-/** bounced or complained when no mail reaches the enquiry's address, else null (admins, aal2). */
+/** acknowledgement_bounced, bounced or complained when no mail reaches the enquiry's address, else null (admins, aal2). */
 export async function loadMailProblem(
   client: AppSupabaseClient,
   enquiryId: string,

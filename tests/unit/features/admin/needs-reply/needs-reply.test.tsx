@@ -103,13 +103,19 @@ describe('the Needs a reply list', () => {
   it('tells staff to phone when no mail reaches the enquirer', () => {
     render(
       <NeedsReplyList
-        rows={[due(6, { mail_problem: 'bounced' }), due(7, { mail_problem: 'complained' }), due(8)]}
+        rows={[
+          due(5, { mail_problem: 'acknowledgement_bounced' }),
+          due(6, { mail_problem: 'bounced' }),
+          due(7, { mail_problem: 'complained' }),
+          due(8),
+        ]}
         staff={[]}
         now={now}
         onOpen={() => {}}
       />,
     );
-    const [bounced, complained, fine] = screen.getAllByRole('listitem');
+    const [acknowledgement, bounced, complained, fine] = screen.getAllByRole('listitem');
+    expect(acknowledgement).toHaveTextContent('The acknowledgement bounced: phone them.');
     expect(bounced).toHaveTextContent('Our e-mail to this address bounced: phone them.');
     expect(complained).toHaveTextContent('They marked our e-mail as spam: phone them.');
     expect(fine).not.toHaveTextContent('phone them');

@@ -18,6 +18,14 @@ describe('MailProblemBadge', () => {
     expect(screen.getByText('Marked as spam')).toBeVisible();
   });
 
+  it("says when it was the enquiry's own acknowledgement that bounced", () => {
+    render(<MailProblemBadge problem="acknowledgement_bounced" />);
+    expect(screen.getByText('E-mail bounced').closest('[title]')).toHaveAttribute(
+      'title',
+      'The acknowledgement bounced: phone them.',
+    );
+  });
+
   it('shows nothing for an address mail reaches, or a value it does not know', () => {
     const { container } = render(
       <p>
