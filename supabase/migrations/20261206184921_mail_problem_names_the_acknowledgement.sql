@@ -15,10 +15,11 @@ AS $function$
   select case
            when suppression.reason = 'bounced' and exists (
              select 1
-               from private.enquiry_mail_jobs as job
-              where job.submission_id = _submission_id
+               from private.mail_events as event
+               join private.enquiry_mail_jobs as job on job.provider_message_id = event.message_id
+              where event.event_id = suppression.event_id
+                and job.submission_id = _submission_id
                 and job.kind = 'acknowledgement'
-                and job.delivery_state = 'bounced'
            ) then 'acknowledgement_bounced'
            else suppression.reason
          end
@@ -120,6 +121,6 @@ GRANT ALL ON FUNCTION private.enquiry_mail_problem_of(_submission_id uuid, _emai
 GRANT ALL ON FUNCTION private.enquiry_mail_problem_of(_submission_id uuid, _email text) TO authenticated;
 
 COMMENT ON COLUMN public.enquiry_list.mail_problem IS 'acknowledgement_bounced, bounced or complained when mail to the enquiry''s address is blocked (private.enquiry_mail_problem_of), else null.';
-COMMENT ON FUNCTION private.enquiry_mail_problem_of(_submission_id uuid, _email text) IS 'Why no mail reaches an enquiry''s address, in the words staff act on: acknowledgement_bounced (its own acknowledgement bounced for good), bounced (other mail to the address did), complained (marked as spam), or null. For the list view, Needs a reply and the record.';
+COMMENT ON FUNCTION private.enquiry_mail_problem_of(_submission_id uuid, _email text) IS 'Why no mail reaches an enquiry''s address, in the words staff act on: acknowledgement_bounced (the hard bounce that blocked it was of this enquiry''s own acknowledgement), bounced (of other mail to the address), complained (marked as spam), or null. For the list view, Needs a reply and the record.';
 COMMENT ON FUNCTION public.enquiries_needing_reply() IS 'Admins only (aal2): open enquiries awaiting a first response with their due time (arrival + the reply promise), assignee, mail_problem (acknowledgement_bounced, bounced, complained or null) and answered_at: for an enquiry back on the clock because the enquirer answered by mail since the last contact, the time of their first answer not yet replied to (due 24 hours after it), else null. Oldest due first. 42501 for others.';
 COMMENT ON FUNCTION public.enquiry_mail_problem(_submission_id uuid) IS 'Admins only (aal2): why the enquiry''s address gets no mail: acknowledgement_bounced (its own acknowledgement bounced for good), bounced (other mail to it did) or complained (marked as spam); null when it does, or for an unknown enquiry.';

@@ -413,12 +413,14 @@ begin
      and job.lease_until <= pg_catalog.now()
      and job.attempts >= limits.max_attempts;
 
-  -- mail to an address that bounced for good or complained is never sent again (until an admin
-  -- clears it): such a job is parked when it falls due, with the reason, and not retried.
+  -- mail to the enquirer at an address that bounced for good or complained is never sent again
+  -- (until an admin clears it): such a job is parked when it falls due, with the reason, and not
+  -- retried. Staff mail is never parked, whatever its address.
   with suppressed as (
     select job.id, private.mail_suppression_of(job.recipient) as reason
       from private.enquiry_mail_jobs as job
      where job.recipient is not null
+       and private.is_enquirer_mail(job.kind)
        and ((job.status = 'pending' and job.next_attempt_at <= pg_catalog.now())
             or (job.status = 'sending' and job.lease_until <= pg_catalog.now()))
        for update skip locked
@@ -456,7 +458,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) IS 'Sender only (service_role): parks due jobs to a suppressed address as skipped (suppressed_bounced, suppressed_complained), then claims up to max_jobs due mail jobs (FOR UPDATE SKIP LOCKED) with a lease, and returns them with their claim tokens and, for mail to the enquirer, its thread (private.mail_thread).';
+COMMENT ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) IS 'Sender only (service_role): parks due jobs to the enquirer (private.is_enquirer_mail) at a suppressed address as skipped (suppressed_bounced, suppressed_complained), then claims up to max_jobs due mail jobs (FOR UPDATE SKIP LOCKED) with a lease, and returns them with their claim tokens and, for mail to the enquirer, its thread (private.mail_thread).';
 
 REVOKE ALL ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.claim_enquiry_mail_jobs(max_jobs integer) TO service_role;
@@ -733,6 +735,19 @@ CREATE INDEX enquiry_mail_jobs_provider_message_id_idx ON private.enquiry_mail_j
 
 CREATE INDEX mail_events_message_id_idx ON private.mail_events USING btree (message_id) WHERE (message_id IS NOT NULL);
 
+CREATE FUNCTION private.is_enquirer_mail(_kind text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select _kind in ('acknowledgement', 'reply', 'consultation_booked', 'consultation_moved',
+                   'consultation_cancelled', 'consultation_reminder');
+$$;
+
+COMMENT ON FUNCTION private.is_enquirer_mail(_kind text) IS 'True for the kinds of mail that go to the enquirer (acknowledgement, reply, the consultation mails), the only mail a bounce or complaint suppresses and the only mail a suppression parks; staff mail (alerts, reminders, summaries, the host''s invitation) is never suppressed.';
+
+REVOKE ALL ON FUNCTION private.is_enquirer_mail(_kind text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_enquirer_mail(_kind text) TO service_role;
+
 CREATE FUNCTION private.delivery_state_rank(_state text) RETURNS integer
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
@@ -790,8 +805,7 @@ begin
   -- member's reminder bouncing is for an admin to fix, not to silence.
   select * into job from private.enquiry_mail_jobs as target where target.id = _job_id;
   if job.recipient is not null
-     and job.kind in ('acknowledgement', 'reply', 'consultation_booked', 'consultation_moved',
-                      'consultation_cancelled', 'consultation_reminder')
+     and private.is_enquirer_mail(job.kind)
      and ((state = 'bounced' and _event.bounce_type = 'hard') or state = 'complained') then
     insert into private.mail_suppressions (mailbox, reason, event_id, detail, suppressed_at)
     values (private.mailbox_key(job.recipient), state, _event.event_id, _event.detail, _event.occurred_at)
@@ -852,10 +866,11 @@ CREATE FUNCTION private.enquiry_mail_problem_of(_submission_id uuid, _email text
   select case
            when suppression.reason = 'bounced' and exists (
              select 1
-               from private.enquiry_mail_jobs as job
-              where job.submission_id = _submission_id
+               from private.mail_events as event
+               join private.enquiry_mail_jobs as job on job.provider_message_id = event.message_id
+              where event.event_id = suppression.event_id
+                and job.submission_id = _submission_id
                 and job.kind = 'acknowledgement'
-                and job.delivery_state = 'bounced'
            ) then 'acknowledgement_bounced'
            else suppression.reason
          end
@@ -864,7 +879,7 @@ CREATE FUNCTION private.enquiry_mail_problem_of(_submission_id uuid, _email text
      and suppression.mailbox = private.mailbox_key(_email);
 $$;
 
-COMMENT ON FUNCTION private.enquiry_mail_problem_of(_submission_id uuid, _email text) IS 'Why no mail reaches an enquiry''s address, in the words staff act on: acknowledgement_bounced (its own acknowledgement bounced for good), bounced (other mail to the address did), complained (marked as spam), or null. For the list view, Needs a reply and the record.';
+COMMENT ON FUNCTION private.enquiry_mail_problem_of(_submission_id uuid, _email text) IS 'Why no mail reaches an enquiry''s address, in the words staff act on: acknowledgement_bounced (the hard bounce that blocked it was of this enquiry''s own acknowledgement), bounced (of other mail to the address), complained (marked as spam), or null. For the list view, Needs a reply and the record.';
 
 REVOKE ALL ON FUNCTION private.enquiry_mail_problem_of(_submission_id uuid, _email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.enquiry_mail_problem_of(_submission_id uuid, _email text) TO service_role;

@@ -299,6 +299,37 @@ describe("the enquirer's answers by mail", () => {
     expect(alert.subject).toBe('An answer from stranger@example.org names no enquiry');
   });
 
+  it("holds, never attaches, an answer to a deleted enquiry's own reply address", async () => {
+    const gone = await insertEnquiry('deleted-token@example.com');
+    const [token] = await backend.sql<{ token: string }>(
+      'select private.enquiry_reply_token($1) as token',
+      [gone],
+    );
+    const later = await insertEnquiry('deleted-token@example.com');
+    // retention, or an admin, deletes the enquiry: its token goes with it.
+    await backend.sql('delete from public.contact_submissions where id = $1', [gone]);
+    const { data, error } = await service.rpc('receive_enquiry_answer', {
+      email_id: `deleted-token-${gone}`,
+      token: token!.token,
+      from_address: 'deleted-token@example.com',
+      subject: 'Re: Your enquiry',
+      body: 'Is this still open?',
+      truncated: false,
+      attachments: [],
+      message_id: null,
+      received_at: new Date().toISOString(),
+    });
+    expect(error).toBeNull();
+    expect(data).toBe('held');
+    const [stored] = await backend.sql<{ submission_id: string; state: string; reason: string }>(
+      `select submission_id, state, held_reason as reason from private.enquiry_answers
+        where provider_email_id = $1`,
+      [`deleted-token-${gone}`],
+    );
+    // held where staff will see it: the same mailbox's remaining enquiry, for review.
+    expect(stored).toEqual({ submission_id: later, state: 'held', reason: 'unknown_token' });
+  });
+
   it('stores one answer per received message, whatever the webhook retries', async () => {
     const id = await insertEnquiry('twice@example.com');
     const [token] = await backend.sql<{ token: string }>(

@@ -30,6 +30,7 @@ interface Job {
   kind: string;
   status: string;
   skip_reason: string | null;
+  attempts: number;
   provider_message_id: string | null;
   delivery_state: string | null;
   delivery_detail: string | null;
@@ -154,6 +155,16 @@ describe('public.apply_mail_event', () => {
     });
   });
 
+  it('a delayed message reads delayed until it is delivered', async () => {
+    const enquiry = await insertEnquiry('slow@example.com');
+    const job = await sentJob(enquiry, 'slow@example.com', 'msg-slow');
+    await apply('email.sent', 'msg-slow');
+    await apply('email.delivery_delayed', 'msg-slow');
+    expect((await jobById(job)).delivery_state).toBe('delayed');
+    await apply('email.delivered', 'msg-slow');
+    expect((await jobById(job)).delivery_state).toBe('delivered');
+  });
+
   it('keeps an event for an unknown message, and applies it once the message id is recorded', async () => {
     expect(await apply('email.delivered', 'msg-not-yet')).toBe('unknown_message');
     const enquiry = await insertEnquiry('early-event@example.com');
@@ -190,12 +201,22 @@ describe('public.apply_mail_event', () => {
 });
 
 describe('suppression', () => {
-  it('a soft bounce only records the state', async () => {
+  it('a soft bounce only records the state: the job and later mail go on as before', async () => {
     const enquiry = await insertEnquiry('soft@example.com');
-    await sentJob(enquiry, 'soft@example.com', 'msg-soft');
+    const job = await sentJob(enquiry, 'soft@example.com', 'msg-soft');
+    const before = await jobById(job);
     await apply('email.bounced', 'msg-soft', { bounce: 'soft' });
     const { data } = await admin.rpc('enquiry_mail_problem', { _submission_id: enquiry });
     expect(data).toBeNull();
+    expect(await jobById(job)).toMatchObject({
+      status: before.status,
+      attempts: before.attempts,
+      delivery_state: 'bounced',
+    });
+    // the next mail to the address is sent, not parked.
+    const again = await insertEnquiry('soft@example.com');
+    expect((await runSender()).status).toBe(200);
+    expect(await acknowledgementOf(again)).toMatchObject({ status: 'sent', skip_reason: null });
   });
 
   it('a hard bounce parks later mail to the mailbox, skipped with its reason', async () => {
@@ -239,6 +260,15 @@ describe('suppression', () => {
       "select count(*)::int as n from private.mail_suppressions where event_id in (select event_id from private.mail_events where message_id = 'msg-staff')",
     );
     expect(count!.n).toBe(0);
+
+    // staff mail to a blocked mailbox (a colleague who tried the form with their own address,
+    // then marked our mail as spam) is still sent: only mail to the enquirer is parked.
+    const [alert] = await backend.sql<{ id: string }>(
+      "insert into private.enquiry_mail_jobs (kind, recipient, payload) values ('answer_alert', 'Angry@example.com', '{}') returning id",
+    );
+    expect((await runSender()).status).toBe(200);
+    expect(await jobById(alert!.id)).toMatchObject({ skip_reason: null, attempts: 1 });
+    await backend.sql('delete from private.enquiry_mail_jobs where id = $1', [alert!.id]);
   });
 
   it('an admin clears it from the enquiry, audited; no one else may', async () => {

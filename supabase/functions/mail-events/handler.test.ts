@@ -5,8 +5,10 @@ import { Webhook } from 'standardwebhooks';
 import {
   handle,
   MAX_BODY_BYTES,
+  MAX_RECEIVED_BYTES,
   readMailEventsEnv,
   readReceivedAnswer,
+  TOO_LARGE_ANSWER,
   type MailEvent,
   type ReceivedAnswer,
 } from './handler.ts';
@@ -408,6 +410,27 @@ Deno.test('a receiving API that fails answers 500, so the webhook comes again', 
   equal((await handle(signed(received()), env, mail.fetcher)).status, 500);
   deepStrictEqual(mail.answers, []);
 });
+
+Deno.test(
+  'a received message past its bound is not read: kept from the event, with a note',
+  async () => {
+    const huge = { ...message, html: 'x'.repeat(MAX_RECEIVED_BYTES + 1), text: null };
+    const mail = inbound(huge);
+    const response = await handle(signed(received()), env, mail.fetcher);
+    equal(response.status, 200);
+    deepStrictEqual(mail.answers[0], {
+      email_id: 'in-1',
+      token: TOKEN,
+      from_address: 'rita@example.com',
+      subject: 'Re: Your enquiry',
+      body: TOO_LARGE_ANSWER,
+      truncated: true,
+      attachments: [{ filename: 'brief.pdf', size: null, content_type: 'application/pdf' }],
+      message_id: '<CAF+1@mail.example.com>',
+      received_at: '2026-12-06T10:00:00.000Z',
+    });
+  },
+);
 
 Deno.test('a received event without its message id is refused with 400', async () => {
   const mail = inbound();

@@ -69,10 +69,13 @@ const jsonResponse = (status: number, body: unknown) =>
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });
 
-/** The body as bytes, or null once it passes `limit` (the reading stops there). */
-async function readBounded(request: Request, limit: number): Promise<Uint8Array | null> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
+/** A body as bytes, or null once it passes `limit` (the reading stops there). */
+async function readBounded(
+  stream: ReadableStream<Uint8Array> | null,
+  limit: number,
+): Promise<Uint8Array | null> {
+  if (!stream) return new Uint8Array();
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -242,7 +245,18 @@ export function readReceivedAnswer(
   };
 }
 
-/** The received message from the mail API, or why it could not be had. */
+/**
+ * The largest received message read from the mail API. Its text is kept bounded anyway, and
+ * attachments are only listed, so a message past this is a long HTML thread or worse: it is noted
+ * on the record rather than read into memory.
+ */
+export const MAX_RECEIVED_BYTES = 5 * 1024 * 1024;
+
+/** What the record says of an answer too large to read; the provider still has the message. */
+export const TOO_LARGE_ANSWER =
+  "This message was too large to read here. Open it in the mail provider's received mail.";
+
+/** The received message from the mail API (null when past its bound), or why it could not be had. */
 async function fetchReceived(env: MailEventsEnv, fetcher: typeof fetch, emailId: string) {
   const response = await fetcher(
     `${env.mailApiUrl}/emails/receiving/${encodeURIComponent(emailId)}`,
@@ -251,22 +265,26 @@ async function fetchReceived(env: MailEventsEnv, fetcher: typeof fetch, emailId:
       signal: AbortSignal.timeout(10_000),
     },
   );
-  const body = await response.text();
+  const bytes = await readBounded(response.body, MAX_RECEIVED_BYTES);
+  const body = bytes === null ? '' : new TextDecoder().decode(bytes);
   if (!response.ok) {
     throw new Error(`the receiving API answered ${response.status}: ${body.slice(0, 300)}`);
   }
-  return JSON.parse(body) as unknown;
+  return bytes === null ? null : (JSON.parse(body) as unknown);
 }
 
 async function receiveAnswer(env: MailEventsEnv, fetcher: typeof fetch, payload: unknown) {
   const emailId = text(record(record(payload)?.data)?.email_id);
   if (!emailId) return { status: 400, body: { error: 'The event names no received message.' } };
+  const message = await fetchReceived(env, fetcher, emailId);
+  // too large to read: kept from what the event itself says, with a note in place of the text.
   const answer = readReceivedAnswer(
     payload,
-    await fetchReceived(env, fetcher, emailId),
+    message ?? { text: TOO_LARGE_ANSWER },
     env.inboundDomain,
   );
   if (typeof answer === 'string') return { status: 400, body: { error: answer } };
+  if (message === null) answer.truncated = true;
   return {
     status: 200,
     body: { result: await rpc(env, fetcher, 'receive_enquiry_answer', answer) },
@@ -296,7 +314,7 @@ export async function handle(
   if (declared > MAX_BODY_BYTES) return jsonResponse(413, { error: 'The event is too large.' });
   const headers = signatureHeaders(request);
   if (!headers) return jsonResponse(401, { error: 'The event is not signed.' });
-  const body = await readBounded(request, MAX_BODY_BYTES);
+  const body = await readBounded(request.body, MAX_BODY_BYTES);
   if (!body) return jsonResponse(413, { error: 'The event is too large.' });
 
   try {

@@ -220,7 +220,7 @@ export function EnquiryReplyBox({ enquiry }: Props) {
           id="enquiry-reply"
           label={`Reply to ${recipient}`}
           error={error}
-          hint="Sent as plain text from the site's address; answers come back to you."
+          hint="Sent as plain text from the site's address; their answer comes back to this enquiry."
         >
           {(control) => (
             <textarea
