@@ -1,5 +1,6 @@
 /**
- * A prospect's answer by e-mail, from the mail API's webhook to the staff record: a fresh
+ * Mail events, from the mail API's webhook to the staff record. First a prospect's answer by
+ * e-mail: a fresh
  * embedded backend on a free port with one admin signed in at aal2 and one enquiry sent by the
  * form's anon client, whose acknowledgement the sender mails. Per run, the acknowledgement's
  * recipient answers it with a text of its own (`POST /__local/mail/<id>/reply`: the received
@@ -7,13 +8,20 @@
  * receiving API and stores it through receive_enquiry_answer, and that answer awaited); once the
  * POST has answered, the admin reads the record's timeline (enquiry_timeline) every
  * POLL_MS until it shows that text as the prospect's answer. Both are timed from the POST's start.
+ * Then, in the same run, a delivery event: a mail to the prospect recorded as sent under a message
+ * id of its own, and the signed `email.delivered` webhook for it posted to mail-events as the mail
+ * API would; the admin reads the timeline until that mail shows delivered, timed from the post.
  * DATABASE_URL (scripts/pg-throwaway.sh) runs it on another PostgreSQL server.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { Webhook } from 'standardwebhooks';
+
 import { createAdmin } from '../../tests/integration/support/admin.ts';
 import { anonClient, startTestBackend } from '../../tests/integration/support/backend.ts';
 import { mailTo } from '../../tests/integration/support/mail.ts';
+import { postSignedEvent } from '../../supabase/local/mail-delivery-events.ts';
+import { LOCAL_MAIL_WEBHOOK_SECRET } from '../../supabase/local/local-keys.ts';
 import { backendEngine } from './local-site.ts';
 
 /** One answer, in ms from the POST's start (NaN when the timeline never showed it). */
@@ -23,6 +31,13 @@ export type AnswerSample = {
   /** Until the admin's timeline showed it: the figure held to the target. */
   timelineMs: number;
 };
+/** One delivery event, in ms from the webhook's post (NaN when the timeline never showed it). */
+export type DeliverySample = {
+  /** Until mail-events answered: the event verified and applied. */
+  appliedMs: number;
+  /** Until the admin's timeline showed the mail delivered. */
+  timelineMs: number;
+};
 export type AnswersResult = {
   /** The database server, as backendEngine() names it. */
   engine: string;
@@ -30,6 +45,7 @@ export type AnswersResult = {
   /** How often the timeline was read while the answer was not on it. */
   pollMs: number;
   samples: AnswerSample[];
+  deliveries: DeliverySample[];
 };
 
 const PROSPECT = 'bench.answer@example.com';
@@ -38,7 +54,19 @@ const POLL_MS = 10;
 /** Long enough for a busy machine; an answer past it counts as timed out. */
 const TIMEOUT_MS = 10_000;
 
-type TimelineEvent = { event: string; details: { body?: unknown } | null };
+type TimelineEvent = {
+  event: string;
+  details: { body?: unknown; job_id?: unknown; delivery_state?: unknown } | null;
+};
+
+/** Reads the timeline every POLL_MS until `shown`; ms from `started`, NaN past TIMEOUT_MS. */
+async function untilShown(started: number, shown: () => Promise<boolean>): Promise<number> {
+  while (performance.now() - started < TIMEOUT_MS) {
+    if (await shown()) return performance.now() - started;
+    await sleep(POLL_MS);
+  }
+  return NaN;
+}
 
 export async function measureAnswers(runs: number): Promise<AnswersResult> {
   const backend = await startTestBackend({ enquiryLimits: 'local' });
@@ -67,14 +95,14 @@ export async function measureAnswers(runs: number): Promise<AnswersResult> {
     );
     if (!enquiry || !acknowledgement) throw new Error('the enquiry was not acknowledged by mail.');
 
-    const shows = async (text: string) => {
+    const timeline = async () => {
       const { data, error } = await admin.rpc('enquiry_timeline', { _submission_id: enquiry.id });
       if (error) throw new Error(`enquiry_timeline failed: ${error.message}`);
-      return ((data ?? []) as TimelineEvent[]).some(
-        (entry) => entry.event === 'prospect_answer' && entry.details?.body === text,
-      );
+      return (data ?? []) as TimelineEvent[];
     };
+    const webhook = new Webhook(LOCAL_MAIL_WEBHOOK_SECRET);
     const samples: AnswerSample[] = [];
+    const deliveries: DeliverySample[] = [];
     for (let run = 1; run <= runs; run++) {
       console.error(`answers run ${run} of ${runs}`);
       const text = `Bench answer ${run} of ${runs}, ${Date.now()}: Tuesday at ten suits us.`;
@@ -92,17 +120,50 @@ export async function measureAnswers(runs: number): Promise<AnswersResult> {
           `the answer was not delivered: ${response.status} ${JSON.stringify(posted)}`,
         );
       }
-      let timelineMs = NaN;
-      while (performance.now() - started < TIMEOUT_MS) {
-        if (await shows(text)) {
-          timelineMs = performance.now() - started;
-          break;
-        }
-        await sleep(POLL_MS);
-      }
+      const timelineMs = await untilShown(started, async () =>
+        (await timeline()).some(
+          (entry) => entry.event === 'prospect_answer' && entry.details?.body === text,
+        ),
+      );
       samples.push({ storedMs, timelineMs });
+      deliveries.push(await measureDelivery(run));
     }
-    return { engine: await backendEngine(backend), runs, pollMs: POLL_MS, samples };
+
+    async function measureDelivery(run: number): Promise<DeliverySample> {
+      const messageId = `bench-delivery-${run}-${Date.now()}`;
+      const [job] = await backend.sql<{ id: string }>(
+        `insert into private.enquiry_mail_jobs
+           (kind, submission_id, recipient, status, provider_message_id, sent_at)
+         values ('reply', $1, $2, 'sent', $3, now()) returning id::text as id`,
+        [enquiry!.id, PROSPECT, messageId],
+      );
+      const at = new Date();
+      const started = performance.now();
+      const response = await postSignedEvent(
+        `${backend.url}/functions/v1/mail-events`,
+        webhook,
+        {
+          type: 'email.delivered',
+          created_at: at.toISOString(),
+          data: { email_id: messageId, to: [PROSPECT], created_at: at.toISOString() },
+        },
+        at,
+      );
+      const appliedMs = performance.now() - started;
+      if (!response.ok) {
+        throw new Error(
+          `mail-events refused the event: ${response.status} ${await response.text()}`,
+        );
+      }
+      const timelineMs = await untilShown(started, async () =>
+        (await timeline()).some(
+          (entry) =>
+            entry.details?.job_id === job!.id && entry.details?.delivery_state === 'delivered',
+        ),
+      );
+      return { appliedMs, timelineMs };
+    }
+    return { engine: await backendEngine(backend), runs, pollMs: POLL_MS, samples, deliveries };
   } finally {
     await backend.stop();
   }

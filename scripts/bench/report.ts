@@ -1,5 +1,5 @@
 import type { AdminResult, AdminSample } from './admin.ts';
-import type { AnswerSample, AnswersResult } from './answers.ts';
+import type { AnswerSample, AnswersResult, DeliverySample } from './answers.ts';
 import type { BookingResult, BookingSample } from './booking.ts';
 import type { InteractionResult, NavigationResult } from './browser.ts';
 import type { BytesRow } from './first-load.ts';
@@ -158,6 +158,14 @@ function codeCounts(samples: BookingSample[], of: number): string {
 export const answersMisses = (samples: readonly AnswerSample[]) =>
   miss(
     'timeline',
+    samples.map((s) => s.timelineMs),
+    answersTarget.medianMs,
+  );
+
+/** The delivery events on the timeline, held to the same target. */
+export const deliveryMisses = (samples: readonly DeliverySample[]) =>
+  miss(
+    'delivery on the timeline',
     samples.map((s) => s.timelineMs),
     answersTarget.medianMs,
   );
@@ -357,7 +365,7 @@ const slotsSection = ({ engine, jit, runs, rows }: SlotsResult): Section => ({
   ]),
 });
 
-const answersSection = ({ engine, runs, pollMs, samples }: AnswersResult): Section => {
+const answersSection = ({ engine, runs, pollMs, samples, deliveries }: AnswersResult): Section => {
   const row = (label: string, values: number[], outcome: string) => {
     const finite = values.filter(Number.isFinite);
     return [
@@ -369,19 +377,29 @@ const answersSection = ({ engine, runs, pollMs, samples }: AnswersResult): Secti
     ];
   };
   return {
-    title: `A prospect's answer by e-mail, webhook to timeline, on ${engine} (ms from the reply posted; ${runs} answers)`,
-    targets: `Target: the median answer on the record's timeline within ${answersTarget.medianMs.toLocaleString('en-GB')} ms. One enquiry, acknowledged by the sender; per run its recipient answers with a text of its own through the local mail API (\`POST /__local/mail/<id>/reply\`), which stores the message, posts the signed \`email.received\` webhook to mail-events and answers once mail-events has (the message read from the receiving API, \`receive_enquiry_answer\` done). Then an admin at aal2 reads \`enquiry_timeline\` every ${pollMs} ms until it shows that text as \`prospect_answer\`. Both rows are timed from the POST's start, over loopback; the first run is counted.`,
-    columns: 'from the reply posted to|median|fastest|slowest|result',
+    title: `Mail events, webhook to timeline, on ${engine} (ms from the webhook's start; ${runs} runs)`,
+    targets: `Target: the median event on the record's timeline within ${answersTarget.medianMs.toLocaleString('en-GB')} ms. One enquiry, acknowledged by the sender. Per run, first its recipient answers with a text of its own through the local mail API (\`POST /__local/mail/<id>/reply\`), which stores the message, posts the signed \`email.received\` webhook to mail-events and answers once mail-events has (the message read from the receiving API, \`receive_enquiry_answer\` done); then a mail to the prospect recorded as sent gets the signed \`email.delivered\` webhook, posted to mail-events as the mail API would. After each, an admin at aal2 reads \`enquiry_timeline\` every ${pollMs} ms until it shows the answer as \`prospect_answer\`, or the mail delivered. Each row is timed from the start of its post, over loopback; the first run is counted.`,
+    columns: 'from the webhook posted to|median|fastest|slowest|result',
     rows: [
       row(
-        'stored (the POST answered)',
+        'an answer stored (the reply POST answered)',
         samples.map((s) => s.storedMs),
         'no target',
       ),
       row(
-        "on the admin's timeline",
+        "the answer on the admin's timeline",
         samples.map((s) => s.timelineMs),
         result(answersMisses(samples)),
+      ),
+      row(
+        'a delivery event applied (mail-events answered)',
+        deliveries.map((s) => s.appliedMs),
+        'no target',
+      ),
+      row(
+        "the mail delivered on the admin's timeline",
+        deliveries.map((s) => s.timelineMs),
+        result(deliveryMisses(deliveries)),
       ),
     ],
   };

@@ -11,6 +11,7 @@ import { medianFigures } from '../../../scripts/bench/lighthouse';
 import {
   adminMisses,
   answersMisses,
+  deliveryMisses,
   bookingMisses,
   floorMisses,
   interactionMisses,
@@ -408,7 +409,23 @@ describe('the answers part', () => {
     ).toEqual(['timeline timed out in 1 of 2 runs']);
   });
 
-  it('gives the median, fastest and slowest of the POST and of the timeline, last', () => {
+  it('holds the median delivery event on the timeline to the same target', () => {
+    expect(
+      deliveryMisses([
+        { appliedMs: 10, timelineMs: 20 },
+        { appliedMs: 12, timelineMs: 1500 },
+        { appliedMs: 11, timelineMs: 30 },
+      ]),
+    ).toEqual([]);
+    expect(
+      deliveryMisses([
+        { appliedMs: 10, timelineMs: 1100 },
+        { appliedMs: 12, timelineMs: NaN },
+      ]),
+    ).toEqual(['delivery on the timeline timed out in 1 of 2 runs']);
+  });
+
+  it('gives the median, fastest and slowest of each post and of the timeline, last', () => {
     const rendered = renderParts(info, {
       bytes: results.bytes,
       answers: {
@@ -421,16 +438,30 @@ describe('the answers part', () => {
           [80, 167],
           [50, 60],
         ]),
+        deliveries: [
+          { appliedMs: 8, timelineMs: 14 },
+          { appliedMs: 6, timelineMs: 12 },
+          { appliedMs: 9, timelineMs: 2000 },
+          { appliedMs: 7, timelineMs: 16 },
+        ],
       },
     });
     const part = rendered.get('answers')!;
     expect(part).toContain(
-      "## A prospect's answer by e-mail, webhook to timeline, on PostgreSQL 17.10 (embedded) (ms from the reply posted; 4 answers)",
+      "## Mail events, webhook to timeline, on PostgreSQL 17.10 (embedded) (ms from the webhook's start; 4 runs)",
     );
-    expect(part).toContain("the median answer on the record's timeline within 1,000 ms");
+    expect(part).toContain("the median event on the record's timeline within 1,000 ms");
     expect(part).toContain('reads `enquiry_timeline` every 10 ms');
-    expect(part).toContain('| stored (the POST answered) | 40 | 20 | 80 | no target |');
-    expect(part).toContain("| on the admin's timeline | 53 | 31 | 167 | pass |");
+    expect(part).toContain(
+      '| an answer stored (the reply POST answered) | 40 | 20 | 80 | no target |',
+    );
+    expect(part).toContain("| the answer on the admin's timeline | 53 | 31 | 167 | pass |");
+    expect(part).toContain(
+      '| a delivery event applied (mail-events answered) | 8 | 6 | 9 | no target |',
+    );
+    expect(part).toContain(
+      "| the mail delivered on the admin's timeline | 15 | 12 | 2000 | pass |",
+    );
     const merged = mergeReport(mergeReport('', renderParts(info, results)), rendered);
     const order = [...merged.matchAll(/<!-- part: ([\w-]+) -->/g)].map((m) => m[1]);
     expect(order.at(-1)).toBe('answers');
@@ -447,10 +478,14 @@ describe('the answers part', () => {
           [30, NaN],
           [40, NaN],
         ]),
+        deliveries: [
+          { appliedMs: 8, timelineMs: 14 },
+          { appliedMs: 6, timelineMs: 12 },
+        ],
       },
     });
     expect(rendered.get('answers')).toContain(
-      "| on the admin's timeline | timeout | timeout | timeout | **FAIL**: timeline timed out in 2 of 2 runs |",
+      "| the answer on the admin's timeline | timeout | timeout | timeout | **FAIL**: timeline timed out in 2 of 2 runs |",
     );
   });
 });
