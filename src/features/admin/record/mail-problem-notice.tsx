@@ -20,7 +20,10 @@ const reasonWords: Record<MailProblem, string> = {
   complained: 'Its owner marked our mail as spam, so no more mail goes to it.',
 };
 
-/** acknowledgement_bounced, bounced or complained when no mail reaches the enquiry's address, else null (admins, aal2). */
+/**
+ * acknowledgement_bounced, bounced or complained when no mail reaches the enquiry's address, else
+ * null (admins, aal2).
+ */
 export async function loadMailProblem(
   client: AppSupabaseClient,
   enquiryId: string,
