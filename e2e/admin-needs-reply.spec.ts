@@ -13,7 +13,7 @@ const HOUR = 3_600_000;
 /** The ids of the cards on the Needs a reply page, top to bottom. */
 async function listedIds(page: Page): Promise<string[]> {
   return page
-    .getByRole('list', { name: 'Enquiries awaiting a first reply' })
+    .getByRole('list', { name: 'Enquiries awaiting a reply' })
     .locator('[data-enquiry-id]')
     .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-enquiry-id') ?? ''));
 }

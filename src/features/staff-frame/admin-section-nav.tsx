@@ -11,8 +11,8 @@ const sections: { key: AdminSection; label: string }[] = [
 type AdminSectionNavProps = {
   current: AdminSection;
   /**
-   * How many open enquiries wait for their first reply, shown as a badge beside "Needs a reply"
-   * (0 included). Null while it loads: the badge's room is kept, so nothing moves when it comes,
+   * How many enquiries wait for a reply (a first one, or one to an answer by mail), shown as a
+   * badge beside "Needs a reply" (0 included). Null while it loads: the badge's room is kept, so nothing moves when it comes,
    * and nothing is said. Left out: no badge.
    */
   awaitingReply?: number | null;

@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 
 /**
- * The staff area's sections: the enquiries dashboard, the enquiries still owed a first reply,
+ * The staff area's sections: the enquiries dashboard, the enquiries owed a reply,
  * the two privacy pages, and the signed-in person's own consultation availability.
  */
 export const adminSectionPaths = {

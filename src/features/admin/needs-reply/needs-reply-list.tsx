@@ -52,7 +52,7 @@ type ItemProps = {
   onOpen: (id: string) => void;
 };
 
-/** One enquiry owed its first reply: who, the time left or how late, and a button to open it. */
+/** One enquiry owed a reply: who, the time left or how late, and a button to open it. */
 export function NeedsReplyItem({ enquiry, staff, now, onOpen }: ItemProps) {
   const overdue = now ? Date.parse(enquiry.due_at) <= now.getTime() : enquiry.overdue;
   return (
@@ -118,14 +118,14 @@ export const NEEDS_REPLY_LIMIT = 500;
 
 type ListProps = Omit<ItemProps, 'enquiry'> & { rows: readonly EnquiryNeedingReply[] | null };
 
-/** Every open enquiry still owed its first reply, oldest due first, as cards. */
+/** Every enquiry owed a reply (its first, or one to their answer by mail), oldest due first, as cards. */
 export function NeedsReplyList({ rows, ...rest }: ListProps) {
   if (rows === null)
     return <p className="text-ink-muted">Loading the enquiries awaiting a reply…</p>;
   if (rows.length === 0) {
     return (
       <p className="rounded-xl border border-slate-200 bg-white p-6 text-ink">
-        Every open enquiry has had its first reply. Nothing is waiting.
+        Nothing is waiting: every enquiry has had its reply.
       </p>
     );
   }
@@ -136,7 +136,7 @@ export function NeedsReplyList({ rows, ...rest }: ListProps) {
           Showing the {NEEDS_REPLY_LIMIT} due soonest; the rest follow as these are answered.
         </p>
       ) : null}
-      <ul aria-label="Enquiries awaiting a first reply" className="space-y-3">
+      <ul aria-label="Enquiries awaiting a reply" className="space-y-3">
         {rows.map((enquiry) => (
           <NeedsReplyItem key={enquiry.id} enquiry={enquiry} {...rest} />
         ))}

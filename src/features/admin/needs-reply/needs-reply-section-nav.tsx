@@ -9,7 +9,7 @@ type NeedsReplySectionNavProps = {
 };
 
 /**
- * The section links with the number of enquiries awaiting a first reply beside "Needs a reply".
+ * The section links with the number of enquiries awaiting a reply beside "Needs a reply".
  * The count is the overview's figures query (enquiry_dashboard_figures), so on /admin the
  * figure and the badge share one request; it sits under the enquiries' key, so a reply recorded
  * anywhere in the staff area reloads it.

@@ -51,7 +51,7 @@ export function NeedsReplyView({ enquiryId, onEnquiryChange, pollIntervalMs }: P
         onOpen={onEnquiryChange}
       />
       {followUpsShown ? (
-        <h2 className="mt-8 mb-3 text-lg font-bold text-ink">Awaiting a first reply</h2>
+        <h2 className="mt-8 mb-3 text-lg font-bold text-ink">Awaiting a reply</h2>
       ) : null}
       {failed ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">

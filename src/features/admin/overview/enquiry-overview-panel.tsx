@@ -93,7 +93,7 @@ export function EnquiryOverviewPanel({ overview, pollMs }: Props) {
         <Stat
           label={<DueLink>Needs a reply</DueLink>}
           value={response.data ? response.data.awaiting_reply : PENDING}
-          note="Open, no reply yet"
+          note="Not replied to yet"
         />
         <Stat
           label={<DueLink>Overdue</DueLink>}

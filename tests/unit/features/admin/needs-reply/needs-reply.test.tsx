@@ -58,7 +58,7 @@ describe('the Needs a reply list', () => {
       />,
     );
     const items = within(
-      screen.getByRole('list', { name: 'Enquiries awaiting a first reply' }),
+      screen.getByRole('list', { name: 'Enquiries awaiting a reply' }),
     ).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Overdue by 2 h');
@@ -143,9 +143,11 @@ describe('the Needs a reply list', () => {
     expect(onOpen).toHaveBeenCalledWith(due(4).id);
   });
 
-  it('says so when every enquiry has had its first reply', () => {
+  it('says so when every enquiry has had its reply', () => {
     render(<NeedsReplyList rows={[]} staff={[]} now={now} onOpen={() => {}} />);
-    expect(screen.getByText(/Every open enquiry has had its first reply/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Nothing is waiting: every enquiry has had its reply/),
+    ).toBeInTheDocument();
   });
 
   it('says when the database returned only the first 500', () => {
