@@ -648,7 +648,7 @@ CREATE INDEX enquiry_mail_jobs_kind_created_at_idx ON private.enquiry_mail_jobs 
 
 CREATE INDEX enquiry_mail_jobs_mailbox_created_at_idx ON private.enquiry_mail_jobs USING btree (private.mailbox_key(recipient), created_at DESC);
 
-CREATE UNIQUE INDEX enquiry_mail_jobs_one_reply_reminder_idx ON private.enquiry_mail_jobs USING btree (submission_id, kind, ((payload ->> 'due_at'::text))) WHERE (kind = ANY (ARRAY['reply_reminder'::text, 'reply_escalation'::text]));
+CREATE UNIQUE INDEX enquiry_mail_jobs_one_reply_reminder_idx ON private.enquiry_mail_jobs USING btree (submission_id, kind, ((payload ->> 'opened_at'::text))) WHERE (kind = ANY (ARRAY['reply_reminder'::text, 'reply_escalation'::text]));
 
 CREATE UNIQUE INDEX enquiry_mail_jobs_one_weekly_summary_idx ON private.enquiry_mail_jobs USING btree (((payload ->> 'week_start'::text))) WHERE (kind = 'weekly_summary'::text);
 
@@ -705,6 +705,7 @@ CREATE TABLE private.mail_suppressions (
     event_id text,
     detail text,
     suppressed_at timestamp with time zone DEFAULT now() NOT NULL,
+    acknowledgement_of uuid,
     CONSTRAINT mail_suppressions_detail_length CHECK (((detail IS NULL) OR (char_length(detail) <= 500))),
     CONSTRAINT mail_suppressions_reason_valid CHECK ((reason = ANY (ARRAY['bounced'::text, 'complained'::text])))
 );
@@ -721,6 +722,8 @@ COMMENT ON COLUMN private.mail_suppressions.detail IS 'What the mail API said of
 
 COMMENT ON COLUMN private.mail_suppressions.suppressed_at IS 'When the event happened.';
 
+COMMENT ON COLUMN private.mail_suppressions.acknowledgement_of IS 'The enquiry whose own acknowledgement bounced for good and so blocked the mailbox (its address was wrong from the start); null for any other mail. Kept here, not read from the outbox, whose sent mail is purged.';
+
 ALTER TABLE ONLY private.mail_events
     ADD CONSTRAINT mail_events_pkey PRIMARY KEY (event_id);
 
@@ -730,6 +733,11 @@ ALTER TABLE ONLY private.mail_suppressions
 ALTER TABLE private.mail_events ENABLE ROW LEVEL SECURITY;
 
 ALTER TABLE private.mail_suppressions ENABLE ROW LEVEL SECURITY;
+
+ALTER TABLE ONLY private.mail_suppressions
+    ADD CONSTRAINT mail_suppressions_acknowledgement_of_fkey FOREIGN KEY (acknowledgement_of) REFERENCES public.contact_submissions(id) ON DELETE SET NULL;
+
+CREATE INDEX mail_suppressions_acknowledgement_of_idx ON private.mail_suppressions USING btree (acknowledgement_of) WHERE (acknowledgement_of IS NOT NULL);
 
 CREATE INDEX enquiry_mail_jobs_provider_message_id_idx ON private.enquiry_mail_jobs USING btree (provider_message_id) WHERE (provider_message_id IS NOT NULL);
 
@@ -807,8 +815,9 @@ begin
   if job.recipient is not null
      and private.is_enquirer_mail(job.kind)
      and ((state = 'bounced' and _event.bounce_type = 'hard') or state = 'complained') then
-    insert into private.mail_suppressions (mailbox, reason, event_id, detail, suppressed_at)
-    values (private.mailbox_key(job.recipient), state, _event.event_id, _event.detail, _event.occurred_at)
+    insert into private.mail_suppressions (mailbox, reason, event_id, detail, suppressed_at, acknowledgement_of)
+    values (private.mailbox_key(job.recipient), state, _event.event_id, _event.detail, _event.occurred_at,
+            case when job.kind = 'acknowledgement' and state = 'bounced' then job.submission_id end)
     on conflict (mailbox) do nothing;
   end if;
 end;
@@ -864,14 +873,8 @@ CREATE FUNCTION private.enquiry_mail_problem_of(_submission_id uuid, _email text
   -- a hard bounce of the enquiry's own acknowledgement says most: the address given was wrong
   -- from the start (a typing slip), and no mail of ours has ever reached it.
   select case
-           when suppression.reason = 'bounced' and exists (
-             select 1
-               from private.mail_events as event
-               join private.enquiry_mail_jobs as job on job.provider_message_id = event.message_id
-              where event.event_id = suppression.event_id
-                and job.submission_id = _submission_id
-                and job.kind = 'acknowledgement'
-           ) then 'acknowledgement_bounced'
+           when suppression.reason = 'bounced' and suppression.acknowledgement_of = _submission_id
+             then 'acknowledgement_bounced'
            else suppression.reason
          end
     from private.mail_suppressions as suppression

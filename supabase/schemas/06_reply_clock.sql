@@ -8,11 +8,11 @@ CREATE TABLE private.enquiry_reply_alerts (
     submission_id uuid NOT NULL,
     kind text NOT NULL,
     queued_at timestamp with time zone DEFAULT now() NOT NULL,
-    due_at timestamp with time zone NOT NULL,
+    opened_at timestamp with time zone NOT NULL,
     CONSTRAINT enquiry_reply_alerts_kind_valid CHECK ((kind = ANY (ARRAY['reply_reminder'::text, 'reply_escalation'::text])))
 );
 
-COMMENT ON TABLE private.enquiry_reply_alerts IS 'Which reply reminders and escalations have been queued, one row per enquiry, kind and wait for a reply (its due time), so each is mailed at most once per wait even after its mail job is erased or trimmed. Written only by private.send_reply_reminders(); deleted with the enquiry.';
+COMMENT ON TABLE private.enquiry_reply_alerts IS 'Which reply reminders and escalations have been queued, one row per enquiry, kind and wait for a reply (opened_at), so each is mailed at most once per wait even after its mail job is erased or trimmed. Written only by private.send_reply_reminders(); deleted with the enquiry.';
 
 COMMENT ON COLUMN private.enquiry_reply_alerts.submission_id IS 'The enquiry the alert was about.';
 
@@ -20,10 +20,10 @@ COMMENT ON COLUMN private.enquiry_reply_alerts.kind IS 'reply_reminder (before t
 
 COMMENT ON COLUMN private.enquiry_reply_alerts.queued_at IS 'When the alert''s mail was queued, by the database clock.';
 
-COMMENT ON COLUMN private.enquiry_reply_alerts.due_at IS 'The due time of the wait it was about: the enquiry''s arrival, or the enquirer''s first answer by mail not yet replied to, plus the reply promise. A later answer after a reply starts a new wait with its own due time.';
+COMMENT ON COLUMN private.enquiry_reply_alerts.opened_at IS 'Which wait it was about (private.reply_waits().opened_at): the enquiry''s arrival for its first reply, or the last contact the enquirer then answered by mail. It stays while the wait lasts, even when an older answer attached later brings the due time forward; a reply or contact ends the wait, and a later answer opens another.';
 
 ALTER TABLE ONLY private.enquiry_reply_alerts
-    ADD CONSTRAINT enquiry_reply_alerts_pkey PRIMARY KEY (submission_id, kind, due_at);
+    ADD CONSTRAINT enquiry_reply_alerts_pkey PRIMARY KEY (submission_id, kind, opened_at);
 
 ALTER TABLE private.enquiry_reply_alerts ENABLE ROW LEVEL SECURITY;
 
@@ -43,22 +43,35 @@ REVOKE ALL ON FUNCTION private.reply_promise() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.reply_promise() TO authenticated;
 GRANT ALL ON FUNCTION private.reply_promise() TO service_role;
 
-CREATE FUNCTION private.reply_waits() RETURNS TABLE(id uuid, since timestamp with time zone, answered_at timestamp with time zone)
+CREATE FUNCTION private.utc_text(_at timestamp with time zone) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.to_char(_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
+$$;
+
+COMMENT ON FUNCTION private.utc_text(_at timestamp with time zone) IS 'An instant as ISO 8601 text in UTC to the microsecond, the same whatever the session''s TimeZone (unlike timestamptz''s own text or its JSON), for keys compared as text.';
+
+REVOKE ALL ON FUNCTION private.utc_text(_at timestamp with time zone) FROM PUBLIC;
+
+CREATE FUNCTION private.reply_waits() RETURNS TABLE(id uuid, since timestamp with time zone, answered_at timestamp with time zone, opened_at timestamp with time zone)
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
 begin
   return query
   -- never answered (the conditions of contact_submissions_awaiting_reply_idx)...
-  select enquiry.id, enquiry.created_at, null::timestamptz
+  select enquiry.id, enquiry.created_at, null::timestamptz, enquiry.created_at
     from public.contact_submissions as enquiry
    where enquiry.first_response_at is null
      and enquiry.held_at is null
      and enquiry.status in ('new', 'in_progress')
   union all
   -- ...or answered, and the enquirer has written back by mail since the last contact: the clock
-  -- runs from their first answer not yet replied to, whatever the status (bar spam).
-  select enquiry.id, pg_catalog.min(answer.received_at), pg_catalog.min(answer.received_at)
+  -- runs from their first answer not yet replied to, whatever the status (bar spam); the wait is
+  -- named by that contact, which stays while it lasts.
+  select enquiry.id, pg_catalog.min(answer.received_at), pg_catalog.min(answer.received_at),
+         coalesce(enquiry.last_contacted_at, enquiry.first_response_at)
     from private.enquiry_answers as answer
     join public.contact_submissions as enquiry on enquiry.id = answer.submission_id
    where answer.state = 'attached'
@@ -70,7 +83,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION private.reply_waits() IS 'Each enquiry owed a reply and since when: open ones (new or in_progress, not held) without a first response since arrival, and others (not spam or held) whose enquirer answered by mail since the last contact, since that first answer (answered_at). The one definition of the reply clock, behind Needs a reply, the dashboard''s counts and the reminders; no API role may call it (private.enquiries_owed_reply checks the caller first).';
+COMMENT ON FUNCTION private.reply_waits() IS 'Each enquiry owed a reply and since when: open ones (new or in_progress, not held) without a first response since arrival, and others (not spam or held) whose enquirer answered by mail since the last contact, since that first answer (answered_at); opened_at names the wait (the arrival, or that last contact). The one definition of the reply clock, behind Needs a reply, the dashboard''s counts and the reminders; no API role may call it (private.enquiries_owed_reply checks the caller first).';
 
 REVOKE ALL ON FUNCTION private.reply_waits() FROM PUBLIC;
 
@@ -343,6 +356,7 @@ begin
   -- escalation says more). recorded holds the alerts not queued before; only those get a job.
   with due as (
     select waiting.id,
+           waiting.opened_at,
            waiting.since + promise as due_at,
            waiting.answered_at,
            case when waiting.since + promise > _now then 'reply_reminder' else 'reply_escalation' end
@@ -352,9 +366,9 @@ begin
        and waiting.since + promise > _now - interval '7 days'
   ),
   recorded as (
-    insert into private.enquiry_reply_alerts (submission_id, kind, due_at)
-    select due.id, due.kind, due.due_at from due
-    on conflict (submission_id, kind, due_at) do nothing
+    insert into private.enquiry_reply_alerts (submission_id, kind, opened_at)
+    select due.id, due.kind, due.opened_at from due
+    on conflict (submission_id, kind, opened_at) do nothing
     returning submission_id
   ),
   queued as (
@@ -373,6 +387,9 @@ begin
              ),
              'due_at', due.due_at,
              'answered_at', due.answered_at,
+             -- the wait, in one spelling whatever the session's time zone: the outbox's second
+             -- guard is a unique index on it.
+             'opened_at', private.utc_text(due.opened_at),
              'assignee', case when account.id is null then null else pg_catalog.jsonb_build_object(
                'name', private.staff_display_name(account.id), 'email', account.email
              ) end
@@ -381,7 +398,7 @@ begin
       join due on due.id = recorded.submission_id
       join public.contact_submissions as enquiry on enquiry.id = recorded.submission_id
       left join auth.users as account on account.id = enquiry.assigned_to
-    on conflict (submission_id, kind, (payload ->> 'due_at'))
+    on conflict (submission_id, kind, (payload ->> 'opened_at'))
       where kind in ('reply_reminder', 'reply_escalation')
     do nothing
     returning kind
@@ -397,7 +414,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION private.send_reply_reminders(_now timestamp with time zone) IS 'Queues, as of _now, for each wait for a reply (an open unanswered enquiry, or the enquirer''s answer by mail since the last contact; private.reply_waits()), one reply_reminder from 4 hours before its due time (to the assignee, else the staff address) and one reply_escalation once it is due (to the staff address, naming the assignee); each at most once per wait, recorded in private.enquiry_reply_alerts so that erasing or trimming the mail does not send it again; answered_at in the payload says the wait is for an answer. None for held or spam enquiries, none once the due time is 7 days past. Every 5 minutes by pg_cron or the embedded backend.';
+COMMENT ON FUNCTION private.send_reply_reminders(_now timestamp with time zone) IS 'Queues, as of _now, for each wait for a reply (an open unanswered enquiry, or the enquirer''s answer by mail since the last contact; private.reply_waits()), one reply_reminder from 4 hours before its due time (to the assignee, else the staff address) and one reply_escalation once it is due (to the staff address, naming the assignee); each at most once per wait (opened_at), recorded in private.enquiry_reply_alerts so that erasing or trimming the mail does not send it again; answered_at in the payload says the wait is for an answer. None for held or spam enquiries, none once the due time is 7 days past. Every 5 minutes by pg_cron or the embedded backend.';
 
 REVOKE ALL ON FUNCTION private.send_reply_reminders(_now timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.send_reply_reminders(_now timestamp with time zone) TO service_role;

@@ -378,6 +378,12 @@ describe('the lists staff work from', () => {
       (waiting as { id: string; mail_problem: string | null }[]).find((row) => row.id === enquiry)
         ?.mail_problem,
     ).toBe('acknowledgement_bounced');
+    // the outbox purges sent mail after a while; the block still knows what bounced.
+    await backend.sql('delete from private.enquiry_mail_jobs where id = $1', [acknowledgement!.id]);
+    const { data: afterPurge } = await admin.rpc('enquiry_mail_problem', {
+      _submission_id: enquiry,
+    });
+    expect(afterPurge).toBe('acknowledgement_bounced');
   });
 });
 

@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestBackend } from './support/backend.ts';
@@ -284,9 +285,11 @@ describe("reminders and escalations of the enquirer's answers by mail", () => {
 
   /**
    * The enquirer answers by mail (from their own address, or another) through the function the
-   * mail-events receiver calls, just after the database clock; resolves with that time.
+   * mail-events receiver calls, just after the database clock (or `hoursAgo` before it, as a late
+   * webhook delivers it); resolves with that time once the clock has passed it, so that whatever
+   * happens next is later.
    */
-  async function answerByMail(id: string, from?: string): Promise<string> {
+  async function answerByMail(id: string, from?: string, hoursAgo = 0): Promise<string> {
     answers += 1;
     const [row] = await backend.sql<{ result: string; received_at: string }>(
       `with token as (
@@ -294,7 +297,8 @@ describe("reminders and escalations of the enquirer's answers by mail", () => {
          on conflict do nothing returning token
        ), at as (
          -- to the next whole millisecond, so that the times JavaScript adds hours to are exact.
-         select date_trunc('milliseconds', now()) + interval '1 millisecond' as received_at
+         select date_trunc('milliseconds', now()) + interval '1 millisecond'
+                - make_interval(hours => $4) as received_at
        )
        select public.receive_enquiry_answer(
                 $2, coalesce((select token from token),
@@ -304,9 +308,10 @@ describe("reminders and escalations of the enquirer's answers by mail", () => {
               at.received_at
          from public.contact_submissions as enquiry, at
         where enquiry.id = $1`,
-      [id, `received-${answers}`, from ?? null],
+      [id, `received-${answers}`, from ?? null, hoursAgo],
     );
     expect(row!.result).toBe(from ? 'held' : 'attached');
+    await sleep(5);
     return new Date(row!.received_at).toISOString();
   }
 
@@ -363,6 +368,47 @@ describe("reminders and escalations of the enquirer's answers by mail", () => {
       'reply_reminder',
       'reply_escalation',
     ]);
+  });
+
+  it('an older answer attached later brings the due time forward but alerts the wait once', async () => {
+    const id = await seedEnquiry(arrived);
+    await contact(id);
+    // from another sender, held for review meanwhile; their own answer two hours later.
+    const held = await answerByMail(id, 'colleague@example.com');
+    const own = await answerByMail(id, undefined, -2);
+    expect(await remind(hours(own, 21))).toEqual({ reminders: 1, escalations: 0 });
+    const [heldRow] = await backend.sql<{ id: string }>(
+      "select id from private.enquiry_answers where submission_id = $1 and state = 'held'",
+      [id],
+    );
+    const { error } = await admin.rpc('review_enquiry_answer', {
+      _answer_id: heldRow!.id,
+      _action: 'attach',
+    });
+    expect(error).toBeNull();
+    // the wait now runs from the older answer, due an hour from now: the same wait, so no second
+    // reminder; its escalation once, at the earlier due time.
+    expect(await remind(hours(own, 21))).toEqual({ reminders: 0, escalations: 0 });
+    expect(await remind(hours(held, 24))).toEqual({ reminders: 0, escalations: 1 });
+    expect(await remind(hours(own, 24))).toEqual({ reminders: 0, escalations: 0 });
+    expect((await reminderJobs()).map((job) => job.kind)).toEqual([
+      'reply_reminder',
+      'reply_escalation',
+    ]);
+  });
+
+  it('keys the outbox guard by the wait in UTC, whatever the session time zone', async () => {
+    const id = await seedEnquiry(arrived);
+    await backend.sql(
+      `set timezone = 'America/New_York'; select private.send_reply_reminders('2026-11-21T05:00:00Z');
+       reset timezone;`,
+    );
+    const [job] = await backend.sql<{ opened_at: string }>(
+      `select payload ->> 'opened_at' as opened_at from private.enquiry_mail_jobs
+        where submission_id = $1 and kind = 'reply_reminder'`,
+      [id],
+    );
+    expect(job!.opened_at).toBe('2026-11-20T09:00:00.000000Z');
   });
 
   it('none for an answer held for review, or on a spam enquiry', async () => {

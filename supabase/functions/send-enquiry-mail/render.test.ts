@@ -309,6 +309,17 @@ Deno.test(
     );
     ok(first.ok);
     ok(first.mail.text.includes('Received: Fri 20 Nov, 09:00'));
+    // an answer time that is no time is refused, not mailed as "within NaN hours".
+    for (const answered_at of ['garbage', '', 42]) {
+      const broken = { ...answer, answered_at } as unknown as typeof answer;
+      equal(
+        renderJob(
+          { id: 'a4', kind: 'reply_escalation', recipient: null, payload: broken },
+          settings,
+        ).ok,
+        false,
+      );
+    }
   },
 );
 

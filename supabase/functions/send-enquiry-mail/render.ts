@@ -389,7 +389,10 @@ function renderDueMail(job: MailJob, settings: RenderSettings): RenderResult {
   }
   const to = staffRecipient(job.recipient, settings);
   if (to === null) return { ok: false, error: 'The reminder has no usable address.' };
-  const answeredAt = typeof job.payload.answered_at === 'string' ? job.payload.answered_at : null;
+  const answeredAt = job.payload.answered_at ?? null;
+  if (answeredAt !== null && !(typeof answeredAt === 'string' && Date.parse(answeredAt) > 0)) {
+    return { ok: false, error: "The reminder's answer time is not a time." };
+  }
   const link = enquiryLink(settings.siteUrl, enquiry.id);
   const who = `${enquiry.name} (${enquiry.company})`;
   const owner = assignee ? `${assignee.name} <${assignee.email}>` : 'nobody';
