@@ -122,5 +122,6 @@ export function nameFullStylesheet(html: string, href: string, path: string): st
   if (!html.includes(LOADER_TAG_START)) {
     throw new Error(`${path}: no hydration loader to name the full stylesheet to`);
   }
-  return html.replace(LOADER_TAG_START, `<script data-stylesheet="${href}" data-entry=`);
+  const named = LOADER_TAG_START.replace('<script ', `<script data-stylesheet="${href}" `);
+  return html.replace(LOADER_TAG_START, named);
 }
